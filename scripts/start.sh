@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Installs, builds in production mode and starts the whole portal with its embedded database
+# (PGlite in .data/, DATA_DIR overrides) seeded with the demo world, on PORT (default 8080).
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT_DIR"
+install_workspace
+build_portal
+step "Starting the portal"
+export NODE_ENV=production
+exec node server/dist/main.js

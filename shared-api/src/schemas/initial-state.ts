@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { brandSchema, environmentSchema, isoDateTimeSchema, langSchema } from './common';
+import { routeTableSchema } from './routes';
+import { remotesManifestSchema } from './remotes';
+
+/** The signed-in user as the browser sees it (never the identity code). */
+export const sessionUserSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  csrfToken: z.string(),
+  /** occupational-health customer: decides the occupational menu group (adult brand only) */
+  occupationalHealthcare: z.boolean(),
+  /** per-user feature flags (e.g. is-finnair-sickness-fund-member), merged with the environment's */
+  features: z.array(z.string()).default([]),
+  /** set when a guardian acts for a child */
+  actingFor: z.object({ firstName: z.string(), lastName: z.string() }).nullable().default(null),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Brand- and environment-specific contact details and links (configuration, spec part 2 §2.4). */
+export const brandConfigSchema = z.object({
+  brand: brandSchema,
+  customerServicePhone: z.string(),
+  billingPhone: z.string(),
+  billingEmail: z.string(),
+  appLinks: z.object({ ios: z.string(), android: z.string() }),
+  nearestLaboratoryUrl: z.string(),
+  nearestImagingUrl: z.string(),
+  /** cancellation and binding window in hours (SPEC-DECISIONS) */
+  cancellationHours: z.number(),
+});
+export type BrandConfig = z.infer<typeof brandConfigSchema>;
+
+/** The requested page's loader result (ARCHITECTURE "Page state"). */
+export const pageStateSchema = z.object({
+  routeId: z.string(),
+  params: z.record(z.string(), z.string()),
+  state: z.unknown(),
+});
+export type PageState = z.infer<typeof pageStateSchema>;
+
+/**
+ * The server-embedded initial state (`<script type="application/json" id="portal-initial-state">`).
+ */
+export const initialStateSchema = z.object({
+  lang: langSchema,
+  brand: brandSchema,
+  environment: environmentSchema,
+  /** features on in this environment (plus the user's own) */
+  features: z.array(z.string()),
+  user: sessionUserSchema.nullable(),
+  session: z.object({ expiresAt: isoDateTimeSchema, timeoutMinutes: z.number() }).nullable(),
+  /** SMS-login onboarding parameter (spec part 1 §2 front page) */
+  mfaOnboardingParam: z.object({ phoneNumber: z.string() }).nullable(),
+  config: brandConfigSchema,
+  routes: routeTableSchema,
+  remotes: remotesManifestSchema,
+  /** the requested page's state, or null when the page has no loader */
+  page: pageStateSchema.nullable(),
+  /** Sentry DSN for the browser, when error reporting is configured */
+  sentryDsn: z.string().nullable(),
+});
+export type InitialState = z.infer<typeof initialStateSchema>;
+
+export const INITIAL_STATE_ELEMENT_ID = 'portal-initial-state';

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * The run-time remotes manifest (GET /remotes.json), per environment: where each remote lives.
+ * Moving a remote means changing this file's source (server config), never rebuilding the shell.
+ */
+export const remoteLocationSchema = z.object({
+  /** folder / package name, e.g. 'mf-records' */
+  id: z.string(),
+  /** Module Federation container name, e.g. 'mf_records' */
+  name: z.string(),
+  /** absolute or root-relative URL of the remote's mf-manifest.json */
+  entry: z.string(),
+  /** parcels the remote exposes for the front page, in display order, e.g. ['./visits-summary'] */
+  frontPageParcels: z.array(z.string()).default([]),
+});
+export type RemoteLocation = z.infer<typeof remoteLocationSchema>;
+
+export const remotesManifestSchema = z.object({
+  remotes: z.array(remoteLocationSchema),
+  /** whether the local override (query parameter / localStorage) may be used */
+  overridesAllowed: z.boolean(),
+});
+export type RemotesManifest = z.infer<typeof remotesManifestSchema>;

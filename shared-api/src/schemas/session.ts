@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { langSchema } from './common';
+
+/** GET /oauth/authenticate query (spec part 1 §7). `next` must be a same-site path, else the front page. */
+export const authenticateQuerySchema = z.object({
+  lang: langSchema.default('fi'),
+  next: z.string().optional(),
+  acr_values: z.string().min(1).max(64),
+});
+export type AuthenticateQuery = z.infer<typeof authenticateQuerySchema>;
+
+/** Every state-changing call carries ?csrfToken= (spec part 2 §7). */
+export const csrfQuerySchema = z.object({ csrfToken: z.string().min(1) });
+
+/** POST /api/logout answer */
+export const logoutResponseSchema = z.object({ type: z.literal('success') });
+
+/** Identification options on the login page (spec part 1 §2 Login): acr_values per option. */
+export const identificationMethods = [
+  { id: 'mobiilivarmenne', name: 'Mobiilivarmenne' },
+  { id: 'aktia', name: 'Aktia' },
+  { id: 'alandsbanken', name: 'Ålandsbanken' },
+  { id: 'danskebank', name: 'Danske Bank' },
+  { id: 'handelsbanken', name: 'Handelsbanken' },
+  { id: 'nordea', name: 'Nordea' },
+  { id: 'omasaastopankki', name: 'OmaSäästöpankki' },
+  { id: 'op', name: 'OP' },
+  { id: 'poppankki', name: 'POP Pankki' },
+  { id: 'saastopankki', name: 'Säästöpankki' },
+  { id: 'spankki', name: 'S-Pankki' },
+] as const;
+export type IdentificationMethodId = (typeof identificationMethods)[number]['id'];
+export const identificationMethodIds = identificationMethods.map((m) => m.id);

@@ -1,0 +1,35 @@
+const fs = require('node:fs');
+const path = require('node:path');
+const { sharedConfig } = require('../webpack.cjs');
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+function remoteWith(deps) {
+  // a remote folder beside the real shell, so the helper compares against the shell's package.json
+  const dir = fs.mkdtempSync(path.join(repoRoot, 'tooling', 'test', 'tmp-remote-'));
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: '@portal/mf-test', dependencies: deps }));
+  return dir;
+}
+
+afterEach(() => {
+  for (const entry of fs.readdirSync(__dirname)) {
+    if (entry.startsWith('tmp-remote-')) fs.rmSync(path.join(__dirname, entry), { recursive: true });
+  }
+});
+
+test('a remote whose React range matches the shell shares React, react-dom/client and jsx-runtime as singletons', () => {
+  const shell = JSON.parse(fs.readFileSync(path.join(repoRoot, 'shell', 'package.json'), 'utf8'));
+  const shared = sharedConfig(remoteWith({ react: shell.dependencies.react, 'react-dom': shell.dependencies['react-dom'] }));
+  expect(shared.react).toMatchObject({ singleton: true, requiredVersion: shell.dependencies.react });
+  expect(shared['react/jsx-runtime']).toMatchObject({ singleton: true });
+  expect(shared['react-dom/client']).toMatchObject({ singleton: true });
+});
+
+test('a remote whose React range differs from the shell fails the build with the package named', () => {
+  expect(() => sharedConfig(remoteWith({ react: '18.2.0' }))).toThrow(/react: @portal\/mf-test has 18\.2\.0, the shell has/);
+});
+
+test('workspace packages are shared at their package version', () => {
+  const shared = sharedConfig(remoteWith({ '@portal/shared-ui': 'workspace:*' }));
+  expect(shared['@portal/shared-ui']).toMatchObject({ singleton: true, requiredVersion: '0.1.0' });
+});

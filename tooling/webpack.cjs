@@ -1,0 +1,178 @@
+// One webpack + Module Federation configuration for the shell (host) and every remote, so each
+// package's webpack.config is a few lines (ARCHITECTURE "Inside a remote").
+const fs = require('node:fs');
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { emitRoutesPlugin } = require('./routes-plugin.cjs');
+
+const repoRoot = path.resolve(__dirname, '..');
+
+/**
+ * Libraries that must exist once in the page (React state, contexts, stores, the router's history).
+ * Their versions come from the shell's package.json: the shell is the reference every remote must match.
+ */
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'react-intl',
+  'zustand',
+  'single-spa-react',
+  '@portal/shared-api',
+  '@portal/shared-i18n',
+  '@portal/shared-ui',
+];
+/** Deep imports that must resolve to the same singleton instance as their package. */
+const SINGLETON_SUBPATHS = { 'react/jsx-runtime': 'react', 'react-dom/client': 'react-dom' };
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+function versionOf(pkgJson, name) {
+  const deps = { ...pkgJson.peerDependencies, ...pkgJson.devDependencies, ...pkgJson.dependencies };
+  const range = deps[name];
+  if (!range) return undefined;
+  if (range.startsWith('workspace:')) return readJson(path.join(repoRoot, name.replace('@portal/', ''), 'package.json')).version;
+  return range;
+}
+
+/**
+ * The `shared` block from the package's own dependencies, checked against the shell's: a remote whose
+ * range differs from the shell's fails the build instead of loading a second React at run time.
+ */
+function sharedConfig(dirname) {
+  const own = readJson(path.join(dirname, 'package.json'));
+  const shell = readJson(path.join(repoRoot, 'shell', 'package.json'));
+  const shared = {};
+  const mismatches = [];
+  for (const name of SINGLETONS) {
+    const ownVersion = versionOf(own, name);
+    if (!ownVersion) continue;
+    const shellVersion = versionOf(shell, name);
+    if (shellVersion && shellVersion !== ownVersion) mismatches.push(`${name}: ${own.name} has ${ownVersion}, the shell has ${shellVersion}`);
+    shared[name] = { singleton: true, requiredVersion: ownVersion, strictVersion: false };
+  }
+  for (const [subpath, pkg] of Object.entries(SINGLETON_SUBPATHS)) {
+    if (shared[pkg]) shared[subpath] = { singleton: true, requiredVersion: shared[pkg].requiredVersion };
+  }
+  if (mismatches.length) {
+    throw new Error(`Shared dependency versions differ from the shell's (Module Federation singletons must match):\n  ${mismatches.join('\n  ')}`);
+  }
+  return shared;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dirname       the package folder
+ * @param {'host'|'remote'} options.kind
+ * @param {string} options.name          Module Federation container name (e.g. 'shell', 'mf_records')
+ * @param {Record<string,string>} [options.exposes]
+ * @param {number} options.devPort
+ * @param {string} [options.entry]       default './src/index.ts'
+ */
+function createWebpackConfig({ dirname, kind, name, exposes = {}, devPort, entry = './src/index.ts' }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const remoteId = path.basename(dirname);
+    return {
+      mode: production ? 'production' : 'development',
+      context: dirname,
+      entry: { main: entry },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dirname, 'dist'),
+        // The federation runtime chunk breaks with [contenthash] in entry names (STACK.md); chunks keep it.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        publicPath: kind === 'host' ? '/shell/' : 'auto',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [
+              MiniCssExtractPlugin.loader,
+              {
+                loader: require.resolve('css-loader'),
+                options: {
+                  modules: {
+                    auto: /\.module\.css$/,
+                    // the remote's name in every class, so two remotes never collide (ARCHITECTURE "Styles")
+                    localIdentName: production ? `${remoteId}-[local]-[hash:base64:5]` : `${remoteId}__[name]__[local]`,
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                  },
+                },
+              },
+            ],
+          },
+          { test: /\.(svg|png|webp|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new MiniCssExtractPlugin({
+          filename: '[name].css',
+          chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+        }),
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          remotes: {},
+          shared: sharedConfig(dirname),
+          manifest: kind === 'remote',
+          dts: false,
+        }),
+        ...(kind === 'host'
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(dirname, 'src', 'index.html'),
+                filename: 'index.html',
+                inject: 'body',
+                scriptLoading: 'defer',
+                minify: production,
+              }),
+            ]
+          : [emitRoutesPlugin(dirname)]),
+      ],
+      performance: { hints: false },
+      optimization: { moduleIds: production ? 'deterministic' : 'named' },
+      devServer: {
+        port: devPort,
+        host: '127.0.0.1',
+        hot: true,
+        liveReload: true,
+        // The portal (another origin) fetches this remote's manifest and chunks.
+        headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
+        allowedHosts: 'all',
+        client: { overlay: { errors: true, warnings: false } },
+        devMiddleware: { writeToDisk: (file) => /routes\.json$/.test(file) },
+        static: false,
+      },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { createWebpackConfig, sharedConfig, SINGLETONS };
