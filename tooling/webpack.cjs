@@ -5,6 +5,8 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
 const { emitRoutesPlugin } = require('./routes-plugin.cjs');
 
 const repoRoot = path.resolve(__dirname, '..');
@@ -155,6 +157,20 @@ function createWebpackConfig({ dirname, kind, name, exposes = {}, devPort, entry
               }),
             ]
           : [emitRoutesPlugin(dirname)]),
+        // Pre-compressed copies, served by the server (or any static host) without compressing per request.
+        ...(production
+          ? [
+              new CompressionPlugin({ test: /\.(js|css|html|json|svg)$/, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 }, threshold: 1024, minRatio: 0.9 }),
+              new CompressionPlugin({
+                test: /\.(js|css|html|json|svg)$/,
+                algorithm: 'brotliCompress',
+                filename: '[path][base].br',
+                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+                threshold: 1024,
+                minRatio: 0.9,
+              }),
+            ]
+          : []),
       ],
       performance: { hints: false },
       optimization: { moduleIds: production ? 'deterministic' : 'named' },

@@ -6,6 +6,8 @@ export * from './schemas/initial-state';
 export * from './schemas/session';
 export * from './schemas/records/summary';
 export * from './schemas/records/lists';
+export * from './schemas/records/visit';
 export * from './schemas/pages/front-page';
 export * from './schemas/pages/loader';
 export * from './validators/identity-code';
+export * from './client';

@@ -1,0 +1,85 @@
+/**
+ * What went wrong with an API call, as callers react to it (spec part 2 §8, SPEC-DECISIONS "Behaviour").
+ * Every failure of the client is thrown as an ApiError carrying one of these.
+ */
+export type ApiFailure =
+  /** 400 ValidationError: `details[].path` name the fields */
+  | { kind: 'validation'; details: Array<{ path: string; message: string }> }
+  /** no answer: 'Network Error', ECONNABORTED, a timeout (ky TimeoutError) or a failed fetch */
+  | { kind: 'network' }
+  /** 401: the session has ended */
+  | { kind: 'unauthorized' }
+  | { kind: 'not-found' }
+  /** any other error status; `type` is the body's machine-readable type when it has one (e.g. 'CsrfTokenInvalid') */
+  | { kind: 'http'; status: number; type?: string }
+  /** the caller aborted (left the page); nothing to show */
+  | { kind: 'aborted' }
+  /** an answer that does not match its schema, or an error of the client itself; report it */
+  | { kind: 'unexpected'; message: string };
+
+export type ApiFailureKind = ApiFailure['kind'];
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(readonly failure: ApiFailure) {
+    super(`API call failed: ${failure.kind}${failure.kind === 'http' ? ` ${failure.status}` : ''}`);
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+function field(error: unknown, name: string): unknown {
+  return typeof error === 'object' && error !== null ? (error as Record<string, unknown>)[name] : undefined;
+}
+
+/** Failures that mean "no answer arrived" (spec part 1 §8: message 'Network Error' or code ECONNABORTED). */
+export function isNetworkFailure(error: unknown): boolean {
+  const name = field(error, 'name');
+  const message = field(error, 'message');
+  return (
+    name === 'TimeoutError' ||
+    field(error, 'code') === 'ECONNABORTED' ||
+    message === 'Network Error' ||
+    // fetch rejects with a TypeError when the network fails ('Failed to fetch', 'fetch failed', …)
+    error instanceof TypeError
+  );
+}
+
+export function isAbortFailure(error: unknown): boolean {
+  return field(error, 'name') === 'AbortError';
+}
+
+/** Maps any thrown value to a failure (an ApiError keeps its own). HTTP answers are mapped by the client. */
+export function toApiFailure(error: unknown): ApiFailure {
+  if (error instanceof ApiError) return error.failure;
+  if (isAbortFailure(error)) return { kind: 'aborted' };
+  if (isNetworkFailure(error)) return { kind: 'network' };
+  const message = field(error, 'message');
+  return { kind: 'unexpected', message: typeof message === 'string' ? message : String(error) };
+}
+
+/** Maps an HTTP error status and its (already parsed, possibly empty) JSON body to a failure. */
+export function failureFromResponse(status: number, body: unknown): ApiFailure {
+  const type = field(body, 'type');
+  if (status === 400 && type === 'ValidationError') {
+    const details = field(body, 'details');
+    return { kind: 'validation', details: Array.isArray(details) ? details.filter(isDetail) : [] };
+  }
+  if (status === 401) return { kind: 'unauthorized' };
+  if (status === 404) return { kind: 'not-found' };
+  return typeof type === 'string' ? { kind: 'http', status, type } : { kind: 'http', status };
+}
+
+function isDetail(value: unknown): value is { path: string; message: string } {
+  return typeof field(value, 'path') === 'string' && typeof field(value, 'message') === 'string';
+}
+
+/**
+ * The common message id to show for a failure when a page has nothing more specific
+ * (SPEC-DECISIONS: network → 'Network error. Please try again.', else the generic text).
+ */
+export function failureMessageId(failure: ApiFailure): 'common.error.network' | 'common.error.generic' {
+  return failure.kind === 'network' ? 'common.error.network' : 'common.error.generic';
+}

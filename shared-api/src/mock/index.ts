@@ -1,0 +1,7 @@
+/**
+ * `@portal/shared-api/mock`: everything the real entry exports, plus typed fakes. A remote's tests may
+ * alias `@portal/shared-api` to this entry (ARCHITECTURE "Testing") and still find every schema.
+ */
+export * from '../index';
+export * from './builders';
+export * from './mock-api-client';

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from '../common';
+
+/**
+ * records.visit (path visits/:id, spec part 1 §2 "Visits, detail at /{id}"): the medical report,
+ * or visit-not-found (HTTP 404) when the id is not one of the patient's visits.
+ */
+export const visitReportSchema = z.object({
+  id: z.string(),
+  dateTime: isoDateTimeSchema,
+  practitionerName: z.string(),
+  practitionerTitle: z.string().nullable(),
+  practitionerPictureUrl: z.string().nullable(),
+  specialtyName: z.string(),
+  diagnoses: z.array(z.object({ code: z.string(), description: z.string() })),
+  texts: z.array(z.object({ title: z.string(), body: z.string() })),
+  /** the report names the patient (spec §2 "Visit"): full name and personal identity code */
+  patient: z.object({ fullName: z.string(), identityCode: z.string() }),
+});
+export const visitPageStateSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('visit-not-found') }),
+  z.object({ status: z.literal('ok'), visit: visitReportSchema }),
+]);
+export type VisitReport = z.infer<typeof visitReportSchema>;
+export type VisitPageState = z.infer<typeof visitPageStateSchema>;
