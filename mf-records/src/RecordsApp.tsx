@@ -1,0 +1,32 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import type { ShellContextValue } from '@portal/shared-ui';
+import { RecordsProviders } from './components/RecordsProviders';
+import { RootErrorBoundary } from './components/RootErrorBoundary';
+import { pagesByRouteId } from './pages';
+
+export const REMOTE_ID = 'mf-records';
+
+/**
+ * The remote's pages: one route per entry of the composed route table owned by this remote, with
+ * the paths of the current language under the basename '/{lang}'.
+ */
+export function RecordsApp({ shell }: { shell: ShellContextValue }) {
+  const routes = shell.routes.filter((route) => route.owner === REMOTE_ID);
+  return (
+    <RecordsProviders shell={shell}>
+      <RootErrorBoundary onError={(error) => shell.errors.report(error, 'mf-records')}>
+        <BrowserRouter basename={`/${shell.lang}`}>
+          <Routes>
+            {routes.map((route) => {
+              const Page = pagesByRouteId[route.id];
+              // The key remounts the page when moving between two routes, so its state starts afresh.
+              return Page ? <Route key={route.id} path={route.paths[shell.lang]} element={<Page key={route.id} />} /> : null;
+            })}
+            {/* other pages belong to the shell or other remotes: render nothing */}
+            <Route path="*" element={null} />
+          </Routes>
+        </BrowserRouter>
+      </RootErrorBoundary>
+    </RecordsProviders>
+  );
+}

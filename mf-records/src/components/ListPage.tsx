@@ -1,0 +1,51 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { EmptyState, ErrorView, Spinner } from './ui';
+import type { PageData } from './usePageState';
+import styles from './ListPage.module.css';
+
+/**
+ * The frame of every list page: an h1 that takes focus when the page opens (so screen readers
+ * announce the new page after client-side navigation), then loading, error (with retry), empty or
+ * the content.
+ */
+export function ListPage<T>({
+  titleId,
+  emptyId,
+  page,
+  retry,
+  isEmpty,
+  children,
+}: {
+  titleId: string;
+  emptyId: string;
+  page: PageData<T>;
+  retry(): void;
+  isEmpty(data: T): boolean;
+  children(data: T): ReactNode;
+}) {
+  const intl = useIntl();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className={styles.page}>
+      <h1 ref={heading} tabIndex={-1} className={styles.title}>
+        {intl.formatMessage({ id: titleId })}
+      </h1>
+      {page.status === 'loading' && <Spinner />}
+      {page.status === 'error' && (
+        <div role="alert">
+          <ErrorView
+            onRetry={() => {
+              // the retry button disappears with the error: keep focus on the page instead of losing it
+              heading.current?.focus();
+              retry();
+            }}
+          />
+        </div>
+      )}
+      {page.status === 'ready' &&
+        (isEmpty(page.data) ? <EmptyState text={intl.formatMessage({ id: emptyId })} /> : children(page.data))}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { useShell } from '@portal/shared-ui';
+
+/**
+ * A link to a portal page by route id. A plain click navigates through the shell (no reload, across
+ * remotes); modified clicks (new tab, new window) keep the browser's behaviour.
+ */
+export function ShellLink({
+  routeId,
+  params,
+  className,
+  children,
+}: {
+  routeId: string;
+  params?: Record<string, string>;
+  className?: string;
+  children: ReactNode;
+}) {
+  const shell = useShell();
+  const href = shell.href(routeId, params);
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    shell.navigate(href);
+  };
+  return (
+    <a href={href} className={className} onClick={onClick}>
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,2 @@
+// The design-system parts this remote uses, in one place.
+export { EmptyState, ErrorView, Pagination, Spinner } from '@portal/shared-ui';

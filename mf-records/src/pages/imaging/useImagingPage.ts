@@ -1,0 +1,8 @@
+import { imagingPageStateSchema } from '@portal/shared-api';
+import { usePageState } from '../../components/usePageState';
+
+export const IMAGING_ROUTE_ID = 'records.imaging';
+
+export function useImagingPage() {
+  return usePageState(IMAGING_ROUTE_ID, imagingPageStateSchema);
+}

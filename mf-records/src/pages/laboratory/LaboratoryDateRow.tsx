@@ -1,0 +1,26 @@
+import { useIntl } from 'react-intl';
+import type { LaboratoryListDate } from '@portal/shared-api';
+import { useDates } from '../../components/dates';
+import { LabStatus } from '../../components/LabStatus';
+import { TimelineItem } from '../../components/Timeline';
+import styles from './LaboratoryPage.module.css';
+
+/** The results of one sample date: the date's status (ready only when every test is) and each test. */
+export function LaboratoryDateRow({ day }: { day: LaboratoryListDate }) {
+  const intl = useIntl();
+  const dates = useDates();
+  const date = dates.date(day.date);
+  return (
+    <TimelineItem title={intl.formatMessage({ id: 'records.laboratory.dateLabel' }, { date })} date={date} dateTime={day.date}>
+      <LabStatus isReady={day.isReady} />
+      <ul className={styles.tests}>
+        {day.tests.map((test) => (
+          <li key={test.id} className={styles.test}>
+            <span>{test.displayName}</span>
+            {!test.isReady && <LabStatus isReady={false} />}
+          </li>
+        ))}
+      </ul>
+    </TimelineItem>
+  );
+}

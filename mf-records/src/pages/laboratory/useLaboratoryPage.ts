@@ -1,0 +1,8 @@
+import { laboratoryPageStateSchema } from '@portal/shared-api';
+import { usePageState } from '../../components/usePageState';
+
+export const LABORATORY_ROUTE_ID = 'records.laboratory';
+
+export function useLaboratoryPage() {
+  return usePageState(LABORATORY_ROUTE_ID, laboratoryPageStateSchema);
+}

@@ -1,0 +1,8 @@
+import { prescriptionsPageStateSchema } from '@portal/shared-api';
+import { usePageState } from '../../components/usePageState';
+
+export const PRESCRIPTIONS_ROUTE_ID = 'records.prescriptions';
+
+export function usePrescriptionsPage() {
+  return usePageState(PRESCRIPTIONS_ROUTE_ID, prescriptionsPageStateSchema);
+}

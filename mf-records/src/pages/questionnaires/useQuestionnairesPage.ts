@@ -1,0 +1,8 @@
+import { questionnairesPageStateSchema } from '@portal/shared-api';
+import { usePageState } from '../../components/usePageState';
+
+export const QUESTIONNAIRES_ROUTE_ID = 'records.questionnaires';
+
+export function useQuestionnairesPage() {
+  return usePageState(QUESTIONNAIRES_ROUTE_ID, questionnairesPageStateSchema);
+}

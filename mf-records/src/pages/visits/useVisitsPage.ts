@@ -1,0 +1,8 @@
+import { visitsPageStateSchema } from '@portal/shared-api';
+import { usePageState } from '../../components/usePageState';
+
+export const VISITS_ROUTE_ID = 'records.visits';
+
+export function useVisitsPage() {
+  return usePageState(VISITS_ROUTE_ID, visitsPageStateSchema);
+}

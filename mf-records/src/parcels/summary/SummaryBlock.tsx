@@ -1,0 +1,59 @@
+import { useId, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { ShellLink } from '../../components/ShellLink';
+import styles from './Summary.module.css';
+
+export const SUMMARY_MAX_ITEMS = 3;
+
+/** One front-page block: heading, up to three items or the block's empty text, a show-all link and extra links. */
+export function SummaryBlock<T>({
+  titleId,
+  emptyId,
+  showAllId,
+  routeId,
+  items,
+  renderItem,
+  extraLinks,
+}: {
+  titleId: string;
+  emptyId?: string;
+  showAllId: string;
+  routeId: string;
+  items: readonly T[];
+  renderItem(item: T): ReactNode;
+  extraLinks?: ReactNode;
+}) {
+  const intl = useIntl();
+  const headingId = useId();
+  return (
+    <section className={styles.block} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        {intl.formatMessage({ id: titleId })}
+      </h2>
+      {items.length === 0 ? (
+        emptyId && <p className={styles.empty}>{intl.formatMessage({ id: emptyId })}</p>
+      ) : (
+        <ul className={styles.items}>{items.slice(0, SUMMARY_MAX_ITEMS).map(renderItem)}</ul>
+      )}
+      <div className={styles.links}>
+        {extraLinks}
+        <ShellLink routeId={routeId} className={styles.showAll}>
+          {intl.formatMessage({ id: showAllId })}
+        </ShellLink>
+      </div>
+    </section>
+  );
+}
+
+/** An item of a block: a main line and the details under it. */
+export function SummaryItem({ title, details, aside }: { title: ReactNode; details?: ReactNode; aside?: ReactNode }) {
+  return (
+    <li className={styles.item}>
+      <div>
+        <p className={styles.itemTitle}>{title}</p>
+        {details && <p className={styles.itemDetails}>{details}</p>}
+      </div>
+      {aside}
+    </li>
+  );
+}
