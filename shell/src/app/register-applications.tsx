@@ -1,0 +1,57 @@
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import { registerApplication, start } from 'single-spa';
+import singleSpaReact from 'single-spa-react';
+import { createResilientApplication } from '../remotes/resilient-application';
+import { createRemoteFallbackRenderer } from './remote-fallback';
+import type { ShellRuntime } from './runtime';
+import { ShellApp, ShellProviders } from './ShellApp';
+import { ErrorView } from '@portal/shared-ui';
+
+export const LAYOUT_APPLICATION = '@portal/shell';
+
+/** Whether a path is a page of this remote that may render now (signed-in pages need a user). */
+export function isActiveFor(runtime: ShellRuntime, remoteId: string, pathname: string): boolean {
+  const match = runtime.matchRoute(pathname);
+  if (!match || match.route.owner !== remoteId) return false;
+  return !(match.route.kind === 'logged-in' && !runtime.state.user);
+}
+
+/**
+ * single-spa: the shell's layout (always active) and one application per remote, active on the routes
+ * it owns, mounting into its container in the main area through `domElementGetter`.
+ */
+export function registerApplications(runtime: ShellRuntime, layoutElement: HTMLElement): void {
+  const layout = singleSpaReact({
+    React,
+    ReactDOMClient,
+    rootComponent: function ShellRoot() {
+      return <ShellApp runtime={runtime} />;
+    },
+    domElementGetter: () => layoutElement,
+    // the layout itself failed: the generic error view with a reload (the providers are plain context)
+    errorBoundary: () => (
+      <ShellProviders runtime={runtime}>
+        <ErrorView headingLevel={1} onRetry={() => window.location.reload()} />
+      </ShellProviders>
+    ),
+  });
+  registerApplication({ name: LAYOUT_APPLICATION, app: () => Promise.resolve(layout), activeWhen: () => true });
+
+  const renderFallback = createRemoteFallbackRenderer(runtime);
+  for (const remote of runtime.remotes) {
+    const lifecycles = createResilientApplication({
+      name: remote.id,
+      load: () => runtime.loadRemoteModule(remote, './app'),
+      renderFallback,
+      report: (error, process) => runtime.shell.errors.report(error, process),
+    });
+    registerApplication({
+      name: remote.id,
+      app: () => Promise.resolve(lifecycles),
+      activeWhen: (location) => isActiveFor(runtime, remote.id, location.pathname),
+      customProps: { shell: runtime.shell, domElementGetter: () => runtime.remoteHost(remote.id) },
+    });
+  }
+  start({ urlRerouteOnly: true });
+}

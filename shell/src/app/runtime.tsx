@@ -1,0 +1,58 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { InitialState, PageState, RemoteLocation, RouteMatch, RouteTable } from '@portal/shared-api';
+import type { ShellContextValue, ToastStore } from '@portal/shared-ui';
+import type { ParcelConfig } from 'single-spa';
+import type { RemoteModuleLoader } from '../remotes/federation';
+import type { Overrides } from '../remotes/overrides';
+import type { LocationSnapshot, LocationStore } from './location-store';
+
+/** The calls the shell itself makes. */
+export interface ShellApi {
+  /** POST /api/logout?csrfToken= */
+  logout(): Promise<void>;
+  loadPage(routeId: string, params: Record<string, string>, signal?: AbortSignal): Promise<PageState>;
+}
+
+export interface ParcelHandle {
+  unmount(): Promise<unknown>;
+  mountPromise: Promise<unknown>;
+}
+export type ParcelMounter = (config: ParcelConfig, props: Record<string, unknown>) => ParcelHandle;
+
+/** Everything the shell's own React tree needs; built once in bootstrap, faked in tests. */
+export interface ShellRuntime {
+  state: InitialState;
+  /** the route table restricted to this environment's brand and features */
+  routes: RouteTable;
+  shell: ShellContextValue;
+  api: ShellApi;
+  location: LocationStore;
+  toastStore: ToastStore;
+  remotes: readonly RemoteLocation[];
+  overrides: Overrides;
+  resetOverrides(): void;
+  loadRemoteModule: RemoteModuleLoader;
+  mountParcel: ParcelMounter;
+  /** the page's container element for a remote application (single-spa's domElementGetter) */
+  remoteHost(remoteId: string): HTMLElement;
+  /** full-page load (login redirects, logout, session expiry) */
+  redirect(url: string): void;
+  matchRoute(pathname: string): RouteMatch | null;
+}
+
+const RuntimeContext = createContext<ShellRuntime | null>(null);
+
+export function RuntimeProvider({ runtime, children }: { runtime: ShellRuntime; children: ReactNode }) {
+  return <RuntimeContext.Provider value={runtime}>{children}</RuntimeContext.Provider>;
+}
+
+export function useRuntime(): ShellRuntime {
+  const runtime = useContext(RuntimeContext);
+  if (!runtime) throw new Error('useRuntime() outside RuntimeProvider');
+  return runtime;
+}
+
+export function useLocationSnapshot(): LocationSnapshot {
+  const { location } = useRuntime();
+  return useSyncExternalStore(location.subscribe, location.get, location.get);
+}

@@ -1,0 +1,118 @@
+import '@portal/shared-ui/themes.css';
+import './shell.css';
+import { hrefById, matchRoute } from '@portal/shared-i18n';
+import type { PageState } from '@portal/shared-api';
+import { createToastStore, type ShellContextValue } from '@portal/shared-ui';
+import { mountRootParcel, navigateToUrl } from 'single-spa';
+import { createLocationStore } from './app/location-store';
+import { readInitialState } from './app/initial-state';
+import { registerApplications } from './app/register-applications';
+import type { ShellRuntime } from './app/runtime';
+import { renderStaticError } from './app/static-error';
+import { createFederationLoader, registerFederatedRemotes } from './remotes/federation';
+import { applyOverrideRoutes } from './remotes/override-routes';
+import { clearOverrides, resolveOverrides } from './remotes/overrides';
+import { availableRoutes } from './routing/route-access';
+import { createAnalytics } from './services/analytics';
+import { createErrorReporter } from './services/error-reporter';
+import { createSessionStore } from './services/session-store';
+import { createShellApi } from './services/shell-api';
+
+const ROOT_ID = 'portal-root';
+
+async function main(): Promise<void> {
+  const root = document.getElementById(ROOT_ID);
+  if (!root) throw new Error(`#${ROOT_ID} is missing from index.html`);
+  const initial = readInitialState();
+  if (!initial.ok) {
+    console.error('[portal] invalid initial state', initial.error);
+    renderStaticError(root);
+    return;
+  }
+  const state = initial.state;
+  document.documentElement.dataset.brand = state.brand;
+  document.documentElement.lang = state.lang;
+
+  const errors = createErrorReporter({ dsn: state.sentryDsn, environment: state.environment });
+  window.addEventListener('error', (event) => errors.report(event.error ?? event.message, 'window'));
+  window.addEventListener('unhandledrejection', (event) => errors.report(event.reason, 'unhandled-rejection'));
+
+  const session = createSessionStore(state.session?.expiresAt ?? null);
+  const api = createShellApi({ lang: state.lang, csrfToken: state.user?.csrfToken ?? null, session });
+  const toastStore = createToastStore();
+  const analytics = createAnalytics();
+
+  const overrides = resolveOverrides({
+    manifest: state.remotes,
+    search: window.location.search,
+    origin: window.location.origin,
+    storage: window.localStorage,
+    warn: (message) => console.warn(message),
+  });
+  if (overrides.cleanedSearch !== null) {
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${overrides.cleanedSearch}${window.location.hash}`);
+  }
+  const table = await applyOverrideRoutes(state.routes, overrides.active, (message) => console.warn(message));
+  const routes = availableRoutes(table, state.brand, state.features);
+
+  let initialPage: PageState | null = state.page;
+  const location = createLocationStore();
+  const hosts = new Map<string, HTMLElement>();
+
+  const shell: ShellContextValue = {
+    lang: state.lang,
+    brand: state.brand,
+    environment: state.environment,
+    features: state.features,
+    user: state.user,
+    config: state.config,
+    routes,
+    session,
+    navigate: (path) => navigateToUrl(path),
+    href: (routeId, params = {}, lang = state.lang) => hrefById(table, routeId, lang, params),
+    hasRoute: (routeId) => routes.some((route) => route.id === routeId),
+    toasts: toastStore.getState(),
+    analytics,
+    errors,
+    loadPage: (routeId, params, signal) => api.loadPage(routeId, params, signal),
+    takeInitialPageState(routeId) {
+      if (initialPage?.routeId !== routeId) return null;
+      const page = initialPage;
+      initialPage = null;
+      return page;
+    },
+  };
+
+  registerFederatedRemotes(overrides.remotes);
+  const runtime: ShellRuntime = {
+    state,
+    routes,
+    shell,
+    api,
+    location,
+    toastStore,
+    remotes: overrides.remotes,
+    overrides: overrides.active,
+    resetOverrides: () => {
+      clearOverrides(window.localStorage);
+      window.location.reload();
+    },
+    loadRemoteModule: createFederationLoader(),
+    mountParcel: (config, props) => mountRootParcel(config, props as Parameters<typeof mountRootParcel>[1]),
+    remoteHost(remoteId) {
+      let host = hosts.get(remoteId);
+      if (!host) {
+        host = document.createElement('div');
+        host.className = 'shell-remote-host';
+        host.dataset.remote = remoteId;
+        hosts.set(remoteId, host);
+      }
+      return host;
+    },
+    redirect: (url) => window.location.assign(url),
+    matchRoute: (pathname) => matchRoute(routes, pathname),
+  };
+  registerApplications(runtime, root);
+}
+
+void main();

@@ -1,0 +1,64 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RemoteLocation } from '@portal/shared-api';
+import { renderShell } from '../test/render-shell';
+
+const frontPage = { routeId: 'front-page', params: {}, state: { firstName: 'Mikko', summaries: { 'mf-records': undefined } } };
+
+describe('front page', () => {
+  afterEach(() => jest.useRealTimers());
+
+  test('greets with the embedded page state and mounts each remote parcel with its summary', async () => {
+    const { runtime } = renderShell('/en', { state: { page: frontPage } });
+    expect(screen.getByRole('heading', { level: 1, name: 'Hello, Mikko!' })).toBeInTheDocument();
+    await waitFor(() => expect(runtime.mountParcel).toHaveBeenCalledTimes(1));
+    expect(runtime.loadRemoteModule).toHaveBeenCalledWith(expect.objectContaining({ id: 'mf-records' }), './summary');
+    const props = (runtime.mountParcel as jest.Mock).mock.calls[0][1];
+    expect(props).toEqual(expect.objectContaining({ shell: runtime.shell, domElement: expect.any(HTMLElement) }));
+    expect(runtime.api.loadPage).not.toHaveBeenCalled();
+  });
+
+  test('a failing parcel shows a small error with retry while the other parcels stay', async () => {
+    const user = userEvent.setup();
+    const twoRemotes: RemoteLocation[] = [
+      { id: 'mf-records', name: 'mf_records', entry: '/r/mf-manifest.json', frontPageParcels: ['./summary'] },
+      { id: 'mf-booking', name: 'mf_booking', entry: '/b/mf-manifest.json', frontPageParcels: ['./summary'] },
+    ];
+    const parcel = { mount: async () => undefined, unmount: async () => undefined };
+    const loadRemoteModule = jest.fn(async (remote: RemoteLocation) => {
+      if (remote.id === 'mf-booking' && loadRemoteModule.mock.calls.length < 3) throw new Error('ChunkLoadError');
+      return parcel;
+    });
+    const { runtime } = renderShell('/en', { state: { page: frontPage }, runtime: { remotes: twoRemotes, loadRemoteModule } });
+    const error = await screen.findByText('This section could not be loaded.');
+    expect(runtime.mountParcel).toHaveBeenCalledTimes(1);
+    await user.click(within(error.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(runtime.mountParcel).toHaveBeenCalledTimes(2));
+    expect(screen.queryByText('This section could not be loaded.')).not.toBeInTheDocument();
+    expect(runtime.shell.errors.report).toHaveBeenCalledWith(expect.any(Error), 'parcel:mf-booking/./summary');
+  });
+
+  test('on client navigation the page state is loaded, with an error view and retry when that fails', async () => {
+    const user = userEvent.setup();
+    const loadPage = jest.fn().mockRejectedValueOnce(new Error('network')).mockResolvedValueOnce(frontPage);
+    renderShell('/en', { api: { loadPage } });
+    await screen.findByRole('heading', { level: 1, name: 'Apologies! Something went wrong...' });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Mikko!' })).toBeInTheDocument();
+    expect(loadPage).toHaveBeenCalledWith('front-page', {}, expect.any(AbortSignal));
+  });
+
+  test('#appointment-cancelled shows a 15-second success toast and leaves the address', async () => {
+    jest.useFakeTimers();
+    renderShell('/en?tab=1#appointment-cancelled', { state: { page: frontPage } });
+    // let the summary parcel finish mounting
+    await act(async () => undefined);
+    expect(screen.getByText('Appointment canceled')).toBeInTheDocument();
+    expect(window.location.hash).toBe('');
+    expect(window.location.pathname + window.location.search).toBe('/en?tab=1');
+    act(() => jest.advanceTimersByTime(14_999));
+    expect(screen.getByText('Appointment canceled')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByText('Appointment canceled')).not.toBeInTheDocument();
+  });
+});

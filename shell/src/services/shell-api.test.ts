@@ -1,0 +1,37 @@
+/**
+ * @jest-environment node
+ */
+// node environment: ky needs the fetch API's Request/Response, which jsdom lacks.
+import { createSessionStore } from './session-store';
+import { createShellApi } from './shell-api';
+
+function fakeFetch(body: unknown, headers: Record<string, string> = {}) {
+  const requests: string[] = [];
+  const fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    requests.push(`${request.method} ${request.url}`);
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+  });
+  return { fetch: fetch as typeof globalThis.fetch, requests };
+}
+
+describe('the shell API', () => {
+  test('logout posts /api/logout with the csrfToken', async () => {
+    const { fetch, requests } = fakeFetch({ type: 'success' });
+    const api = createShellApi({ lang: 'en', baseUrl: 'https://portal.test', csrfToken: 'csrf-abc', session: createSessionStore(null), fetch });
+    await api.logout();
+    expect(requests).toEqual(['POST https://portal.test/api/logout?csrfToken=csrf-abc']);
+  });
+
+  test('x-session-expires of a response slides the session store', async () => {
+    const session = createSessionStore('2030-01-01T10:00:00.000Z');
+    const { fetch, requests } = fakeFetch(
+      { routeId: 'front-page', params: {}, state: { firstName: 'Mikko', summaries: {} } },
+      { 'x-session-expires': '2030-01-01T10:30:00.000Z' },
+    );
+    const api = createShellApi({ lang: 'sv', baseUrl: 'https://portal.test', csrfToken: 'csrf-abc', session, fetch });
+    await expect(api.loadPage('front-page', {})).resolves.toMatchObject({ routeId: 'front-page' });
+    expect(requests).toEqual(['GET https://portal.test/api/pages/front-page?lang=sv']);
+    expect(session.getState().expiresAt).toBe('2030-01-01T10:30:00.000Z');
+  });
+});

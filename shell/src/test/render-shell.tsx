@@ -1,0 +1,91 @@
+import { render } from '@testing-library/react';
+import type { InitialState } from '@portal/shared-api';
+import { createToastStore, type ShellContextValue } from '@portal/shared-ui';
+import { hrefById, matchRoute } from '@portal/shared-i18n';
+import { createLocationStore } from '../app/location-store';
+import type { ShellApi, ShellRuntime } from '../app/runtime';
+import { ShellApp } from '../app/ShellApp';
+import { availableRoutes } from '../routing/route-access';
+import { createSessionStore } from '../services/session-store';
+import { initialState } from './fixtures';
+
+export interface TestRuntimeOptions {
+  state?: Partial<InitialState>;
+  api?: Partial<ShellApi>;
+  runtime?: Partial<ShellRuntime>;
+}
+
+/** A runtime like bootstrap's, with fakes at the edges (API, remotes, redirects). */
+export function createTestRuntime(options: TestRuntimeOptions = {}): ShellRuntime {
+  const state = initialState(options.state);
+  const routes = availableRoutes(state.routes, state.brand, state.features);
+  const toastStore = createToastStore();
+  const location = createLocationStore();
+  const session = createSessionStore(state.session?.expiresAt ?? null);
+  const api: ShellApi = {
+    logout: jest.fn(async () => undefined),
+    loadPage: jest.fn(async (routeId: string) => ({ routeId, params: {}, state: null })),
+    ...options.api,
+  };
+  let initialPage = state.page;
+  const hosts = new Map<string, HTMLElement>();
+  const shell: ShellContextValue = {
+    lang: state.lang,
+    brand: state.brand,
+    environment: state.environment,
+    features: state.features,
+    user: state.user,
+    config: state.config,
+    routes,
+    session,
+    navigate: (path) => {
+      window.history.pushState(null, '', path);
+      location.refresh();
+    },
+    href: (routeId, params = {}, lang = state.lang) => hrefById(state.routes, routeId, lang, params),
+    hasRoute: (routeId) => routes.some((route) => route.id === routeId),
+    toasts: toastStore.getState(),
+    analytics: { push: jest.fn() },
+    errors: { report: jest.fn() },
+    loadPage: (routeId, params, signal) => api.loadPage(routeId, params, signal),
+    takeInitialPageState(routeId) {
+      if (initialPage?.routeId !== routeId) return null;
+      const page = initialPage;
+      initialPage = null;
+      return page;
+    },
+  };
+  return {
+    state,
+    routes,
+    shell,
+    api,
+    location,
+    toastStore,
+    remotes: state.remotes.remotes,
+    overrides: {},
+    resetOverrides: jest.fn(),
+    loadRemoteModule: jest.fn(async () => ({ mount: async () => undefined, unmount: async () => undefined })),
+    mountParcel: jest.fn(() => ({ mountPromise: Promise.resolve(), unmount: async () => undefined })),
+    remoteHost(remoteId) {
+      let host = hosts.get(remoteId);
+      if (!host) {
+        host = document.createElement('div');
+        host.dataset.remote = remoteId;
+        hosts.set(remoteId, host);
+      }
+      return host;
+    },
+    redirect: jest.fn(),
+    matchRoute: (pathname) => matchRoute(routes, pathname),
+    ...options.runtime,
+  };
+}
+
+/** Renders the whole shell layout at `path`. */
+export function renderShell(path: string, options: TestRuntimeOptions = {}) {
+  window.history.replaceState(null, '', path);
+  const runtime = createTestRuntime(options);
+  const view = render(<ShellApp runtime={runtime} />);
+  return { runtime, ...view };
+}
