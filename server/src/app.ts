@@ -1,0 +1,117 @@
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '@portal/shared-api';
+import type { Config } from './config';
+import { migrate, openDatabase, type DatabaseHandle } from './db/index';
+import { installErrorHandling } from './http/errors';
+import { loggerOptions } from './http/logging';
+import { installFrontPage } from './modules/front-page/index';
+import { createPeopleService } from './modules/patients/people';
+import { installRecords } from './modules/records/index';
+import { installSessions } from './modules/sessions/index';
+import { installPages } from './pages/index';
+import { installStatic } from './pages/static';
+import { seedDemoWorld } from './seed/index';
+
+export interface BuildOptions {
+  /** an already opened (and migrated) database; otherwise one is opened from the config */
+  database?: DatabaseHandle;
+  /** migrate and seed on start (default true) */
+  prepareDatabase?: boolean;
+  /** pino logger options; false silences logs (tests) */
+  logger?: boolean;
+}
+
+function contentSecurityPolicy(config: Config) {
+  // Remotes may live on other origins (CDN, a developer's dev server through the override).
+  const remoteOrigins = config.remotes.remotes
+    .map((r) => (/^https?:\/\//.test(r.entry) ? new URL(r.entry).origin : null))
+    .filter((o): o is string => o !== null);
+  const devOrigins = config.remotes.overridesAllowed ? ['http://localhost:*', 'http://127.0.0.1:*'] : [];
+  const extra = [...new Set([...remoteOrigins, ...devOrigins])];
+  return {
+    useDefaults: true,
+    directives: {
+      'default-src': ["'self'"],
+      'script-src': ["'self'", ...extra],
+      'connect-src': ["'self'", ...extra, ...(config.sentryDsn ? ['https://*.sentry.io', 'https://*.ingest.sentry.io'] : [])],
+      'style-src': ["'self'", "'unsafe-inline'", ...extra],
+      'img-src': ["'self'", 'data:', ...extra],
+      'font-src': ["'self'", 'data:', ...extra],
+      'form-action': ["'self'"],
+      'frame-ancestors': ["'none'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'self'"],
+      // Over plain http (local use) upgrading would break every asset request.
+      'upgrade-insecure-requests': config.secureCookies ? [] : null,
+    },
+  };
+}
+
+/** Loads the identity module when it is present (it is developed alongside this one). */
+async function loadIdentityModule(app: FastifyInstance): Promise<FastifyPluginAsync | null> {
+  try {
+    const mod = (await import('./modules/identity/index')) as { default: FastifyPluginAsync };
+    return mod.default;
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' && String((err as Error).message).includes('modules/identity')) {
+      app.log.warn('identity module not found: /oauth and /broker are not available');
+      return null;
+    }
+    throw err;
+  }
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    trustProxy: config.publicUrl.startsWith('https:'),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: `${config.dataDir}/pglite` }));
+  if (options.prepareDatabase !== false) {
+    await migrate(database);
+    const seeded = await seedDemoWorld(database.db);
+    app.log.info({ seeded, driver: database.driver }, seeded ? 'demo world seeded' : 'database ready');
+  }
+  // A database we opened is ours to close.
+  if (!options.database) app.addHook('onClose', async () => database.close());
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('people', createPeopleService(database.db));
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    strictTransportSecurity: config.secureCookies ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+
+  installSessions(app);
+  installPages(app);
+  installFrontPage(app);
+  installRecords(app);
+  await installStatic(app);
+
+  // For load balancers and the test runners: answers once the database is migrated and seeded.
+  app.get('/healthz', { logLevel: 'warn' }, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+
+  const identityModule = await loadIdentityModule(app);
+  if (identityModule) await app.register(identityModule);
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ type: 'NotFound', message: `No route ${request.method} ${request.url.split('?')[0]}` } satisfies ApiErrorBody);
+  });
+
+  return app;
+}

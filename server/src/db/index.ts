@@ -1,0 +1,74 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
+/**
+ * The Drizzle database, whichever driver runs under it (PGlite or node-postgres). Modules use the
+ * query builder with their own schema.ts tables; nothing depends on the driver.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… when set; otherwise PGlite */
+  databaseUrl: string | null;
+  /** PGlite data folder, or 'memory://' */
+  pgliteDataDir?: string;
+  /** PGlite: start from this dump (tests clone a migrated, seeded template) */
+  pgliteLoadDataDir?: Blob;
+}
+
+/** The migrations folder: server/drizzle next to src/ in development, dist/drizzle when bundled. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '..', '..', 'drizzle'), path.resolve(here, 'drizzle')];
+  const found = candidates.find((dir) => existsSync(path.join(dir, 'meta', '_journal.json')));
+  if (!found) throw new Error(`No migrations found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzle({ client: pool });
+    return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const dataDir = options.pgliteDataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir,
+    ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
+  });
+  const db = drizzle({ client });
+  return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
+}
+
+/** Applies the committed migrations (idempotent: drizzle records what it has applied). */
+export async function migrate(handle: DatabaseHandle): Promise<void> {
+  const folder = migrationsFolder();
+  if (handle.driver === 'postgres') {
+    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+    await run(handle.db as unknown as Parameters<typeof run>[0], { migrationsFolder: folder });
+  } else {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    await run(handle.db as unknown as Parameters<typeof run>[0], { migrationsFolder: folder });
+  }
+}
+
+/** Dumps a PGlite database (for cloning in tests). */
+export async function dumpPglite(handle: DatabaseHandle): Promise<Blob> {
+  if (handle.driver !== 'pglite') throw new Error('dumpPglite needs a PGlite database');
+  const client = (handle.db as unknown as { $client: { dumpDataDir(c?: 'none' | 'gzip' | 'auto'): Promise<Blob> } })
+    .$client;
+  return client.dumpDataDir('none');
+}

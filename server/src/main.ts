@@ -1,0 +1,50 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { demoPersonas } from './modules/identity/demo-personas';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const app = await buildApp(config);
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ publicUrl: config.publicUrl, brand: config.brand, environment: config.environment }, 'portal server ready');
+  console.info(startupBanner(config));
+}
+
+/** What a newcomer needs after `npm start`: where the portal is and who to sign in as. */
+function startupBanner(config: Config): string {
+  const personas = demoPersonas.map((p) => `    ${p.identityCode}  ${`${p.givenName} ${p.familyName}`.padEnd(16)} ${p.description}`).join('\n');
+  return [
+    '',
+    `  Patient portal (${config.brand} brand, ${config.environment}) is running at ${config.publicUrl}/fi`,
+    config.databaseUrl ? '  Database: PostgreSQL (DATABASE_URL)' : `  Database: embedded PGlite in ${config.dataDir}`,
+    config.oidcIssuer
+      ? `  Sign-in: ${config.oidcIssuer}`
+      : '  Sign-in: the built-in test identity broker. Pick a bank on the login page, then one of the demo personas:',
+    '',
+    personas,
+    '',
+    '  Stop with Ctrl+C. Data is kept between starts; `npm run reset` re-seeds the demo world.',
+    '',
+  ].join('\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

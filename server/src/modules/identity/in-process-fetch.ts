@@ -1,0 +1,47 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { CustomFetch } from 'openid-client';
+
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+function bodyOf(body: Parameters<CustomFetch>[1]['body']): string | Buffer | undefined {
+  if (body === null || body === undefined) return undefined;
+  if (typeof body === 'string') return body;
+  if (body instanceof URLSearchParams) return body.toString();
+  if (body instanceof Uint8Array) return Buffer.from(body);
+  if (body instanceof ArrayBuffer) return Buffer.from(new Uint8Array(body));
+  throw new TypeError('streamed request bodies are not used by the relying party');
+}
+
+/**
+ * openid-client's back-channel requests (discovery, JWKS, token) to the built-in broker go through
+ * Fastify's inject instead of the network: the server needs no route to its own public URL (a
+ * proxy, a container, a port that differs inside and out). Other URLs use the global fetch.
+ */
+export function createInProcessFetch(app: FastifyInstance, publicUrl: string, mountPath: string): CustomFetch {
+  const publicOrigin = new URL(publicUrl);
+  return async (url, options) => {
+    const target = new URL(url);
+    if (target.origin !== publicOrigin.origin || !target.pathname.startsWith(`${mountPath}/`)) {
+      return fetch(url, options);
+    }
+    const injected = await app.inject({
+      method: options.method as InjectOptions['method'],
+      url: `${target.pathname}${target.search}`,
+      headers: {
+        ...options.headers,
+        host: target.host,
+        'x-forwarded-proto': target.protocol.replace(/:$/, ''),
+      },
+      payload: bodyOf(options.body),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(injected.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
+    }
+    return new Response(NULL_BODY_STATUSES.has(injected.statusCode) ? null : injected.rawPayload, {
+      status: injected.statusCode,
+      headers,
+    });
+  };
+}

@@ -1,0 +1,184 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  authenticateQuerySchema,
+  identificationMethodIds,
+  langSchema,
+  normalizeIdentityCode,
+  parseIdentityCode,
+  type ApiErrorBody,
+  type Lang,
+  type ValidationErrorBody,
+} from '@portal/shared-api';
+import { isSafeNextPath } from '../../http/next-path';
+import { renderTooManyAttemptsPage } from './broker/page';
+import { BROKER_SCOPES, IDENTITY_CODE_CLAIM } from './broker/provider';
+import { loginErrorPath, loginPath } from './login-paths';
+import { message } from './messages';
+import { countAttempt, type RateLimitRule } from './rate-limit';
+import { describeFailure, finishAuthorization, startAuthorization, type IdTokenClaims, type RelyingParty } from './relying-party';
+import { identityLoginFlows } from './schema';
+
+/** A sign-in must come back within this time (spec: the broker's state is kept ten minutes). */
+export const LOGIN_FLOW_TTL_MS = 10 * 60 * 1000;
+/** Ties a flow to the browser that began it, so a stolen callback URL cannot sign in someone else. */
+export const LOGIN_BINDING_COOKIE = 'portal_login_binding';
+
+const authenticateSchema = authenticateQuerySchema.extend({
+  acr_values: authenticateQuerySchema.shape.acr_values.refine((value) => (identificationMethodIds as string[]).includes(value), {
+    message: 'Unknown identification method',
+  }),
+});
+
+const callbackQuerySchema = z.object({
+  state: z.string().min(1).max(512).optional(),
+  code: z.string().max(4096).optional(),
+  error: z.string().max(256).optional(),
+});
+
+export interface SignInRoutesOptions {
+  relyingParty: RelyingParty;
+  rateLimit: RateLimitRule;
+}
+
+function wantsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html');
+}
+
+function sameBinding(expected: string, candidate: string | undefined): boolean {
+  if (!candidate) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(candidate);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The identity code in the ID token: the `hetu` claim (the built-in broker and Finnish brokers
+ * that release it under that name), else `sub` when it is itself an identity code.
+ */
+function identityCodeOf(claims: IdTokenClaims): string | undefined {
+  const fromClaim = claims[IDENTITY_CODE_CLAIM];
+  if (typeof fromClaim === 'string' && fromClaim) return normalizeIdentityCode(fromClaim);
+  return claims.sub ? normalizeIdentityCode(claims.sub) : undefined;
+}
+
+function nameClaim(claims: IdTokenClaims, name: 'given_name' | 'family_name'): string | undefined {
+  const value = claims[name];
+  return typeof value === 'string' && value.trim() ? value.trim().slice(0, 200) : undefined;
+}
+
+export function registerSignInRoutes(app: FastifyInstance, options: SignInRoutesOptions): void {
+  const { config } = app;
+  const redirectUri = `${config.publicUrl}/oauth/callback`;
+  const bindingCookie = { path: '/oauth/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
+  // Development identity codes (9xx, the personas) are real people only in tests and demos.
+  const allowDevelopmentCodes = config.environment !== 'production' || config.oidcIssuer === null;
+
+  app.get('/oauth/authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+    const parsed = authenticateSchema.safeParse(request.query ?? {});
+    if (!parsed.success) {
+      const body: ValidationErrorBody = {
+        type: 'ValidationError',
+        details: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+      };
+      return reply.status(400).send(body);
+    }
+    const { lang, next, acr_values: acrValue } = parsed.data;
+
+    const verdict = await countAttempt(app.db, `authenticate:${request.ip}`, options.rateLimit);
+    if (!verdict.allowed) {
+      reply.status(429).header('retry-after', String(verdict.retryAfterSeconds)).header('cache-control', 'no-store');
+      if (wantsHtml(request)) {
+        return reply.type('text/html; charset=utf-8').send(renderTooManyAttemptsPage(lang, loginPath(lang)));
+      }
+      const body: ApiErrorBody = {
+        type: 'TooManyRequests',
+        message: `${message(lang, 'server.identity.tooManyRequests.title')}. ${message(lang, 'server.identity.tooManyRequests.description')}`,
+      };
+      return reply.send(body);
+    }
+
+    let flow;
+    try {
+      flow = await startAuthorization(options.relyingParty, { redirectUri, scope: BROKER_SCOPES, acrValue, lang });
+    } catch (error) {
+      request.log.error({ failure: describeFailure(error) }, 'identity broker unavailable');
+      return reply.redirect(loginErrorPath(lang, isSafeNextPath(next)), 303);
+    }
+
+    const binding = request.cookies[LOGIN_BINDING_COOKIE] ?? randomBytes(24).toString('base64url');
+    await app.db.delete(identityLoginFlows).where(lt(identityLoginFlows.expiresAt, sql`now()`));
+    await app.db.insert(identityLoginFlows).values({
+      state: flow.state,
+      codeVerifier: flow.codeVerifier,
+      nonce: flow.nonce,
+      browserBinding: binding,
+      lang,
+      nextPath: next ?? null,
+      acrValue,
+      expiresAt: new Date(Date.now() + LOGIN_FLOW_TTL_MS),
+    });
+    reply.setCookie(LOGIN_BINDING_COOKIE, binding, { ...bindingCookie, maxAge: LOGIN_FLOW_TTL_MS / 1000 });
+    return reply.header('cache-control', 'no-store').redirect(flow.authorizationUrl.href, 303);
+  });
+
+  // Its URL carries the authorization code: no access log line at info level, whatever the logger.
+  app.get('/oauth/callback', { logLevel: 'warn' }, async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    const fail = (lang: Lang, reason: Record<string, string>, nextPath?: string) => {
+      request.log.warn({ failure: reason }, 'sign-in failed');
+      return reply.redirect(loginErrorPath(lang, nextPath), 303);
+    };
+
+    const query = callbackQuerySchema.safeParse(request.query ?? {});
+    if (!query.success || !query.data.state) return fail('fi', { kind: 'bad-callback' });
+
+    // Deleting is the lookup: a state works once, on whichever instance the callback lands.
+    const [flow] = await app.db
+      .delete(identityLoginFlows)
+      .where(and(eq(identityLoginFlows.state, query.data.state), gt(identityLoginFlows.expiresAt, sql`now()`)))
+      .returning();
+    if (!flow) return fail('fi', { kind: 'unknown-or-expired-state' });
+    const lang = langSchema.catch('fi').parse(flow.lang);
+    const nextPath = isSafeNextPath(flow.nextPath ?? undefined);
+
+    if (!sameBinding(flow.browserBinding, request.cookies[LOGIN_BINDING_COOKIE])) {
+      return fail(lang, { kind: 'other-browser' }, nextPath);
+    }
+    if (query.data.error) return fail(lang, { kind: 'broker-error', error: query.data.error }, nextPath);
+
+    let claims: IdTokenClaims;
+    try {
+      claims = await finishAuthorization(options.relyingParty, {
+        callbackUrl: new URL(request.url, config.publicUrl),
+        redirectUri,
+        state: flow.state,
+        nonce: flow.nonce,
+        codeVerifier: flow.codeVerifier,
+      });
+    } catch (error) {
+      return fail(lang, describeFailure(error), nextPath);
+    }
+
+    const identityCode = identityCodeOf(claims);
+    const parsed = identityCode ? parseIdentityCode(identityCode, { allowDevelopmentCodes }) : undefined;
+    if (!identityCode || !parsed?.valid) {
+      return fail(lang, { kind: 'identity-code-rejected', reason: parsed && !parsed.valid ? parsed.reason : 'missing' }, nextPath);
+    }
+
+    const givenName = nameClaim(claims, 'given_name');
+    const familyName = nameClaim(claims, 'family_name');
+    const { personId } = await app.people.findOrCreateByIdentityCode(identityCode, {
+      ...(givenName ? { givenName } : {}),
+      ...(familyName ? { familyName } : {}),
+    });
+    // A new identification replaces whatever session this browser had (no session fixation).
+    if (request.session) await app.sessions.destroy(request.session.id);
+    await app.sessions.create(reply, { personId });
+    reply.clearCookie(LOGIN_BINDING_COOKIE, bindingCookie);
+    return reply.redirect(nextPath === '/' ? `/${lang}` : nextPath, 303);
+  });
+}

@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/index';
+import { unauthorized } from '../../http/errors';
+import { writeAudit } from '../audit/audit';
+import type { SessionInfo } from '../sessions/service';
+
+/**
+ * Whose data a session reads: the child's when a guardian acts for them, else the user's own.
+ * The only place that decides it; ids from the client never name the subject.
+ */
+export function subjectPersonId(session: Pick<SessionInfo, 'personId' | 'actingForPersonId'>): string {
+  return session.actingForPersonId ?? session.personId;
+}
+
+/** A signed-in reader of one patient's data; every read through it is audited. */
+export interface PatientAccess {
+  actorPersonId: string;
+  subjectPersonId: string;
+  requestId: string | undefined;
+}
+
+export function patientAccess(request: Pick<FastifyRequest, 'session' | 'id'>): PatientAccess {
+  const session = request.session;
+  if (!session) throw unauthorized();
+  return { actorPersonId: session.personId, subjectPersonId: subjectPersonId(session), requestId: request.id };
+}
+
+/** Writes the audit row, then reads. A read whose audit cannot be written does not happen. */
+export async function auditedRead<T>(
+  db: Database,
+  access: PatientAccess,
+  action: string,
+  read: (subjectPersonId: string) => Promise<T>,
+  details?: Record<string, unknown>,
+): Promise<T> {
+  await writeAudit(db, {
+    actorPersonId: access.actorPersonId,
+    subjectPersonId: access.subjectPersonId,
+    action,
+    ...(details ? { details } : {}),
+    ...(access.requestId ? { requestId: access.requestId } : {}),
+  });
+  return read(access.subjectPersonId);
+}

@@ -1,0 +1,50 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/index';
+import { guardianships, people } from './schema';
+
+export type Person = typeof people.$inferSelect;
+
+export interface PeopleService {
+  /** Finds the person by identity code; creates an unregistered person when unknown. */
+  findOrCreateByIdentityCode(
+    identityCode: string,
+    names: { givenName?: string; familyName?: string },
+  ): Promise<{ personId: string }>;
+  findById(personId: string): Promise<Person | null>;
+  /** Whether `guardianId` may act for `childId` (a recorded guardianship). */
+  isGuardianOf(guardianId: string, childId: string): Promise<boolean>;
+}
+
+export function normaliseIdentityCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export function createPeopleService(db: Database): PeopleService {
+  return {
+    async findOrCreateByIdentityCode(identityCode, names) {
+      const code = normaliseIdentityCode(identityCode);
+      const existing = await db.select({ id: people.id }).from(people).where(eq(people.identityCode, code)).limit(1);
+      if (existing[0]) return { personId: existing[0].id };
+      // Two sign-ins of a new person at once: the unique index decides, both get the same row.
+      await db
+        .insert(people)
+        .values({ identityCode: code, givenName: names.givenName ?? '', familyName: names.familyName ?? '', registered: false })
+        .onConflictDoNothing({ target: people.identityCode });
+      const created = await db.select({ id: people.id }).from(people).where(eq(people.identityCode, code)).limit(1);
+      if (!created[0]) throw new Error('person was neither found nor created');
+      return { personId: created[0].id };
+    },
+    async findById(personId) {
+      const rows = await db.select().from(people).where(eq(people.id, personId)).limit(1);
+      return rows[0] ?? null;
+    },
+    async isGuardianOf(guardianId, childId) {
+      const rows = await db
+        .select({ child: guardianships.childPersonId })
+        .from(guardianships)
+        .where(and(eq(guardianships.guardianPersonId, guardianId), eq(guardianships.childPersonId, childId)))
+        .limit(1);
+      return rows.length > 0;
+    },
+  };
+}

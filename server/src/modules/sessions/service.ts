@@ -1,0 +1,112 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Database } from '../../db/index';
+import { sessions } from './schema';
+
+export const SESSION_COOKIE = 'portal_session';
+
+export interface SessionInfo {
+  id: string;
+  personId: string;
+  csrfToken: string;
+  expiresAt: Date;
+  actingForPersonId: string | null;
+}
+
+export interface IssuedSession extends SessionInfo {
+  /** the cookie value; only its hash is stored */
+  token: string;
+}
+
+export interface SessionService {
+  /** Creates the DB session and sets the cookie on the reply (and makes it the request's session). */
+  create(reply: FastifyReply, input: { personId: string; actingForPersonId?: string | null }): Promise<void>;
+  /** Creates a session without a reply (tests, tools). */
+  issue(input: { personId: string; actingForPersonId?: string | null }): Promise<IssuedSession>;
+  /** The live session of a cookie token, sliding its expiry; null when unknown or expired. */
+  resume(token: string): Promise<SessionInfo | null>;
+  destroy(sessionId: string): Promise<void>;
+  /** Guardian acting for a child (null: back to self). The caller checks the guardianship. */
+  setActingFor(sessionId: string, personId: string | null): Promise<void>;
+  csrfTokenMatches(session: SessionInfo, candidate: string | undefined): boolean;
+  /** Deletes sessions that expired; returns how many. */
+  purgeExpired(): Promise<number>;
+  readonly timeoutMs: number;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const randomToken = () => randomBytes(32).toString('base64url');
+
+export interface SessionCookieOptions {
+  secure: boolean;
+}
+
+export function cookieOptions(opts: SessionCookieOptions) {
+  // No Max-Age: the server decides expiry (sliding), the browser forgets the cookie on exit.
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secure };
+}
+
+export function createSessionService(db: Database, timeoutMinutes: number, cookie: SessionCookieOptions): SessionService {
+  const timeoutMs = timeoutMinutes * 60_000;
+  const toInfo = (row: typeof sessions.$inferSelect): SessionInfo => ({
+    id: row.id,
+    personId: row.personId,
+    csrfToken: row.csrfToken,
+    expiresAt: row.expiresAt,
+    actingForPersonId: row.actingForPersonId,
+  });
+
+  const service: SessionService = {
+    timeoutMs,
+    async issue({ personId, actingForPersonId = null }) {
+      const token = randomToken();
+      const [row] = await db
+        .insert(sessions)
+        .values({
+          id: hashToken(token),
+          personId,
+          csrfToken: randomToken(),
+          actingForPersonId,
+          expiresAt: new Date(Date.now() + timeoutMs),
+        })
+        .returning();
+      if (!row) throw new Error('session insert returned nothing');
+      return { ...toInfo(row), token };
+    },
+    async create(reply, input) {
+      const issued = await service.issue(input);
+      reply.setCookie(SESSION_COOKIE, issued.token, cookieOptions(cookie));
+      const { token: _token, ...info } = issued;
+      reply.request.session = info;
+    },
+    async resume(token) {
+      if (!token || token.length > 256) return null;
+      const now = new Date();
+      // One statement both checks liveness and slides the expiry, so two instances agree.
+      const [row] = await db
+        .update(sessions)
+        .set({ expiresAt: new Date(now.getTime() + timeoutMs) })
+        .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)))
+        .returning();
+      return row ? toInfo(row) : null;
+    },
+    async destroy(sessionId) {
+      await db.delete(sessions).where(eq(sessions.id, sessionId));
+    },
+    async setActingFor(sessionId, personId) {
+      await db.update(sessions).set({ actingForPersonId: personId }).where(eq(sessions.id, sessionId));
+    },
+    csrfTokenMatches(session, candidate) {
+      if (!candidate) return false;
+      const a = Buffer.from(session.csrfToken);
+      const b = Buffer.from(candidate);
+      return a.length === b.length && timingSafeEqual(a, b);
+    },
+    async purgeExpired() {
+      const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, new Date())).returning({ id: sessions.id });
+      return deleted.length;
+    },
+  };
+  return service;
+}

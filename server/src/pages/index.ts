@@ -1,0 +1,152 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { buildPath, findRoute, isLang, matchRoute } from '@portal/shared-i18n';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  validationErrorSchema,
+  pageLoaderParamsSchema,
+  pageLoaderQuerySchema,
+  pageStateSchema,
+  type ComposedRoute,
+  type Lang,
+  type PageState,
+} from '@portal/shared-api';
+import { notFound, unauthorized, validationError } from '../http/errors';
+import { createShellTemplate } from './html';
+import { buildInitialState, effectiveFeatures, loadSignedIn, type SignedIn } from './initial-state';
+import { PageLoaderRegistry } from './loaders';
+import { createRouteTableSource } from './route-table';
+
+/** First path segments that are never a language: they belong to other handlers. */
+const RESERVED_SEGMENTS = new Set(['api', 'shell', 'remotes', 'oauth', 'broker']);
+
+/**
+ * The parameters a page's path needs, checked with the route's own patterns: missing, extra-free
+ * (other query parameters are ignored) and matching `params[name]`.
+ */
+function checkParams(route: ComposedRoute, lang: Lang, params: Record<string, string>) {
+  const names = route.paths[lang]
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1));
+  const problems: { path: string; message: string }[] = [];
+  const values: Record<string, string> = {};
+  for (const name of names) {
+    const value = params[name];
+    const pattern = route.params?.[name];
+    if (value === undefined || value === '') problems.push({ path: name, message: 'Required' });
+    else if (pattern !== undefined && !new RegExp(`^(?:${pattern})$`).test(value)) {
+      problems.push({ path: name, message: 'Invalid value' });
+    } else values[name] = value;
+  }
+  return { problems, values };
+}
+
+interface LoadedPage {
+  status: 200 | 404;
+  page: PageState | null;
+}
+
+/** Pages: the route table, the page loaders, the shell HTML with the initial state, GET /api/pages/:routeId. */
+export function installPages(app: FastifyInstance): void {
+  app.decorate('pageLoaders', new PageLoaderRegistry());
+  app.decorate('routeTable', createRouteTableSource(app.config, app.log));
+  const shellTemplate = createShellTemplate(app.config.shellDist);
+  const defaultLang = app.config.defaultLang;
+
+  async function runLoader(
+    request: FastifyRequest,
+    route: ComposedRoute,
+    lang: Lang,
+    params: Record<string, string>,
+    signedIn: SignedIn | null,
+  ): Promise<LoadedPage> {
+    const loader = app.pageLoaders.get(route.id);
+    if (!loader) return { status: 200, page: null };
+    const result = await loader({
+      db: app.db,
+      config: app.config,
+      lang,
+      params,
+      session: request.session,
+      features: effectiveFeatures(app, signedIn),
+      request,
+    });
+    return { status: result.status, page: { routeId: route.id, params, state: result.state } };
+  }
+
+  async function sendShell(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: { lang: Lang; status: number; page: PageState | null; signedIn: SignedIn | null },
+  ) {
+    const state = buildInitialState(app, request, {
+      lang: input.lang,
+      routes: app.routeTable.current(),
+      signedIn: input.signedIn,
+      page: input.page,
+    });
+    return reply
+      .status(input.status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(shellTemplate.render(state));
+  }
+
+  app.get('/', async (_request, reply) => reply.redirect(`/${defaultLang}`, 302));
+
+  const pageHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url;
+    const queryIndex = url.indexOf('?');
+    const pathname = queryIndex === -1 ? url : url.slice(0, queryIndex);
+    const first = pathname.split('/')[1] ?? '';
+    if (RESERVED_SEGMENTS.has(first)) return reply.callNotFound();
+    if (!isLang(first)) return reply.redirect(`/${defaultLang}`, 302);
+    const lang: Lang = first;
+    const routes = app.routeTable.current();
+    const match = matchRoute(routes, pathname);
+    const signedIn = await loadSignedIn(app, request);
+    if (!match) return sendShell(request, reply, { lang, status: 404, page: null, signedIn });
+    if (match.route.kind === 'logged-in' && !request.session) {
+      const login = findRoute(routes, 'login');
+      const loginPath = login ? buildPath(login, lang) : `/${lang}`;
+      return reply.redirect(`${loginPath}?nextPath=${encodeURIComponent(url)}`, 302);
+    }
+    const loaded = await runLoader(request, match.route, lang, match.params, signedIn);
+    return sendShell(request, reply, { lang, status: loaded.status, page: loaded.page, signedIn });
+  };
+  app.get('/:lang', pageHandler);
+  app.get('/:lang/*', pageHandler);
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/pages/:routeId',
+    {
+      schema: {
+        params: pageLoaderParamsSchema,
+        querystring: pageLoaderQuerySchema,
+        response: {
+          200: pageStateSchema,
+          400: validationErrorSchema,
+          401: apiErrorSchema,
+          404: z.union([pageStateSchema, apiErrorSchema]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { routeId } = request.params;
+      const { lang, ...params } = request.query;
+      const route = app.routeTable.current().find((r) => r.id === routeId);
+      if (!route || !app.pageLoaders.has(routeId)) throw notFound(`No page '${routeId}'`);
+      if (route.kind === 'logged-in' && !request.session) throw unauthorized();
+      const { problems, values } = checkParams(route, lang, params);
+      if (problems.length) return reply.status(400).send(validationError(problems));
+      const loaded = await runLoader(request, route, lang, values, await loadSignedIn(app, request));
+      return reply.status(loaded.status).send(loaded.page as PageState);
+    },
+  );
+
+  app.get('/remotes.json', async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*').send(app.config.remotes),
+  );
+}

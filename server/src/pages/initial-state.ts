@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { InitialState, Lang, PageState, RouteTable, SessionUser } from '@portal/shared-api';
+import type { Person } from '../modules/patients/people';
+
+export interface SignedIn {
+  person: Person;
+  actingFor: Person | null;
+}
+
+/** The signed-in person (and the child a guardian acts for), or null for anonymous callers. */
+export async function loadSignedIn(app: FastifyInstance, request: FastifyRequest): Promise<SignedIn | null> {
+  const session = request.session;
+  if (!session) return null;
+  const person = await app.people.findById(session.personId);
+  if (!person) return null;
+  const actingFor = session.actingForPersonId ? await app.people.findById(session.actingForPersonId) : null;
+  return { person, actingFor };
+}
+
+export function effectiveFeatures(app: FastifyInstance, signedIn: SignedIn | null): string[] {
+  return [...new Set([...app.config.features, ...(signedIn?.person.features ?? [])])].sort();
+}
+
+export function sessionUser(signedIn: SignedIn, csrfToken: string): SessionUser {
+  const { person, actingFor } = signedIn;
+  return {
+    firstName: person.givenName,
+    lastName: person.familyName,
+    csrfToken,
+    occupationalHealthcare: person.occupationalHealthcare,
+    features: person.features,
+    actingFor: actingFor ? { firstName: actingFor.givenName, lastName: actingFor.familyName } : null,
+  };
+}
+
+export function buildInitialState(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: { lang: Lang; routes: RouteTable; signedIn: SignedIn | null; page: PageState | null },
+): InitialState {
+  const { config } = app;
+  const session = request.session;
+  const signedIn = session ? input.signedIn : null;
+  const features = effectiveFeatures(app, signedIn);
+  const person = signedIn?.person;
+  // The onboarding box (spec part 1 §2 front page) needs the feature, a known phone and MFA still off.
+  const offerMfa =
+    input.page?.routeId === 'front-page' && features.includes('mfa') && person && !person.mfaEnabled && person.phoneNumber;
+  return {
+    lang: input.lang,
+    brand: config.brand,
+    environment: config.environment,
+    features,
+    user: signedIn && session ? sessionUser(signedIn, session.csrfToken) : null,
+    session: session ? { expiresAt: session.expiresAt.toISOString(), timeoutMinutes: config.sessionTimeoutMinutes } : null,
+    mfaOnboardingParam: offerMfa && person?.phoneNumber ? { phoneNumber: person.phoneNumber } : null,
+    config: config.brandConfig,
+    routes: input.routes,
+    remotes: config.remotes,
+    page: input.page,
+    sentryDsn: config.sentryDsn,
+  };
+}

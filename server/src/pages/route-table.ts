@@ -1,0 +1,93 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { remoteRoutesFileSchema, type ComposedRoute, type RouteDefinition, type RouteTable } from '@portal/shared-api';
+import type { Config } from '../config';
+import { builtInShellRoutes } from './shell-routes';
+
+/** Where a remote's built files live: <REMOTES_DIST_ROOT>/<remote id>/dist */
+export function remoteDistDir(config: Pick<Config, 'remotesDistRoot'>, remoteId: string): string {
+  return path.join(config.remotesDistRoot, remoteId, 'dist');
+}
+
+interface CachedFile {
+  mtimeMs: number;
+  routes: RouteDefinition[] | null;
+}
+
+export interface RouteTableSource {
+  /** The composed table for this brand and these features (re-read when a routes.json changes). */
+  current(): RouteTable;
+}
+
+/**
+ * Composes [...shell routes, ...each remote's dist/routes.json] and filters it by brand and
+ * features. A remote deploys a new page by replacing its routes.json: files are re-read when their
+ * modification time changes, so no server restart is needed.
+ */
+export function createRouteTableSource(config: Config, log: FastifyBaseLogger): RouteTableSource {
+  const cache = new Map<string, CachedFile>();
+  let shellFallbackLogged = false;
+
+  function readRoutesFile(file: string, owner: string): RouteDefinition[] | null {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      // Said once per disappearance, not on every request.
+      if (cache.get(file)?.mtimeMs !== -1) {
+        log.warn({ owner, file }, 'routes.json is missing; its pages are left out');
+      }
+      cache.set(file, { mtimeMs: -1, routes: null });
+      return null;
+    }
+    const cached = cache.get(file);
+    if (cached && cached.mtimeMs === mtimeMs) return cached.routes;
+    let routes: RouteDefinition[] | null = null;
+    try {
+      const parsed = remoteRoutesFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      if (parsed.success) routes = parsed.data;
+      else log.error({ owner, file, problems: z.prettifyError(parsed.error) }, 'routes.json is invalid; its pages are left out');
+    } catch (err) {
+      log.error({ owner, file, err }, 'routes.json could not be read; its pages are left out');
+    }
+    cache.set(file, { mtimeMs, routes });
+    return routes;
+  }
+
+  function shellRoutes(): RouteDefinition[] {
+    const candidates = [path.join(config.shellDist, 'routes.json'), path.join(config.shellDist, '..', 'routes.json')];
+    const file = candidates.find((f) => existsSync(f));
+    const routes = file ? readRoutesFile(file, 'shell') : null;
+    if (routes) return routes;
+    if (!shellFallbackLogged) {
+      log.warn('shell routes.json not found; using the built-in copy of the shell routes');
+      shellFallbackLogged = true;
+    }
+    return remoteRoutesFileSchema.parse(builtInShellRoutes);
+  }
+
+  function available(route: RouteDefinition): boolean {
+    return route.brands.includes(config.brand) && route.features.every((f) => config.features.includes(f));
+  }
+
+  return {
+    current() {
+      const composed: ComposedRoute[] = shellRoutes().map((r) => ({ ...r, owner: 'shell' }));
+      for (const remote of config.remotes.remotes) {
+        const routes = readRoutesFile(path.join(remoteDistDir(config, remote.id), 'routes.json'), remote.id);
+        for (const route of routes ?? []) composed.push({ ...route, owner: remote.id });
+      }
+      const seen = new Set<string>();
+      return composed.filter((route) => {
+        if (seen.has(route.id)) {
+          log.warn({ routeId: route.id, owner: route.owner }, 'duplicate route id; the first one wins');
+          return false;
+        }
+        seen.add(route.id);
+        return available(route);
+      });
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { remoteDistDir } from './route-table';
+
+/** Files a deployment replaces in place: always revalidated. Everything else is content-hashed. */
+const REVALIDATED = new Set(['mf-manifest.json', 'routes.json', 'remoteEntry.js', 'main.js', 'index.html', 'mf-stats.json']);
+
+export function cacheControlFor(filePath: string): string {
+  return REVALIDATED.has(path.basename(filePath)) ? 'no-cache' : 'public, max-age=31536000, immutable';
+}
+
+/** /shell/ from SHELL_DIST, /remotes/<id>/ from each remote's dist (CORS-open for dev-server shells). */
+export async function installStatic(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  let decorated = false;
+  // Helmet's headers are written after setHeaders, so the cross-origin opening happens here.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/remotes/')) {
+      reply.header('access-control-allow-origin', '*');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    }
+  });
+  const register = async (prefix: string, root: string) => {
+    if (!existsSync(root)) {
+      app.log.warn({ prefix, root }, 'static folder missing; nothing is served under it');
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply: !decorated,
+      cacheControl: false,
+      index: false,
+      wildcard: true,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', cacheControlFor(filePath));
+      },
+    });
+    decorated = true;
+  };
+  await register('/shell/', config.shellDist);
+  for (const remote of config.remotes.remotes) {
+    await register(`/remotes/${remote.id}/`, remoteDistDir(config, remote.id));
+  }
+}

@@ -1,0 +1,55 @@
+/** Europe/Helsinki calendar arithmetic without a date library: dates are 'yyyy-MM-dd' strings. */
+export const TIME_ZONE = 'Europe/Helsinki';
+
+const partsFormatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+function helsinkiParts(instant: Date): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of partsFormatter.formatToParts(instant)) {
+    if (part.type !== 'literal') out[part.type] = Number(part.value);
+  }
+  return out;
+}
+
+/** Offset of Helsinki from UTC at the instant, in milliseconds (+2 h or +3 h). */
+function offsetMs(instant: Date): number {
+  const p = helsinkiParts(instant);
+  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The calendar date in Helsinki at the instant. */
+export function helsinkiDate(instant: Date = new Date()): string {
+  const p = helsinkiParts(instant);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** ISO weekday of a calendar date: 1 = Monday … 7 = Sunday. */
+export function isoWeekday(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** The instant of a Helsinki wall-clock time on a date (DST-correct). */
+export function helsinkiInstant(date: string, hour: number, minute = 0): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, hour, minute);
+  const first = new Date(wall - offsetMs(new Date(wall)));
+  // Near a DST change the offset at the guess may differ from the offset at the answer.
+  return new Date(wall - offsetMs(first));
+}

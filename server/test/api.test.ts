@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { apiErrorSchema, logoutResponseSchema, validationErrorSchema } from '@portal/shared-api';
+import { PERSONAS } from '../src/seed/personas';
+import { createTestApp, expireSession, signIn, type TestApp } from './helpers';
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp();
+});
+after(async () => t.close());
+
+describe('errors', () => {
+  it('answers bad input with 400 ValidationError naming the field', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const res = await t.app.inject({ url: '/api/pages/front-page?lang=de', headers: mikko.headers });
+    assert.equal(res.statusCode, 400);
+    const body = validationErrorSchema.parse(res.json());
+    assert.deepEqual(body.details.map((d) => d.path), ['lang']);
+  });
+
+  it('answers a missing route parameter with 400 naming it', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const res = await t.app.inject({ url: '/api/pages/records.visit?lang=fi&id=abc', headers: mikko.headers });
+    assert.equal(res.statusCode, 400);
+    assert.deepEqual(validationErrorSchema.parse(res.json()).details.map((d) => d.path), ['id']);
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"oops',
+    });
+    assert.equal(res.statusCode, 400);
+    assert.equal(res.json().type, 'ValidationError');
+    assert.doesNotMatch(res.body, /at .*\.ts/);
+  });
+
+  it('answers an unknown API path with 404 JSON', async () => {
+    const res = await t.app.inject({ url: '/api/no-such-thing' });
+    assert.equal(res.statusCode, 404);
+    assert.equal(apiErrorSchema.parse(res.json()).type, 'NotFound');
+  });
+
+  it('answers an unknown page id with 404', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const res = await t.app.inject({ url: '/api/pages/no-such-page?lang=fi', headers: mikko.headers });
+    assert.equal(res.statusCode, 404);
+    assert.equal(res.json().type, 'NotFound');
+  });
+});
+
+describe('sessions', () => {
+  it('refuses logout without the csrfToken (403) and keeps the session', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const res = await t.app.inject({ method: 'POST', url: '/api/logout', headers: mikko.headers });
+    assert.equal(res.statusCode, 403);
+    assert.equal(res.json().type, 'CsrfTokenInvalid');
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/logout?csrfToken=nope', headers: mikko.headers });
+    assert.equal(wrong.statusCode, 403);
+    const still = await t.app.inject({ url: '/api/pages/front-page?lang=fi', headers: mikko.headers });
+    assert.equal(still.statusCode, 200);
+  });
+
+  it('logs out with the csrfToken: success, cookie cleared, session gone', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/logout?csrfToken=${encodeURIComponent(mikko.csrfToken)}`,
+      headers: mikko.headers,
+    });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(logoutResponseSchema.parse(res.json()), { type: 'success' });
+    const cleared = res.cookies.find((c) => c.name === 'portal_session');
+    assert.ok(cleared && (cleared.value === '' || (cleared.expires && cleared.expires.getTime() < Date.now())));
+    const after = await t.app.inject({ url: '/api/pages/front-page?lang=fi', headers: mikko.headers });
+    assert.equal(after.statusCode, 401);
+  });
+
+  it('answers 401 to an expired session and sends no expiry header', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    await expireSession(t.app, mikko.sessionId);
+    const res = await t.app.inject({ url: '/api/pages/front-page?lang=fi', headers: mikko.headers });
+    assert.equal(res.statusCode, 401);
+    assert.equal(apiErrorSchema.parse(res.json()).type, 'Unauthorized');
+    assert.equal(res.headers['x-session-expires'], undefined);
+  });
+
+  it('slides the expiry: each API call moves x-session-expires later', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    // Pretend the session was last used 10 minutes ago.
+    const { sql } = await import('drizzle-orm');
+    await t.app.db.execute(sql`update sessions set expires_at = now() + interval '20 minutes' where id = ${mikko.sessionId}`);
+    const res = await t.app.inject({ url: '/api/pages/front-page?lang=fi', headers: mikko.headers });
+    assert.equal(res.statusCode, 200);
+    const expires = new Date(String(res.headers['x-session-expires'])).getTime();
+    const expected = Date.now() + 30 * 60_000;
+    assert.ok(Math.abs(expires - expected) < 60_000, `expiry ${new Date(expires).toISOString()} is about 30 minutes ahead`);
+  });
+
+  it('does not let a state change through without a session cookie match', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/logout?csrfToken=x' });
+    // anonymous logout is harmless and idempotent
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['x-session-expires'], undefined);
+  });
+});

@@ -1,0 +1,151 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { INITIAL_STATE_ELEMENT_ID, initialStateSchema, type InitialState } from '@portal/shared-api';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { dumpPglite, migrate, migrationsFolder, openDatabase, type DatabaseHandle } from '../src/db/index';
+import { people } from '../src/modules/patients/schema';
+import { seedDemoWorld } from '../src/seed/index';
+import { helsinkiDate } from '../src/util/time';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const fixturesDir = path.join(here, 'fixtures');
+const serverDir = path.resolve(here, '..');
+
+/** Hash of everything that shapes the seeded template: migrations, seed code and today's date. */
+function templateKey(): string {
+  const hash = createHash('sha256').update(helsinkiDate());
+  const migrations = migrationsFolder();
+  for (const file of readdirSync(migrations).sort()) {
+    if (file.endsWith('.sql')) hash.update(readFileSync(path.join(migrations, file)));
+  }
+  // The seed and the tables it fills; other code changes need no new template.
+  for (const file of (readdirSync(path.join(serverDir, 'src'), { recursive: true }) as string[]).sort()) {
+    if (file.endsWith('.ts') && (file.startsWith('seed') || file.endsWith('schema.ts'))) hash.update(readFileSync(path.join(serverDir, 'src', file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A migrated, seeded PGlite is built once (per code and date) and cloned for every app: opening a
+ * dump is far faster than migrating and seeding again in every test file.
+ */
+async function pgliteFromTemplate(): Promise<DatabaseHandle> {
+  const file = path.join(os.tmpdir(), `portal-server-test-${templateKey()}.tar`);
+  if (!existsSync(file)) {
+    const fresh = await openDatabase({ databaseUrl: null, pgliteDataDir: 'memory://' });
+    await migrate(fresh);
+    await seedDemoWorld(fresh.db);
+    const dump = await dumpPglite(fresh);
+    await fresh.close();
+    const tmp = `${file}.${process.pid}`;
+    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    // rename is atomic: a parallel run never reads half a file
+    (await import('node:fs')).renameSync(tmp, file);
+  }
+  return openDatabase({ databaseUrl: null, pgliteDataDir: 'memory://', pgliteLoadDataDir: new Blob([readFileSync(file)]) });
+}
+
+/** A fresh database on the PostgreSQL of DATABASE_URL, dropped when the handle closes. */
+async function freshPostgres(adminUrl: string): Promise<DatabaseHandle> {
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  await migrate(handle);
+  await seedDemoWorld(handle.db);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export const testDriver = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  return process.env.DATABASE_URL ? freshPostgres(process.env.DATABASE_URL) : pgliteFromTemplate();
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-server-data-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SHELL_DIST: path.join(dataDir, 'no-shell-build'),
+    REMOTES_DIST_ROOT: path.join(fixturesDir, 'remotes'),
+    APP_ENV: 'development',
+    PORT: '8080',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const app = await buildApp(config, { database, prepareDatabase: false, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface SignedInCaller {
+  personId: string;
+  sessionId: string;
+  csrfToken: string;
+  cookie: string;
+  headers: { cookie: string };
+}
+
+export async function personIdOf(app: FastifyInstance, identityCode: string): Promise<string> {
+  const rows = await app.db.select({ id: people.id }).from(people).where(eq(people.identityCode, identityCode));
+  if (!rows[0]) throw new Error(`no person ${identityCode}`);
+  return rows[0].id;
+}
+
+/** A session made directly through app.sessions (the sign-in flow is the identity module's). */
+export async function signIn(app: FastifyInstance, identityCode: string, actingFor?: string): Promise<SignedInCaller> {
+  const personId = await personIdOf(app, identityCode);
+  const actingForPersonId = actingFor ? await personIdOf(app, actingFor) : null;
+  const session = await app.sessions.issue({ personId, actingForPersonId });
+  const cookie = `portal_session=${session.token}`;
+  return { personId, sessionId: session.id, csrfToken: session.csrfToken, cookie, headers: { cookie } };
+}
+
+export async function expireSession(app: FastifyInstance, sessionId: string): Promise<void> {
+  await app.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where id = ${sessionId}`);
+}
+
+const STATE_PATTERN = new RegExp(`<script type="application/json" id="${INITIAL_STATE_ELEMENT_ID}">([\\s\\S]*?)</script>`);
+
+export function initialStateOf(response: LightMyRequestResponse): InitialState {
+  const match = STATE_PATTERN.exec(response.body);
+  if (!match) throw new Error('no initial state in the HTML');
+  return initialStateSchema.parse(JSON.parse(match[1]!));
+}

@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { PERSONAS } from '../src/seed/personas';
+import { createTestApp, expireSession, initialStateOf, signIn, type TestApp } from './helpers';
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp();
+});
+after(async () => t.close());
+
+describe('language and unknown paths', () => {
+  it('sends / to the Finnish front page', async () => {
+    const res = await t.app.inject({ url: '/' });
+    assert.equal(res.statusCode, 302);
+    assert.equal(res.headers.location, '/fi');
+  });
+
+  it('sends an unknown language to /fi', async () => {
+    const res = await t.app.inject({ url: '/de/kaynnit' });
+    assert.equal(res.statusCode, 302);
+    assert.equal(res.headers.location, '/fi');
+  });
+
+  it('answers an unknown page with the shell and status 404, page null', async () => {
+    const res = await t.app.inject({ url: '/sv/finns-inte' });
+    assert.equal(res.statusCode, 404);
+    assert.match(String(res.headers['content-type']), /text\/html/);
+    const state = initialStateOf(res);
+    assert.equal(state.page, null);
+    assert.equal(state.lang, 'sv');
+    assert.match(res.body, /<html lang="sv"/);
+  });
+});
+
+describe('page kinds', () => {
+  it('redirects a logged-in page to the login page of its language with nextPath', async () => {
+    const res = await t.app.inject({ url: '/en/visits?sort=desc' });
+    assert.equal(res.statusCode, 302);
+    assert.equal(res.headers.location, `/en/login?nextPath=${encodeURIComponent('/en/visits?sort=desc')}`);
+  });
+
+  it('treats an expired session as none', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    await expireSession(t.app, mikko.sessionId);
+    const res = await t.app.inject({ url: '/fi/kaynnit', headers: mikko.headers });
+    assert.equal(res.statusCode, 302);
+    assert.equal(res.headers.location, `/fi/kirjaudu?nextPath=${encodeURIComponent('/fi/kaynnit')}`);
+  });
+
+  it('always opens the expired-session page, with no user', async () => {
+    const res = await t.app.inject({ url: '/fi/katkennut-istunto' });
+    assert.equal(res.statusCode, 200);
+    const state = initialStateOf(res);
+    assert.equal(state.user, null);
+    assert.equal(state.session, null);
+  });
+
+  it('serves an anonymous page to anyone', async () => {
+    const res = await t.app.inject({ url: '/en/login?nextPath=%2Fen' });
+    assert.equal(res.statusCode, 200);
+    assert.equal(initialStateOf(res).page, null);
+  });
+
+  it('leaves out pages of the other brand', async () => {
+    const res = await t.app.inject({ url: '/fi/asiointipolku' });
+    assert.equal(res.statusCode, 404);
+    assert.ok(!initialStateOf(res).routes.some((r) => r.id === 'landing'));
+  });
+});
+
+describe('initial state', () => {
+  it('embeds the front page state for a signed-in patient', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const res = await t.app.inject({ url: '/fi', headers: mikko.headers });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['cache-control'], 'no-store');
+    const state = initialStateOf(res);
+    assert.equal(state.user?.firstName, 'Mikko');
+    assert.equal(state.user?.csrfToken, mikko.csrfToken);
+    assert.equal(state.page?.routeId, 'front-page');
+    assert.equal(state.session?.timeoutMinutes, 30);
+    assert.deepEqual(state.remotes.remotes.map((r) => r.id), ['mf-records']);
+    const ids = state.routes.map((r) => r.id);
+    assert.ok(ids.includes('front-page') && ids.includes('records.visits'));
+    assert.equal(state.routes.find((r) => r.id === 'records.visits')?.owner, 'mf-records');
+    // Mikko has a phone and no SMS login yet: the onboarding box gets his number
+    assert.equal(state.mfaOnboardingParam?.phoneNumber, '+358 40 555 0101');
+  });
+
+  it('escapes < inside the embedded JSON', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const res = await t.app.inject({ url: '/fi/kaynnit?x=%3C/script%3E', headers: mikko.headers });
+    const script = res.body.slice(res.body.indexOf('portal-initial-state'));
+    assert.equal(script.split('</script>').length, 2);
+  });
+});
+
+describe('remotes and static files', () => {
+  it('serves the remotes manifest uncached', async () => {
+    const res = await t.app.inject({ url: '/remotes.json' });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['cache-control'], 'no-cache');
+    assert.equal(res.json().overridesAllowed, true);
+  });
+
+  it('serves remote entry files no-cache and hashed chunks immutable, both CORS-open', async () => {
+    const entry = await t.app.inject({ url: '/remotes/mf-records/remoteEntry.js' });
+    assert.equal(entry.statusCode, 200);
+    assert.equal(entry.headers['cache-control'], 'no-cache');
+    assert.equal(entry.headers['access-control-allow-origin'], '*');
+    const manifest = await t.app.inject({ url: '/remotes/mf-records/mf-manifest.json' });
+    assert.equal(manifest.headers['cache-control'], 'no-cache');
+    const chunk = await t.app.inject({ url: '/remotes/mf-records/412.3f9a1c2b.js' });
+    assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(chunk.headers['cross-origin-resource-policy'], 'cross-origin');
+  });
+
+  it('sends a CSP without inline scripts', async () => {
+    const res = await t.app.inject({ url: '/fi/kirjaudu' });
+    const csp = String(res.headers['content-security-policy']);
+    assert.match(csp, /script-src 'self'/);
+    assert.doesNotMatch(csp, /script-src[^;]*'unsafe-inline'/);
+  });
+});
