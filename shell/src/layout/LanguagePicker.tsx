@@ -19,7 +19,8 @@ export function LanguagePicker() {
               href={switchLanguagePath(routes, current, lang)}
               hrefLang={lang}
               lang={lang}
-              aria-label={`${intl.formatMessage({ id: `shell.language.${lang}` })} (${lang.toUpperCase()})`}
+              // The visible code comes first so speech-input users can say what they see (WCAG 2.5.3).
+              aria-label={`${lang.toUpperCase()}, ${intl.formatMessage({ id: `shell.language.${lang}` })}`}
             >
               {lang.toUpperCase()}
             </a>

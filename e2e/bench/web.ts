@@ -1,0 +1,132 @@
+/**
+ * pnpm bench:web — builds the portal, signs in as Mikko, then loads the signed-in front page cold
+ * (new browser context, empty cache) in Chromium with 4x CPU slowdown and Slow 4G emulation, and
+ * prints: JavaScript transferred (compressed bytes on the wire), React DOM copies, LCP.
+ * Budgets (issue 3): JS ≤ 250 KB gzip, LCP ≤ 2.0 s, one React. A figure over budget exits 1.
+ */
+import { chromium, type Browser } from '@playwright/test';
+import { execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+// DevTools' "Slow 4G" preset (the one Lighthouse's mobile run uses): 150 ms RTT, 1.6 Mbps down, 750 kbps up.
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const BUDGET = { jsGzipBytes: 250 * 1024, lcpMs: 2000, reactCopies: 1 };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer ${url}`);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+async function main() {
+  if (!process.env.BENCH_SKIP_BUILD) {
+    execSync('bash -c "source scripts/lib.sh && build_portal"', { cwd: repoRoot, stdio: 'inherit' });
+  }
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const server = spawn(process.execPath, [path.join(repoRoot, 'server', 'dist', 'main.js')], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, NODE_ENV: 'production' },
+    stdio: 'ignore',
+  });
+  let browser: Browser | undefined;
+  try {
+    await waitFor(`${baseURL}/healthz`);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    // Sign in once through the built-in identity broker; every measured load reuses the session cookie.
+    const signIn = await browser.newContext({ baseURL });
+    const page = await signIn.newPage();
+    await page.goto('/oauth/authenticate?lang=fi&next=%2Ffi&acr_values=nordea');
+    await page.getByLabel('Henkilötunnus').fill('150385-9013');
+    await page.getByRole('button', { name: 'Jatka' }).click();
+    await page.waitForURL(`${baseURL}/fi`);
+    const cookies = await signIn.cookies();
+    await signIn.close();
+
+    const runs: { js: number; lcp: number; react: number; requests: number }[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      // The budget is in gzip bytes: ask for gzip even though Chromium would take brotli.
+      const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 }, extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
+      await context.addCookies(cookies);
+      await context.addInitScript(() => {
+        const renderers = new Map<number, unknown>();
+        (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+          renderers, supportsFiber: true, isDisabled: false,
+          inject: (r: unknown) => (renderers.set(renderers.size + 1, r), renderers.size),
+          onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, onScheduleFiberRoot() {}, checkDCE() {},
+        };
+        (window as unknown as { __lcp: number }).__lcp = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) (window as unknown as { __lcp: number }).__lcp = entry.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const scripts = new Map<string, number>();
+      const isScript = new Set<string>();
+      cdp.on('Network.responseReceived', (e) => {
+        if (e.type === 'Script') isScript.add(e.requestId);
+      });
+      cdp.on('Network.loadingFinished', (e) => {
+        if (isScript.has(e.requestId)) scripts.set(e.requestId, e.encodedDataLength);
+      });
+      await page.goto('/fi', { waitUntil: 'networkidle' });
+      await page.waitForTimeout(500);
+      // LCP is final once the user interacts; read it after the page settled.
+      const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+      const react = await page.evaluate(() => (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size);
+      runs.push({ js: [...scripts.values()].reduce((a, b) => a + b, 0), lcp, react, requests: scripts.size });
+      await context.close();
+    }
+    const result = {
+      jsGzipBytes: median(runs.map((r) => r.js)),
+      jsRequests: median(runs.map((r) => r.requests)),
+      reactCopies: Math.max(...runs.map((r) => r.react)),
+      lcpMs: Math.round(median(runs.map((r) => r.lcp))),
+    };
+    console.log(`\nSigned-in front page, cold, Chromium, 4x CPU slowdown, Slow 4G (150 ms RTT, 1.6 Mbps), median of ${RUNS}:`);
+    console.log(`  JavaScript transferred  ${(result.jsGzipBytes / 1024).toFixed(1)} KB compressed in ${result.jsRequests} files (budget ${BUDGET.jsGzipBytes / 1024} KB)`);
+    console.log(`  React DOM copies        ${result.reactCopies} (budget ${BUDGET.reactCopies})`);
+    console.log(`  LCP                     ${result.lcpMs} ms (budget ${BUDGET.lcpMs} ms)`);
+    const over = result.jsGzipBytes > BUDGET.jsGzipBytes || result.lcpMs > BUDGET.lcpMs || result.reactCopies > BUDGET.reactCopies;
+    if (over) {
+      console.log('  OVER BUDGET');
+      process.exitCode = 1;
+    }
+  } finally {
+    await browser?.close();
+    server.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,133 @@
+import { expectNoAxeViolations } from './axe';
+import { expect, personas, reactRendererCount, test } from './fixtures';
+import { signInFromLoginPage } from './sign-in';
+
+test.describe('the composed portal (issue 3)', () => {
+  test('Mikko signs in through the broker and reads his front page in fi, sv and en', async ({ page }) => {
+    await page.goto('/');
+    // '/' → '/fi' → the login page, because the front page needs a signed-in user
+    await expect(page).toHaveURL(/\/fi\/kirjaudu\?nextPath=%2Ffi$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Kirjaudu sisään' })).toBeVisible();
+    await expectNoAxeViolations(page, 'login page (fi)');
+
+    await page.getByRole('link', { name: 'Nordea', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Nordea');
+    await expect(page.getByLabel('Henkilötunnus')).toBeVisible();
+    await expectNoAxeViolations(page, 'identity broker page');
+    await page.getByLabel('Henkilötunnus').fill(personas.mikko.code);
+    await page.getByRole('button', { name: 'Jatka' }).click();
+
+    await expect(page).toHaveURL(/\/fi$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hei, Mikko!' })).toBeVisible();
+    const main = page.getByRole('main');
+    for (const section of ['Käynnit', 'Reseptit', 'Laboratoriotulokset', 'Kuvantamistulokset']) {
+      await expect(main.getByRole('heading', { level: 2, name: section })).toBeVisible();
+    }
+    await expect(main.getByRole('link', { name: 'Näytä kaikki käynnit' })).toBeVisible();
+    await expectNoAxeViolations(page, 'front page (fi)');
+    expect(await reactRendererCount(page)).toBe(1);
+
+    await page.getByRole('link', { name: /På svenska/ }).click();
+    await expect(page).toHaveURL(/\/sv$/);
+    await expect(page.getByRole('heading', { level: 1, name: /Mikko/ })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Recept' })).toBeVisible();
+    await expectNoAxeViolations(page, 'front page (sv)');
+
+    await page.getByRole('link', { name: /In English/ }).click();
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.getByRole('heading', { level: 1, name: /Mikko/ })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Prescriptions' })).toBeVisible();
+    await expectNoAxeViolations(page, 'front page (en)');
+  });
+
+  test('switching language on a records page keeps the page', async ({ page }) => {
+    await page.goto('/fi/laboratorio');
+    await signInFromLoginPage(page, personas.mikko.code);
+    await expect(page).toHaveURL(/\/fi\/laboratorio$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Laboratoriotulokset' })).toBeVisible();
+    await expectNoAxeViolations(page, 'laboratory (fi)');
+
+    await page.getByRole('link', { name: /På svenska/ }).click();
+    await expect(page).toHaveURL(/\/sv\/laboratorium$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page, 'laboratory (sv)');
+  });
+
+  test('an anonymous visit to a logged-in page lands on login and returns there after sign-in', async ({ page }) => {
+    await page.goto('/fi/kaynnit');
+    await expect(page).toHaveURL(/\/fi\/kirjaudu\?nextPath=%2Ffi%2Fkaynnit$/);
+    await signInFromLoginPage(page, personas.aino.code, 'OP');
+    await expect(page).toHaveURL(/\/fi\/kaynnit$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Käynnit' })).toBeVisible();
+  });
+
+  test('navigating from the front page to a records page is client-side and focuses its heading', async ({ page }) => {
+    await page.goto('/fi');
+    await signInFromLoginPage(page, personas.mikko.code);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hei, Mikko!' })).toBeVisible();
+    const marker = await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = Date.now()));
+    await page.getByRole('main').getByRole('link', { name: 'Näytä kaikki reseptit' }).click();
+    await expect(page).toHaveURL(/\/fi\/reseptit$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reseptit' })).toBeFocused();
+    // the same document: no full page load happened
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(marker);
+    await expectNoAxeViolations(page, 'prescriptions (fi)');
+  });
+
+  test('logging out asks first, then ends the session', async ({ page }) => {
+    await page.goto('/fi');
+    await signInFromLoginPage(page, personas.mikko.code);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hei, Mikko!' })).toBeVisible();
+
+    await page.getByRole('button', { name: /Käyttäjävalikko/ }).click();
+    await page.getByRole('menuitem', { name: 'Kirjaudu ulos' }).or(page.getByRole('button', { name: 'Kirjaudu ulos' })).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Kirjaudutaanko ulos?' });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page, 'logout confirmation');
+    await dialog.getByRole('button', { name: 'Kirjaudu ulos' }).click();
+
+    await expect(page).toHaveURL(/\/fi\/kirjaudu/);
+    await page.goto('/fi');
+    await expect(page).toHaveURL(/\/fi\/kirjaudu\?nextPath=%2Ffi$/);
+  });
+
+  test('an unreachable remote shows the error view with retry, and the header still works', async ({ page }) => {
+    await page.goto('/fi');
+    await signInFromLoginPage(page, personas.mikko.code);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hei, Mikko!' })).toBeVisible();
+
+    await page.route('**/remotes/mf-records/**', (route) => route.abort('connectionrefused'));
+    await page.goto('/fi/laboratorio');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('button', { name: /Yritä uudelleen/ })).toBeVisible({ timeout: 45_000 });
+    await expectNoAxeViolations(page, 'remote error view');
+
+    // the shell keeps working: the language picker and the user menu answer
+    await page.getByRole('button', { name: /Käyttäjävalikko/ }).click();
+    await expect(page.getByRole('menuitem', { name: 'Kirjaudu ulos' }).or(page.getByRole('button', { name: 'Kirjaudu ulos' })).first()).toBeVisible();
+
+    // the remote comes back: retry mounts it without a page load
+    await page.unroute('**/remotes/mf-records/**');
+    await main.getByRole('button', { name: /Yritä uudelleen/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Laboratoriotulokset' })).toBeVisible();
+  });
+
+  test('the front page fits a 360 px wide screen without horizontal scroll', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/fi');
+    await signInFromLoginPage(page, personas.mikko.code);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hei, Mikko!' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Käynnit' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('front-page-360.png'), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page, 'front page at 360 px');
+  });
+
+  test('an unknown page answers 404 with the not-found page', async ({ page }) => {
+    const response = await page.goto('/fi/ei-ole-olemassa');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page, 'not-found page');
+  });
+});
