@@ -4,21 +4,55 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-// The config is evaluated in the runner and again in every worker: the first evaluation picks a
-// free port and a fresh data folder and hands them on through the environment.
-if (!process.env.E2E_PORT) {
-  process.env.E2E_PORT = execFileSync(process.execPath, [
+function freePort(): string {
+  return execFileSync(process.execPath, [
     '-e',
     "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
   ])
     .toString()
     .trim();
 }
+
+// The config is evaluated in the runner and again in every worker: the first evaluation picks free
+// ports and fresh data folders (one per server) and hands them on through the environment.
+if (!process.env.E2E_PORT) process.env.E2E_PORT = freePort();
+if (!process.env.E2E_CHILDREN_PORT) {
+  // Two probes in a row may hand out the same just-released port.
+  let candidate = freePort();
+  while (candidate === process.env.E2E_PORT) candidate = freePort();
+  process.env.E2E_CHILDREN_PORT = candidate;
+}
 if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+if (!process.env.E2E_CHILDREN_DATA_DIR) process.env.E2E_CHILDREN_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-children-'));
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
+const childrenPort = Number(process.env.E2E_CHILDREN_PORT);
+const childrenBaseURL = `http://localhost:${childrenPort}`;
+const dataDir = process.env.E2E_DATA_DIR;
+const childrenDataDir = process.env.E2E_CHILDREN_DATA_DIR;
 const repoRoot = path.resolve(import.meta.dirname, '..');
+const serverMain = path.join(repoRoot, 'server', 'dist', 'main.js');
+
+/** The built portal server on its own port and data folder, for one brand. */
+function portalServer(input: { port: number; baseURL: string; dataDir: string; brand: 'adult' | 'children' }) {
+  return {
+    command: `node ${serverMain}`,
+    url: `${input.baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(input.port),
+      DATA_DIR: input.dataDir,
+      PUBLIC_URL: input.baseURL,
+      BRAND: input.brand,
+      NODE_ENV: 'production',
+      APP_ENV: 'development',
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -40,13 +74,12 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: `node ${path.join(repoRoot, 'server', 'dist', 'main.js')}`,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, PUBLIC_URL: baseURL, NODE_ENV: 'production', APP_ENV: 'development' },
-  },
+  projects: [
+    { name: 'adult', testDir: './tests', testIgnore: ['**/children/**'], use: { baseURL } },
+    { name: 'children', testDir: './tests/children', use: { baseURL: childrenBaseURL } },
+  ],
+  webServer: [
+    portalServer({ port, baseURL, dataDir, brand: 'adult' }),
+    portalServer({ port: childrenPort, baseURL: childrenBaseURL, dataDir: childrenDataDir, brand: 'children' }),
+  ],
 });

@@ -72,6 +72,7 @@ CREATE TABLE "identity_login_flows" (
 	"lang" text NOT NULL,
 	"next_path" text,
 	"acr_value" text NOT NULL,
+	"acting" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL
 );

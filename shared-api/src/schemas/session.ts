@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { langSchema } from './common';
 
-/** GET /oauth/authenticate query (spec part 1 §7). `next` must be a same-site path, else the front page. */
+/**
+ * GET /oauth/authenticate query (spec part 1 §7). `next` must be a same-site path, else the front page.
+ * `acting=guardian` (children's brand, spec part 1 §4): the person identifies as a guardian and names
+ * the child they act for; the server checks the mandate before any session exists.
+ */
 export const authenticateQuerySchema = z.object({
   lang: langSchema.default('fi'),
   next: z.string().optional(),
   acr_values: z.string().min(1).max(64),
+  acting: z.enum(['guardian']).optional(),
 });
 export type AuthenticateQuery = z.infer<typeof authenticateQuerySchema>;
 

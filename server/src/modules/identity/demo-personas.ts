@@ -25,3 +25,13 @@ export function knownNames(identityCode: string): { givenName: string; familyNam
   const persona = demoPersonas.find((p) => p.identityCode === identityCode);
   return persona ? { givenName: persona.givenName, familyName: persona.familyName } : undefined;
 }
+
+/** A guardian persona and the child they act for: the broker's quick picks when a mandate is asked for. */
+export interface DemoMandate {
+  guardian: DemoPersona;
+  child: { identityCode: string; givenName: string; familyName: string };
+}
+
+export const demoMandates: readonly DemoMandate[] = demoPersonas
+  .filter((p) => p.identityCode === '121264-9685')
+  .map((guardian) => ({ guardian, child: { identityCode: '070916A946D', givenName: 'Ella', familyName: 'Nieminen' } }));

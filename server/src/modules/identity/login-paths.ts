@@ -15,3 +15,11 @@ export function loginErrorPath(lang: Lang, nextPath?: string): string {
 export function loginPath(lang: Lang): string {
   return `/${lang}/${loginSegments[lang]}`;
 }
+
+/** The children's-brand landing's `?error=` values (spec part 1 §8). */
+export type LandingError = 'disallowed' | 'unknown';
+
+/** '/fi/asiointipolku?error=disallowed': `segment` is the landing route's path in `lang`. */
+export function landingErrorPath(lang: Lang, segment: string, error: LandingError): string {
+  return `/${lang}/${segment}?${new URLSearchParams({ error }).toString()}`;
+}

@@ -19,6 +19,8 @@ export const identityLoginFlows = pgTable(
     /** the requested `next`, checked again with isSafeNextPath when used */
     nextPath: text('next_path'),
     acrValue: text('acr_value').notNull(),
+    /** `guardian`: the person identifies to act for a child (children's brand landing); null: for themselves */
+    acting: text('acting', { enum: ['guardian'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

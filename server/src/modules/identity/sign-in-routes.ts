@@ -6,6 +6,7 @@ import {
   authenticateQuerySchema,
   identificationMethodIds,
   langSchema,
+  ageOn,
   normalizeIdentityCode,
   parseIdentityCode,
   type ApiErrorBody,
@@ -14,8 +15,9 @@ import {
 } from '@portal/shared-api';
 import { isSafeNextPath } from '../../http/next-path';
 import { renderTooManyAttemptsPage } from './broker/page';
-import { BROKER_SCOPES, IDENTITY_CODE_CLAIM } from './broker/provider';
-import { loginErrorPath, loginPath } from './login-paths';
+import { brokerScopes, IDENTITY_CODE_CLAIM, MANDATE_FOR_CLAIM } from './broker/provider';
+import { landingErrorPath, loginErrorPath, loginPath, type LandingError } from './login-paths';
+import { helsinkiDate } from '../../util/time';
 import { message } from './messages';
 import { countAttempt, type RateLimitRule } from './rate-limit';
 import { describeFailure, finishAuthorization, startAuthorization, type IdTokenClaims, type RelyingParty } from './relying-party';
@@ -65,6 +67,15 @@ function identityCodeOf(claims: IdTokenClaims): string | undefined {
   return claims.sub ? normalizeIdentityCode(claims.sub) : undefined;
 }
 
+/** The represented person's identity code of a mandate (the broker's `mandate_for` claim). */
+function mandateForOf(claims: IdTokenClaims): string | undefined {
+  const value = claims[MANDATE_FOR_CLAIM];
+  return typeof value === 'string' && value ? normalizeIdentityCode(value) : undefined;
+}
+
+/** Spec part 1 §9: a guardian acts for a child of 11 or younger; from 12 on the child signs in themselves. */
+export const GUARDIAN_MAX_CHILD_AGE = 11;
+
 function nameClaim(claims: IdTokenClaims, name: 'given_name' | 'family_name'): string | undefined {
   const value = claims[name];
   return typeof value === 'string' && value.trim() ? value.trim().slice(0, 200) : undefined;
@@ -77,6 +88,17 @@ export function registerSignInRoutes(app: FastifyInstance, options: SignInRoutes
   // Development identity codes (9xx, the personas) are real people only in tests and demos.
   const allowDevelopmentCodes = config.environment !== 'production' || config.oidcIssuer === null;
 
+  /**
+   * Where a failed guardian sign-in lands: the children's-brand landing with `?error=` (spec part 1
+   * §8); undefined when this brand has no landing route (the caller falls back to the login page).
+   */
+  const guardianErrorPath = (lang: Lang, error: LandingError): string | undefined => {
+    // The core's composed route table; absent in a bare identity-module setup.
+    const routes = app.hasDecorator('routeTable') ? app.routeTable.current() : [];
+    const landing = routes.find((route) => route.id === 'landing');
+    return landing ? landingErrorPath(lang, landing.paths[lang], error) : undefined;
+  };
+
   app.get('/oauth/authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const parsed = authenticateSchema.safeParse(request.query ?? {});
     if (!parsed.success) {
@@ -86,7 +108,7 @@ export function registerSignInRoutes(app: FastifyInstance, options: SignInRoutes
       };
       return reply.status(400).send(body);
     }
-    const { lang, next, acr_values: acrValue } = parsed.data;
+    const { lang, next, acr_values: acrValue, acting } = parsed.data;
 
     const verdict = await countAttempt(app.db, `authenticate:${request.ip}`, options.rateLimit);
     if (!verdict.allowed) {
@@ -103,10 +125,11 @@ export function registerSignInRoutes(app: FastifyInstance, options: SignInRoutes
 
     let flow;
     try {
-      flow = await startAuthorization(options.relyingParty, { redirectUri, scope: BROKER_SCOPES, acrValue, lang });
+      flow = await startAuthorization(options.relyingParty, { redirectUri, scope: brokerScopes(acting), acrValue, lang });
     } catch (error) {
       request.log.error({ failure: describeFailure(error) }, 'identity broker unavailable');
-      return reply.redirect(loginErrorPath(lang, isSafeNextPath(next)), 303);
+      const target = acting === 'guardian' ? guardianErrorPath(lang, 'unknown') : undefined;
+      return reply.redirect(target ?? loginErrorPath(lang, isSafeNextPath(next)), 303);
     }
 
     const binding = request.cookies[LOGIN_BINDING_COOKIE] ?? randomBytes(24).toString('base64url');
@@ -119,6 +142,7 @@ export function registerSignInRoutes(app: FastifyInstance, options: SignInRoutes
       lang,
       nextPath: next ?? null,
       acrValue,
+      acting: acting ?? null,
       expiresAt: new Date(Date.now() + LOGIN_FLOW_TTL_MS),
     });
     reply.setCookie(LOGIN_BINDING_COOKIE, binding, { ...bindingCookie, maxAge: LOGIN_FLOW_TTL_MS / 1000 });
@@ -132,6 +156,13 @@ export function registerSignInRoutes(app: FastifyInstance, options: SignInRoutes
       request.log.warn({ failure: reason }, 'sign-in failed');
       return reply.redirect(loginErrorPath(lang, nextPath), 303);
     };
+    /** A failed guardian sign-in: the landing with `?error=`, or the login page in a brand without one. */
+    const failGuardian = (lang: Lang, error: LandingError, reason: Record<string, string>, nextPath?: string) => {
+      const target = guardianErrorPath(lang, error);
+      if (!target) return fail(lang, reason, nextPath);
+      request.log.warn({ failure: { ...reason, acting: 'guardian' } }, 'sign-in failed');
+      return reply.redirect(target, 303);
+    };
 
     const query = callbackQuerySchema.safeParse(request.query ?? {});
     if (!query.success || !query.data.state) return fail('fi', { kind: 'bad-callback' });
@@ -144,11 +175,15 @@ export function registerSignInRoutes(app: FastifyInstance, options: SignInRoutes
     if (!flow) return fail('fi', { kind: 'unknown-or-expired-state' });
     const lang = langSchema.catch('fi').parse(flow.lang);
     const nextPath = isSafeNextPath(flow.nextPath ?? undefined);
+    const guardianMode = flow.acting === 'guardian';
+    // In guardian mode every failure other than a refused mandate is 'unknown' (spec part 1 §8).
+    const failFlow = (reason: Record<string, string>) =>
+      guardianMode ? failGuardian(lang, 'unknown', reason, nextPath) : fail(lang, reason, nextPath);
 
     if (!sameBinding(flow.browserBinding, request.cookies[LOGIN_BINDING_COOKIE])) {
-      return fail(lang, { kind: 'other-browser' }, nextPath);
+      return failFlow({ kind: 'other-browser' });
     }
-    if (query.data.error) return fail(lang, { kind: 'broker-error', error: query.data.error }, nextPath);
+    if (query.data.error) return failFlow({ kind: 'broker-error', error: query.data.error });
 
     let claims: IdTokenClaims;
     try {
@@ -160,13 +195,32 @@ export function registerSignInRoutes(app: FastifyInstance, options: SignInRoutes
         codeVerifier: flow.codeVerifier,
       });
     } catch (error) {
-      return fail(lang, describeFailure(error), nextPath);
+      return failFlow(describeFailure(error));
     }
 
     const identityCode = identityCodeOf(claims);
     const parsed = identityCode ? parseIdentityCode(identityCode, { allowDevelopmentCodes }) : undefined;
     if (!identityCode || !parsed?.valid) {
-      return fail(lang, { kind: 'identity-code-rejected', reason: parsed && !parsed.valid ? parsed.reason : 'missing' }, nextPath);
+      return failFlow({ kind: 'identity-code-rejected', reason: parsed && !parsed.valid ? parsed.reason : 'missing' });
+    }
+
+    // Checked before anyone is created or signed in: a refused mandate leaves no trace but the log line.
+    let childPersonId: string | null = null;
+    if (guardianMode) {
+      const childCode = mandateForOf(claims);
+      const child = childCode ? parseIdentityCode(childCode, { allowDevelopmentCodes }) : undefined;
+      if (!childCode || !child?.valid) {
+        return failGuardian(lang, 'unknown', { kind: 'mandate-rejected', reason: child && !child.valid ? child.reason : 'missing' }, nextPath);
+      }
+      if (ageOn(child.birthDate, helsinkiDate()) > GUARDIAN_MAX_CHILD_AGE) {
+        return failGuardian(lang, 'disallowed', { kind: 'mandate-refused', reason: 'child-too-old' }, nextPath);
+      }
+      const childPerson = await app.people.findByIdentityCode(childCode);
+      const guardian = await app.people.findByIdentityCode(identityCode);
+      if (!childPerson || !guardian || !(await app.people.isGuardianOf(guardian.id, childPerson.id))) {
+        return failGuardian(lang, 'disallowed', { kind: 'mandate-refused', reason: 'not-a-guardian' }, nextPath);
+      }
+      childPersonId = childPerson.id;
     }
 
     const givenName = nameClaim(claims, 'given_name');
@@ -177,7 +231,7 @@ export function registerSignInRoutes(app: FastifyInstance, options: SignInRoutes
     });
     // A new identification replaces whatever session this browser had (no session fixation).
     if (request.session) await app.sessions.destroy(request.session.id);
-    await app.sessions.create(reply, { personId });
+    await app.sessions.create(reply, { personId, actingForPersonId: childPersonId });
     reply.clearCookie(LOGIN_BINDING_COOKIE, bindingCookie);
     return reply.redirect(nextPath === '/' ? `/${lang}` : nextPath, 303);
   });

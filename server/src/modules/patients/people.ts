@@ -11,6 +11,8 @@ export interface PeopleService {
     names: { givenName?: string; familyName?: string },
   ): Promise<{ personId: string }>;
   findById(personId: string): Promise<Person | null>;
+  /** The person with this identity code, or null; never creates one (e.g. the child a guardian names). */
+  findByIdentityCode(identityCode: string): Promise<Person | null>;
   /** Whether `guardianId` may act for `childId` (a recorded guardianship). */
   isGuardianOf(guardianId: string, childId: string): Promise<boolean>;
 }
@@ -36,6 +38,10 @@ export function createPeopleService(db: Database): PeopleService {
     },
     async findById(personId) {
       const rows = await db.select().from(people).where(eq(people.id, personId)).limit(1);
+      return rows[0] ?? null;
+    },
+    async findByIdentityCode(identityCode) {
+      const rows = await db.select().from(people).where(eq(people.identityCode, normaliseIdentityCode(identityCode))).limit(1);
       return rows[0] ?? null;
     },
     async isGuardianOf(guardianId, childId) {

@@ -1,5 +1,5 @@
 import { identificationMethods, type Lang } from '@portal/shared-api';
-import { demoPersonas } from '../demo-personas';
+import { demoMandates, demoPersonas } from '../demo-personas';
 import { loginErrorPath } from '../login-paths';
 import { message, optionalMessage } from '../messages';
 
@@ -53,19 +53,23 @@ export interface LoginPageInput {
   identityCodeError?: string;
   /** a message above the form (e.g. too many attempts) */
   alert?: { title: string; description: string };
+  /** set when the portal asked for a mandate: the page also asks for the child's identity code */
+  mandate?: { childIdentityCode?: string; childIdentityCodeError?: string };
 }
 
-export function renderBrokerLoginPage(input: LoginPageInput, formAction: string, cancelHref: string): string {
-  const { lang } = input;
-  const methodName = identificationMethodName(lang, input.acrValue);
-  const serviceName = message(lang, 'server.broker.serviceName');
-  const title = methodName ? message(lang, 'server.broker.pageTitle', { method: methodName }) : serviceName;
-  const hasError = Boolean(input.identityCodeError);
-  const describedBy = ['identity-code-hint', hasError ? 'identity-code-error' : undefined].filter(Boolean).join(' ');
-  const token = `<input type="hidden" name="token" value="${escapeHtml(input.token)}">`;
-  const alert = input.alert
-    ? `<div class="broker__alert" role="alert"><h2>${escapeHtml(input.alert.title)}</h2><p>${escapeHtml(input.alert.description)}</p></div>`
-    : '';
+/** One text field with its label, hint and error; the error is tied to it with aria-describedby. */
+function identityCodeField(field: { id: string; name: string; label: string; hint: string; value: string | undefined; error: string | undefined; autofocus: boolean }): string {
+  const hasError = Boolean(field.error);
+  const describedBy = [`${field.id}-hint`, hasError ? `${field.id}-error` : undefined].filter(Boolean).join(' ');
+  return `<div class="broker__field${hasError ? ' broker__field--invalid' : ''}">
+<label for="${field.id}">${escapeHtml(field.label)}</label>
+<p id="${field.id}-hint" class="broker__hint">${escapeHtml(field.hint)}</p>
+<input id="${field.id}" name="${field.name}" type="text" autocomplete="off" autocapitalize="characters" spellcheck="false" required aria-describedby="${describedBy}"${hasError ? ` aria-invalid="true"${field.autofocus ? ' autofocus' : ''}` : ''} value="${escapeHtml(field.value ?? '')}">
+${hasError ? `<p id="${field.id}-error" class="broker__error">${escapeHtml(field.error ?? '')}</p>` : ''}
+</div>`;
+}
+
+function personaPicks(lang: Lang, formAction: string, token: string): string {
   const personas = demoPersonas
     .map(
       (p) => `<li><button type="submit" class="broker__persona" name="identityCode" value="${escapeHtml(p.identityCode)}">` +
@@ -73,30 +77,80 @@ export function renderBrokerLoginPage(input: LoginPageInput, formAction: string,
         `<span class="broker__persona-code">${escapeHtml(p.identityCode)}</span></button></li>`,
     )
     .join('\n');
-  const body = `<p class="broker__service">${escapeHtml(serviceName)}</p>
-<h1>${escapeHtml(methodName ?? serviceName)}</h1>
-${methodName ? `<p class="broker__method"><span>${escapeHtml(message(lang, 'server.broker.methodLabel'))}:</span> <strong>${escapeHtml(methodName)}</strong></p>` : ''}
-<p>${escapeHtml(message(lang, 'server.broker.intro'))}</p>
-${alert}
-<form method="post" action="${escapeHtml(formAction)}" class="broker__form" novalidate>
-${token}
-<div class="broker__field${hasError ? ' broker__field--invalid' : ''}">
-<label for="identity-code">${escapeHtml(message(lang, 'server.broker.identityCode.label'))}</label>
-<p id="identity-code-hint" class="broker__hint">${escapeHtml(message(lang, 'server.broker.identityCode.hint'))}</p>
-<input id="identity-code" name="identityCode" type="text" autocomplete="off" autocapitalize="characters" spellcheck="false" required aria-describedby="${describedBy}"${hasError ? ' aria-invalid="true" autofocus' : ''} value="${escapeHtml(input.identityCode ?? '')}">
-${hasError ? `<p id="identity-code-error" class="broker__error">${escapeHtml(input.identityCodeError ?? '')}</p>` : ''}
-</div>
-<button type="submit" class="broker__continue">${escapeHtml(message(lang, 'server.broker.continue'))}</button>
-</form>
-<section class="broker__personas" aria-labelledby="personas-heading">
-<h2 id="personas-heading">${escapeHtml(message(lang, 'server.broker.personas.heading'))}</h2>
-<p>${escapeHtml(message(lang, 'server.broker.personas.description'))}</p>
+  return `<p>${escapeHtml(message(lang, 'server.broker.personas.description'))}</p>
 <form method="post" action="${escapeHtml(formAction)}">
 ${token}
 <ul>
 ${personas}
 </ul>
+</form>`;
+}
+
+/** Guardian and child pairs: a form each, the child's code travelling in a hidden field. */
+function mandatePicks(lang: Lang, formAction: string, token: string): string {
+  const picks = demoMandates
+    .map(
+      ({ guardian, child }) => `<li><form method="post" action="${escapeHtml(formAction)}">
+${token}
+<input type="hidden" name="childIdentityCode" value="${escapeHtml(child.identityCode)}">
+<button type="submit" class="broker__persona" name="identityCode" value="${escapeHtml(guardian.identityCode)}">` +
+        `<span class="broker__persona-name">${escapeHtml(`${guardian.givenName} ${guardian.familyName} → ${child.givenName} ${child.familyName}`)}</span> ` +
+        `<span class="broker__persona-code">${escapeHtml(`${guardian.identityCode} → ${child.identityCode}`)}</span></button>
+</form></li>`,
+    )
+    .join('\n');
+  return `<p>${escapeHtml(message(lang, 'server.broker.mandates.description'))}</p>
+<ul>
+${picks}
+</ul>`;
+}
+
+export function renderBrokerLoginPage(input: LoginPageInput, formAction: string, cancelHref: string): string {
+  const { lang } = input;
+  const methodName = identificationMethodName(lang, input.acrValue);
+  const serviceName = message(lang, 'server.broker.serviceName');
+  const title = methodName ? message(lang, 'server.broker.pageTitle', { method: methodName }) : serviceName;
+  const token = `<input type="hidden" name="token" value="${escapeHtml(input.token)}">`;
+  const alert = input.alert
+    ? `<div class="broker__alert" role="alert"><h2>${escapeHtml(input.alert.title)}</h2><p>${escapeHtml(input.alert.description)}</p></div>`
+    : '';
+  const { mandate } = input;
+  const ownField = identityCodeField({
+    id: 'identity-code',
+    name: 'identityCode',
+    label: message(lang, 'server.broker.identityCode.label'),
+    hint: message(lang, 'server.broker.identityCode.hint'),
+    value: input.identityCode,
+    error: input.identityCodeError,
+    autofocus: true,
+  });
+  const childField = mandate
+    ? identityCodeField({
+        id: 'child-identity-code',
+        name: 'childIdentityCode',
+        label: message(lang, 'server.broker.childIdentityCode.label'),
+        hint: message(lang, 'server.broker.childIdentityCode.hint'),
+        value: mandate.childIdentityCode,
+        error: mandate.childIdentityCodeError,
+        // the first invalid field takes the focus
+        autofocus: !input.identityCodeError,
+      })
+    : '';
+  const body = `<p class="broker__service">${escapeHtml(serviceName)}</p>
+<h1>${escapeHtml(methodName ?? serviceName)}</h1>
+${methodName ? `<p class="broker__method"><span>${escapeHtml(message(lang, 'server.broker.methodLabel'))}:</span> <strong>${escapeHtml(methodName)}</strong></p>` : ''}
+<p>${escapeHtml(message(lang, 'server.broker.intro'))}</p>
+${mandate ? `<p>${escapeHtml(message(lang, 'server.broker.mandate.intro'))}</p>` : ''}
+${alert}
+<form method="post" action="${escapeHtml(formAction)}" class="broker__form" novalidate>
+${token}
+${ownField}
+${childField}
+<button type="submit" class="broker__continue">${escapeHtml(message(lang, 'server.broker.continue'))}</button>
 </form>
+<section class="broker__personas" aria-labelledby="personas-heading">
+<h2 id="personas-heading">${escapeHtml(message(lang, 'server.broker.personas.heading'))}</h2>
+${mandate ? mandatePicks(lang, formAction, token) : personaPicks(lang, formAction, token)}
 </section>
 <p class="broker__cancel"><a href="${escapeHtml(cancelHref)}">${escapeHtml(message(lang, 'server.broker.cancel'))}</a></p>`;
   return layout(lang, title, body);
@@ -143,6 +197,7 @@ button{font:inherit;cursor:pointer}
 .broker__continue{min-height:2.75rem;min-width:8rem;padding:.5rem 1.25rem;border:0;border-radius:4px;background:#0b4fb3;color:#fff;font-weight:600}
 .broker__continue:focus,.broker__persona:focus{outline:3px solid #0b5fff;outline-offset:2px}
 .broker__personas ul{list-style:none;margin:0;padding:0;display:grid;gap:.5rem}
+.broker__personas form{margin:0}
 .broker__persona{width:100%;min-height:2.75rem;text-align:left;padding:.5rem .75rem;border:1px solid #0b4fb3;border-radius:4px;background:#fff;color:#0b4fb3;display:flex;flex-wrap:wrap;justify-content:space-between;gap:.25rem 1rem}
 .broker__persona-name{font-weight:600}
 .broker__persona-code{font-variant-numeric:tabular-nums}

@@ -8,7 +8,7 @@ import { message } from '../messages';
 import { purgeExpiredBrokerModels } from './adapter';
 import { countAttempt, type RateLimitRule } from '../rate-limit';
 import { BROKER_STYLESHEET_PATH, brokerStylesheet, renderBrokerErrorPage, renderBrokerLoginPage } from './page';
-import { BROKER_MOUNT_PATH, interactionPath, langOfParams } from './provider';
+import { asksForMandate, BROKER_MOUNT_PATH, brokerAccountId, interactionPath, langOfParams } from './provider';
 
 export interface BrokerRoutesOptions {
   provider: Provider;
@@ -59,13 +59,19 @@ function formTokenMatches(key: string, uid: string, candidate: unknown): boolean
 const PURGE_ONE_IN = 50;
 
 const uidParamsSchema = z.object({ uid: z.string().min(1).max(128) });
-const loginBodySchema = z.object({ token: z.string().max(256).optional(), identityCode: z.string().max(64).optional() });
+const loginBodySchema = z.object({
+  token: z.string().max(256).optional(),
+  identityCode: z.string().max(64).optional(),
+  childIdentityCode: z.string().max(64).optional(),
+});
 const abortQuerySchema = z.object({ token: z.string().max(256).optional() });
 
 interface LoadedInteraction {
   uid: string;
   lang: Lang;
   acrValue: string | undefined;
+  /** the portal asked whom the person acts for (scope `mandate`) */
+  mandate: boolean;
 }
 
 /**
@@ -81,6 +87,7 @@ async function loadInteraction(provider: Provider, request: FastifyRequest, repl
       uid,
       lang: langOfParams(params),
       acrValue: typeof params.acr_values === 'string' ? params.acr_values.split(' ')[0] : undefined,
+      mandate: asksForMandate(params),
     };
   } catch {
     return null;
@@ -137,7 +144,14 @@ export async function registerBrokerRoutes(app: FastifyInstance, options: Broker
       const path = interactionPath(interaction.uid);
       const token = formToken(formTokenKey, interaction.uid);
       const html = renderBrokerLoginPage(
-        { lang: interaction.lang, uid: interaction.uid, token, acrValue: interaction.acrValue, ...extra },
+        {
+          lang: interaction.lang,
+          uid: interaction.uid,
+          token,
+          acrValue: interaction.acrValue,
+          ...(interaction.mandate ? { mandate: {} } : {}),
+          ...extra,
+        },
         path,
         `${path}/abort?token=${encodeURIComponent(token)}`,
       );
@@ -161,11 +175,14 @@ export async function registerBrokerRoutes(app: FastifyInstance, options: Broker
         return sendHtml(reply, 403, renderBrokerErrorPage(interaction.lang));
       }
       const typed = body.data.identityCode ?? '';
+      const typedChild = body.data.childIdentityCode ?? '';
+      const typedMandate = interaction.mandate ? { childIdentityCode: typedChild } : undefined;
       const verdict = await countAttempt(app.db, `broker-login:${request.ip}`, options.rateLimit);
       if (!verdict.allowed) {
         reply.header('retry-after', String(verdict.retryAfterSeconds));
         return renderLogin(reply, 429, interaction, {
           identityCode: typed,
+          ...(typedMandate ? { mandate: typedMandate } : {}),
           alert: {
             title: message(interaction.lang, 'server.broker.tooManyRequests.title'),
             description: message(interaction.lang, 'server.broker.tooManyRequests.description'),
@@ -173,15 +190,23 @@ export async function registerBrokerRoutes(app: FastifyInstance, options: Broker
         });
       }
       const identityCode = normalizeIdentityCode(typed);
+      const childIdentityCode = normalizeIdentityCode(typedChild);
       // The test broker accepts development codes whatever the environment: its personas are such codes.
-      if (!parseIdentityCode(identityCode, { allowDevelopmentCodes: true }).valid) {
+      const isValid = (code: string) => parseIdentityCode(code, { allowDevelopmentCodes: true }).valid;
+      const ownInvalid = !isValid(identityCode);
+      const childInvalid = interaction.mandate && !isValid(childIdentityCode);
+      if (ownInvalid || childInvalid) {
+        const invalid = message(interaction.lang, 'server.broker.identityCode.invalid');
         return renderLogin(reply, 400, interaction, {
           identityCode: typed,
-          identityCodeError: message(interaction.lang, 'server.broker.identityCode.invalid'),
+          ...(ownInvalid ? { identityCodeError: invalid } : {}),
+          ...(typedMandate ? { mandate: { ...typedMandate, ...(childInvalid ? { childIdentityCodeError: invalid } : {}) } } : {}),
         });
       }
+      // The broker only passes on whom the person says they act for; the portal checks the guardianship.
+      const accountId = interaction.mandate ? brokerAccountId(identityCode, childIdentityCode) : identityCode;
       await finishInteraction(provider, request, reply, interaction.lang, {
-        login: { accountId: identityCode, acr: interaction.acrValue, remember: false },
+        login: { accountId, acr: interaction.acrValue, remember: false },
       });
     });
 
