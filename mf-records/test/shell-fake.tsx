@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { createStore } from 'zustand/vanilla';
 import type { ComposedRoute, Lang, PageState, RouteTable } from '@portal/shared-api';
-import { hrefById } from '@portal/shared-i18n';
+import { hasRouteId, hrefById, type RouteId } from '@portal/shared-i18n';
 import type { SessionStoreState, ShellContextValue } from '@portal/shared-ui';
 import recordsRoutes from '../routes.json';
 import { RecordsProviders } from '../src/components/RecordsProviders';
@@ -68,7 +68,7 @@ export function createFakeShell(overrides: Partial<ShellContextValue> & { lang?:
     session: createStore<SessionStoreState>((set) => ({ expiresAt: null, setExpiresAt: (expiresAt) => set({ expiresAt }) })),
     navigate: jest.fn(),
     href: (routeId, params, hrefLang) => hrefById(routeTable, routeId, hrefLang ?? lang, params),
-    hasRoute: (routeId) => routeTable.some((route) => route.id === routeId),
+    hasRoute: (routeId): routeId is RouteId => hasRouteId(routeTable, routeId),
     toasts: { show: jest.fn(() => 'toast-1'), dismiss: jest.fn() },
     analytics: { push: jest.fn() },
     errors: { report: jest.fn() },

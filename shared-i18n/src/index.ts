@@ -6,3 +6,5 @@ export * from './calendar';
 export * from './formatters';
 export * from './messages';
 export { icuArgumentNames } from './icu-arguments';
+export * from './generated/route-ids';
+export * from './routing-ids';

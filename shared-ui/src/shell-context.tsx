@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Brand, BrandConfig, Environment, Lang, PageState, RouteTable, SessionUser } from '@portal/shared-api';
+import type { RouteId } from '@portal/shared-i18n';
 import type { StoreApi } from 'zustand';
 
 /** What a toast says: a message id from the shell's or the remote's catalogue (already formatted text is allowed for server messages). */
@@ -50,9 +51,9 @@ export interface ShellContextValue {
   /** navigate to a full path (e.g. '/fi/laboratorio') without reloading, across remotes */
   navigate(path: string): void;
   /** build a link by route id: href('records.laboratory'), href('records.visit', { id: '3' }) */
-  href(routeId: string, params?: Record<string, string>, lang?: Lang): string;
+  href(routeId: RouteId, params?: Record<string, string>, lang?: Lang): string;
   /** true when the route exists in this environment (brand, features) */
-  hasRoute(routeId: string): boolean;
+  hasRoute(routeId: string): routeId is RouteId;
   toasts: ToastApi;
   analytics: AnalyticsApi;
   errors: ErrorReporter;

@@ -1,6 +1,6 @@
 import '@portal/shared-ui/themes.css';
 import './shell.css';
-import { hrefById, matchRoute } from '@portal/shared-i18n';
+import { hasRouteId, hrefById, matchRoute, type RouteId } from '@portal/shared-i18n';
 import type { PageState } from '@portal/shared-api';
 import { createToastStore, type ShellContextValue } from '@portal/shared-ui';
 import { mountRootParcel, navigateToUrl } from 'single-spa';
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     session,
     navigate: (path) => navigateToUrl(path),
     href: (routeId, params = {}, lang = state.lang) => hrefById(table, routeId, lang, params),
-    hasRoute: (routeId) => routes.some((route) => route.id === routeId),
+    hasRoute: (routeId): routeId is RouteId => hasRouteId(routes, routeId),
     toasts: toastStore.getState(),
     analytics,
     errors,

@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import type { RouteId } from '@portal/shared-i18n';
 import { useShell } from '@portal/shared-ui';
 
 /**
@@ -11,7 +12,7 @@ export function ShellLink({
   className,
   children,
 }: {
-  routeId: string;
+  routeId: RouteId;
   params?: Record<string, string>;
   className?: string;
   children: ReactNode;

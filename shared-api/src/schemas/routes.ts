@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langSchema, localizedTextSchema } from './common';
+import { type langSchema, localizedTextSchema } from './common';
 
 /**
  * Page kinds (spec part 1 §6, part 2 §2): who may open a page.

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { InitialState } from '@portal/shared-api';
 import { createToastStore, type ShellContextValue } from '@portal/shared-ui';
-import { hrefById, matchRoute } from '@portal/shared-i18n';
+import { hasRouteId, hrefById, matchRoute, type RouteId } from '@portal/shared-i18n';
 import { createLocationStore } from '../app/location-store';
 import type { ShellApi, ShellRuntime } from '../app/runtime';
 import { ShellApp } from '../app/ShellApp';
@@ -43,7 +43,7 @@ export function createTestRuntime(options: TestRuntimeOptions = {}): ShellRuntim
       location.refresh();
     },
     href: (routeId, params = {}, lang = state.lang) => hrefById(state.routes, routeId, lang, params),
-    hasRoute: (routeId) => routes.some((route) => route.id === routeId),
+    hasRoute: (routeId): routeId is RouteId => hasRouteId(routes, routeId),
     toasts: toastStore.getState(),
     analytics: { push: jest.fn() },
     errors: { report: jest.fn() },

@@ -1,3 +1,4 @@
+import type { RouteId } from '@portal/shared-i18n';
 import { useId, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ShellLink } from '../../components/ShellLink';
@@ -18,7 +19,7 @@ export function SummaryBlock<T>({
   titleId: string;
   emptyId?: string;
   showAllId: string;
-  routeId: string;
+  routeId: RouteId;
   items: readonly T[];
   renderItem(item: T): ReactNode;
   extraLinks?: ReactNode;
