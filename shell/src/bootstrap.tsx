@@ -1,8 +1,8 @@
+import { createShellContext } from './app/create-shell-context';
 import '@portal/shared-ui/themes.css';
 import './shell.css';
-import { hasRouteId, hrefById, matchRoute, type RouteId } from '@portal/shared-i18n';
-import type { PageState } from '@portal/shared-api';
-import { createToastStore, type ShellContextValue } from '@portal/shared-ui';
+import { matchRoute } from '@portal/shared-i18n';
+import { createToastStore } from '@portal/shared-ui';
 import { mountRootParcel, navigateToUrl } from 'single-spa';
 import { createLocationStore } from './app/location-store';
 import { readInitialState } from './app/initial-state';
@@ -55,33 +55,20 @@ async function main(): Promise<void> {
   const table = await applyOverrideRoutes(state.routes, overrides.active, (message) => console.warn(message));
   const routes = availableRoutes(table, state.brand, state.features);
 
-  let initialPage: PageState | null = state.page;
   const location = createLocationStore();
   const hosts = new Map<string, HTMLElement>();
 
-  const shell: ShellContextValue = {
-    lang: state.lang,
-    brand: state.brand,
-    environment: state.environment,
-    features: state.features,
-    user: state.user,
-    config: state.config,
+  const shell = createShellContext({
+    state,
+    table,
     routes,
     session,
-    navigate: (path) => navigateToUrl(path),
-    href: (routeId, params = {}, lang = state.lang) => hrefById(table, routeId, lang, params),
-    hasRoute: (routeId): routeId is RouteId => hasRouteId(routes, routeId),
     toasts: toastStore.getState(),
     analytics,
     errors,
-    loadPage: (routeId, params, signal) => api.loadPage(routeId, params, signal),
-    takeInitialPageState(routeId) {
-      if (initialPage?.routeId !== routeId) return null;
-      const page = initialPage;
-      initialPage = null;
-      return page;
-    },
-  };
+    api,
+    navigate: (path) => navigateToUrl(path),
+  });
 
   registerFederatedRemotes(overrides.remotes);
   const runtime: ShellRuntime = {

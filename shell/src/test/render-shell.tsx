@@ -1,7 +1,8 @@
+import { createShellContext } from '../app/create-shell-context';
 import { render } from '@testing-library/react';
 import type { InitialState } from '@portal/shared-api';
-import { createToastStore, type ShellContextValue } from '@portal/shared-ui';
-import { hasRouteId, hrefById, matchRoute, type RouteId } from '@portal/shared-i18n';
+import { createToastStore } from '@portal/shared-ui';
+import { matchRoute } from '@portal/shared-i18n';
 import { createLocationStore } from '../app/location-store';
 import type { ShellApi, ShellRuntime } from '../app/runtime';
 import { ShellApp } from '../app/ShellApp';
@@ -27,34 +28,21 @@ export function createTestRuntime(options: TestRuntimeOptions = {}): ShellRuntim
     loadPage: jest.fn(async (routeId: string) => ({ routeId, params: {}, state: null })),
     ...options.api,
   };
-  let initialPage = state.page;
   const hosts = new Map<string, HTMLElement>();
-  const shell: ShellContextValue = {
-    lang: state.lang,
-    brand: state.brand,
-    environment: state.environment,
-    features: state.features,
-    user: state.user,
-    config: state.config,
+  const shell = createShellContext({
+    state,
+    table: state.routes,
     routes,
     session,
+    toasts: toastStore.getState(),
+    analytics: { push: jest.fn() },
+    errors: { report: jest.fn() },
+    api,
     navigate: (path) => {
       window.history.pushState(null, '', path);
       location.refresh();
     },
-    href: (routeId, params = {}, lang = state.lang) => hrefById(state.routes, routeId, lang, params),
-    hasRoute: (routeId): routeId is RouteId => hasRouteId(routes, routeId),
-    toasts: toastStore.getState(),
-    analytics: { push: jest.fn() },
-    errors: { report: jest.fn() },
-    loadPage: (routeId, params, signal) => api.loadPage(routeId, params, signal),
-    takeInitialPageState(routeId) {
-      if (initialPage?.routeId !== routeId) return null;
-      const page = initialPage;
-      initialPage = null;
-      return page;
-    },
-  };
+  });
   return {
     state,
     routes,
