@@ -39,6 +39,21 @@ async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   throw new Error(`server did not answer ${url}`);
 }
 
+/** Counts React DOM renderers (each copy of react-dom registers once) and records the latest LCP entry. */
+const PAGE_PROBES = `
+  (() => {
+    const renderers = new Map();
+    window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      renderers, supportsFiber: true, isDisabled: false,
+      inject(r) { renderers.set(renderers.size + 1, r); return renderers.size; },
+      onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, onScheduleFiberRoot() {}, checkDCE() {},
+    };
+    window.__lcp = 0;
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; })
+      .observe({ type: 'largest-contentful-paint', buffered: true });
+  })();
+`;
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 async function main() {
@@ -74,36 +89,29 @@ async function main() {
       // The budget is in gzip bytes: ask for gzip even though Chromium would take brotli.
       const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 }, extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
       await context.addCookies(cookies);
-      await context.addInitScript(() => {
-        const renderers = new Map<number, unknown>();
-        (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-          renderers, supportsFiber: true, isDisabled: false,
-          inject: (r: unknown) => (renderers.set(renderers.size + 1, r), renderers.size),
-          onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, onScheduleFiberRoot() {}, checkDCE() {},
-        };
-        (window as unknown as { __lcp: number }).__lcp = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) (window as unknown as { __lcp: number }).__lcp = entry.startTime;
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      });
+      // A string, not a function: tsx's helpers (__name) do not exist in the page.
+      await context.addInitScript({ content: PAGE_PROBES });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       const scripts = new Map<string, number>();
-      const isScript = new Set<string>();
+      const scriptUrls = new Map<string, string>();
       cdp.on('Network.responseReceived', (e) => {
-        if (e.type === 'Script') isScript.add(e.requestId);
+        if (e.type === 'Script' || /\.js(\?|$)/.test(e.response.url)) scriptUrls.set(e.requestId, e.response.url);
       });
       cdp.on('Network.loadingFinished', (e) => {
-        if (isScript.has(e.requestId)) scripts.set(e.requestId, e.encodedDataLength);
+        if (scriptUrls.has(e.requestId)) scripts.set(e.requestId, e.encodedDataLength);
       });
       await page.goto('/fi', { waitUntil: 'networkidle' });
       await page.waitForTimeout(500);
       // LCP is final once the user interacts; read it after the page settled.
       const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
       const react = await page.evaluate(() => (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size);
+      if (process.env.BENCH_VERBOSE) {
+        for (const [id, bytes] of scripts) console.log(`    ${bytes.toString().padStart(7)}  ${scriptUrls.get(id)?.replace(baseURL, '')}`);
+      }
       runs.push({ js: [...scripts.values()].reduce((a, b) => a + b, 0), lcp, react, requests: scripts.size });
       await context.close();
     }

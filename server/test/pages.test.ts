@@ -116,6 +116,16 @@ describe('remotes and static files', () => {
     assert.equal(chunk.headers['cross-origin-resource-policy'], 'cross-origin');
   });
 
+  it('sends the pre-compressed copy the browser accepts, and the plain file otherwise', async () => {
+    const gzipped = await t.app.inject({ url: '/remotes/mf-records/412.3f9a1c2b.js', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(gzipped.statusCode, 200);
+    assert.equal(gzipped.headers['content-encoding'], 'gzip');
+    assert.match(String(gzipped.headers.vary), /accept-encoding/i);
+    const plain = await t.app.inject({ url: '/remotes/mf-records/412.3f9a1c2b.js', headers: { 'accept-encoding': 'identity' } });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.ok(plain.body.length > 0);
+  });
+
   it('sends a CSP without inline scripts', async () => {
     const res = await t.app.inject({ url: '/fi/kirjaudu' });
     const csp = String(res.headers['content-security-policy']);

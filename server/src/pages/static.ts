@@ -34,8 +34,11 @@ export async function installStatic(app: FastifyInstance): Promise<void> {
       cacheControl: false,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz beside each file; the best one the browser accepts is sent as is.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', cacheControlFor(filePath));
+        reply.header('vary', 'accept-encoding');
       },
     });
     decorated = true;

@@ -22,7 +22,7 @@ export interface ErrorReporterOptions {
  * Reports failures with the spec's "tag for the process". With a DSN the Sentry SDK is loaded on
  * first need; without one (development) errors go to the console.
  */
-export function createErrorReporter({ dsn, environment, loadSentry = () => import('@sentry/browser'), logger = console }: ErrorReporterOptions): ErrorReporter {
+export function createErrorReporter({ dsn, environment, loadSentry = () => import(/* webpackChunkName: "sentry" */ '@sentry/browser'), logger = console }: ErrorReporterOptions): ErrorReporter {
   let sentry: Promise<SentryModule | null> | null = null;
   const getSentry = () => {
     sentry ??= loadSentry()
