@@ -8,4 +8,5 @@ install_workspace
 build_portal
 step "Starting the portal"
 export NODE_ENV=production
+export LOG_LEVEL="${LOG_LEVEL:-warn}"  # a quiet terminal; deployments choose their own level
 exec node server/dist/main.js

@@ -34,12 +34,37 @@ function keepInitialStateMarker() {
   };
 }
 
+/** Message ids the server needs for the skeleton it renders before the shell's code runs. */
+const SKELETON_MESSAGE_PREFIXES = ['shell.brand.', 'shell.footer.', 'shell.header.frontPageLink'];
+
+/** Emits dist/skeleton-messages.json: { fi: {...}, sv: {...}, en: {...} } (see server/src/pages/skeleton.ts). */
+function skeletonMessages() {
+  const fs = require('node:fs');
+  return {
+    apply(compiler) {
+      const { Compilation, sources } = compiler.webpack;
+      compiler.hooks.thisCompilation.tap('SkeletonMessages', (compilation) => {
+        compilation.hooks.processAssets.tap({ name: 'SkeletonMessages', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+          const out = {};
+          for (const lang of ['fi', 'sv', 'en']) {
+            const file = path.join(__dirname, 'messages', `${lang}.json`);
+            compilation.fileDependencies.add(file);
+            const all = JSON.parse(fs.readFileSync(file, 'utf8'));
+            out[lang] = Object.fromEntries(Object.entries(all).filter(([id]) => SKELETON_MESSAGE_PREFIXES.some((p) => id.startsWith(p))));
+          }
+          compilation.emitAsset('skeleton-messages.json', new sources.RawSource(JSON.stringify(out)));
+        });
+      });
+    },
+  };
+}
+
 const base = createWebpackConfig({ dirname: __dirname, kind: 'host', name: 'shell', devPort: 3100 });
 
 module.exports = (env, argv) => {
   const config = base(env, argv);
   // The shell's own routes ship like a remote's: dist/routes.json with the menu labels resolved from
   // messages/*.json, so whoever composes the route table can show the shell's menu entry too.
-  config.plugins.push(emitRoutesPlugin(__dirname), keepInitialStateMarker());
+  config.plugins.push(emitRoutesPlugin(__dirname), keepInitialStateMarker(), skeletonMessages());
   return config;
 };

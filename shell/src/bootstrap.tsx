@@ -1,6 +1,4 @@
 import { createShellContext } from './app/create-shell-context';
-import '@portal/shared-ui/themes.css';
-import './shell.css';
 import { matchRoute } from '@portal/shared-i18n';
 import { createToastStore } from '@portal/shared-ui';
 import { mountRootParcel, navigateToUrl } from 'single-spa';

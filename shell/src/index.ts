@@ -1,2 +1,7 @@
+// The layout's styles load with the entry (a <link> in <head>), so the server-rendered skeleton of
+// header and footer is styled at first paint, before any script has run.
+import '@portal/shared-ui/themes.css';
+import './shell.css';
+
 // The async boundary Module Federation needs before shared modules (React…) are used (STACK.md).
 void import('./bootstrap');

@@ -28,7 +28,8 @@ export function serializeInitialState(state: InitialState): string {
 }
 
 export interface ShellTemplate {
-  render(state: InitialState): string;
+  /** `skeleton` is static markup for #portal-root, shown until the shell's code replaces it. */
+  render(state: InitialState, skeleton?: string): string;
 }
 
 /** shell/dist/index.html, re-read when a new shell build replaces it. */
@@ -47,16 +48,18 @@ export function createShellTemplate(shellDist: string): ShellTemplate {
   }
 
   return {
-    render(state) {
+    render(state, skeleton = '') {
       const script = `<script type="application/json" id="${INITIAL_STATE_ELEMENT_ID}">${serializeInitialState(state)}</script>`;
       let html = template(state.lang);
       html = html.includes(INITIAL_STATE_MARKER)
         ? html.replace(INITIAL_STATE_MARKER, () => script)
         : html.replace(/<\/body>/i, () => `${script}</body>`);
-      // <html lang> follows the page's language whatever the build wrote.
+      if (skeleton) html = html.replace(/(<div id="?portal-root"?>)(<\/div>)/, (_m, open: string, close: string) => `${open}${skeleton}${close}`);
+      // <html lang> follows the page's language whatever the build wrote; data-brand picks the theme
+      // before any script runs.
       return html.replace(/<html\b([^>]*)>/i, (_m, attrs: string) => {
-        const rest = attrs.replace(/\s+lang\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i, '');
-        return `<html lang="${state.lang}"${rest}>`;
+        const rest = attrs.replace(/\s+(lang|data-brand)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '');
+        return `<html lang="${state.lang}" data-brand="${state.brand}"${rest}>`;
       });
     },
   };

@@ -14,6 +14,7 @@ import {
 } from '@portal/shared-api';
 import { notFound, unauthorized, validationError } from '../http/errors';
 import { createShellTemplate } from './html';
+import { createSkeleton } from './skeleton';
 import { buildInitialState, effectiveFeatures, loadSignedIn, type SignedIn } from './initial-state';
 import { PageLoaderRegistry } from './loaders';
 import { createRouteTableSource } from './route-table';
@@ -53,6 +54,7 @@ export function installPages(app: FastifyInstance): void {
   app.decorate('pageLoaders', new PageLoaderRegistry());
   app.decorate('routeTable', createRouteTableSource(app.config, app.log));
   const shellTemplate = createShellTemplate(app.config.shellDist);
+  const renderSkeleton = createSkeleton(app.config.shellDist);
   const defaultLang = app.config.defaultLang;
 
   async function runLoader(
@@ -79,7 +81,7 @@ export function installPages(app: FastifyInstance): void {
   async function sendShell(
     request: FastifyRequest,
     reply: FastifyReply,
-    input: { lang: Lang; status: number; page: PageState | null; signedIn: SignedIn | null },
+    input: { lang: Lang; status: number; page: PageState | null; signedIn: SignedIn | null; route: ComposedRoute | null },
   ) {
     const state = buildInitialState(app, request, {
       lang: input.lang,
@@ -91,7 +93,7 @@ export function installPages(app: FastifyInstance): void {
       .status(input.status)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(shellTemplate.render(state));
+      .send(shellTemplate.render(state, renderSkeleton(state, input.route)));
   }
 
   app.get('/', async (_request, reply) => reply.redirect(`/${defaultLang}`, 302));
@@ -107,14 +109,14 @@ export function installPages(app: FastifyInstance): void {
     const routes = app.routeTable.current();
     const match = matchRoute(routes, pathname);
     const signedIn = await loadSignedIn(app, request);
-    if (!match) return sendShell(request, reply, { lang, status: 404, page: null, signedIn });
+    if (!match) return sendShell(request, reply, { lang, status: 404, page: null, signedIn, route: null });
     if (match.route.kind === 'logged-in' && !request.session) {
       const login = findRoute(routes, 'login');
       const loginPath = login ? buildPath(login, lang) : `/${lang}`;
       return reply.redirect(`${loginPath}?nextPath=${encodeURIComponent(url)}`, 302);
     }
     const loaded = await runLoader(request, match.route, lang, match.params, signedIn);
-    return sendShell(request, reply, { lang, status: loaded.status, page: loaded.page, signedIn });
+    return sendShell(request, reply, { lang, status: loaded.status, page: loaded.page, signedIn, route: match.route });
   };
   app.get('/:lang', pageHandler);
   app.get('/:lang/*', pageHandler);

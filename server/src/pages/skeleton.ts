@@ -1,0 +1,60 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { ComposedRoute, InitialState, Lang } from '@portal/shared-api';
+import { serverMessage } from './messages';
+
+/**
+ * The shell's header and footer as static HTML inside #portal-root, so a patient sees the brand
+ * and customer service details at first paint instead of a blank page while the shell's code
+ * downloads (on a slow phone link that is most of the wait). The markup uses the shell's own class
+ * names and texts (shell/dist/skeleton-messages.json, emitted by the shell's build) and is replaced
+ * whole by the shell's React layout on its first render. Pages without a footer get none here.
+ */
+export function createSkeleton(shellDist: string) {
+  const file = path.join(shellDist, 'skeleton-messages.json');
+  let cached: { mtimeMs: number; messages: Record<string, Record<string, string>> } | null = null;
+
+  function messages(lang: Lang): Record<string, string> | null {
+    try {
+      const { mtimeMs } = statSync(file);
+      if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, messages: JSON.parse(readFileSync(file, 'utf8')) };
+      return cached.messages[lang] ?? null;
+    } catch {
+      return null; // no shell build (server-only tests): no skeleton
+    }
+  }
+
+  return function renderSkeleton(state: InitialState, route: ComposedRoute | null): string {
+    const m = messages(state.lang);
+    if (!m) return '';
+    const t = (id: string) => escapeHtml(m[id] ?? '');
+    const { config } = state;
+    const title = t(`shell.brand.${state.brand}.title`);
+    const termsLang = state.brand === 'children' ? 'fi' : state.lang;
+    const showFooter = route?.layout.footer ?? true;
+    const footer = showFooter
+      ? `<footer class="shell-footer">` +
+        `<div class="shell-footer__column"><h2 class="shell-footer__heading">${t('shell.footer.customerService')}</h2>` +
+        `<p><a href="tel:${escapeHtml(config.customerServicePhone.replace(/[^\d+]/g, ''))}">${escapeHtml(config.customerServicePhone)}</a></p>` +
+        `<p class="shell-footer__note">${t('shell.footer.callCharge')}</p></div>` +
+        `<div class="shell-footer__column"><h2 class="shell-footer__heading">${t('shell.footer.apps')}</h2><ul class="shell-footer__apps">` +
+        `<li><a href="${escapeHtml(config.appLinks.ios)}" rel="noopener noreferrer">${t('shell.footer.appStore')}</a></li>` +
+        `<li><a href="${escapeHtml(config.appLinks.android)}" rel="noopener noreferrer">${t('shell.footer.googlePlay')}</a></li></ul></div>` +
+        `<div class="shell-footer__column"><a href="/${termsLang}/eula" hreflang="${termsLang}">${t('shell.footer.terms')}</a></div>` +
+        `</footer>`
+      : '';
+    return (
+      `<div class="shell shell--skeleton">` +
+      `<header class="shell-header"><a class="shell-header__brand" href="/${state.lang}">` +
+      `<span class="shell-logo shell-logo--placeholder"></span><span class="shell-header__title">${title}</span></a></header>` +
+      // Without JavaScript the skeleton stays: it says why the page is empty.
+      `<div class="shell-body"><main class="shell-main"><noscript><p>${escapeHtml(serverMessage(state.lang, 'server.document.noscript'))}</p></noscript></main></div>` +
+      footer +
+      `</div>`
+    );
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
+}

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import type { ComposedRoute, InitialState } from '@portal/shared-api';
+import { brandConfigs } from '../src/config/brands';
+import { createShellTemplate } from '../src/pages/html';
+import { createSkeleton } from '../src/pages/skeleton';
+
+function shellDist(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang=fi><head><!--portal-initial-state--></head><body><div id=portal-root></div><script defer src=/shell/main.js></script></body></html>');
+  const texts = (lang: string) => ({
+    'shell.brand.adult.title': `title-${lang}`,
+    'shell.footer.customerService': `service-${lang}`,
+    'shell.footer.callCharge': `charge-${lang} <b>`,
+    'shell.footer.apps': 'apps',
+    'shell.footer.appStore': 'ios',
+    'shell.footer.googlePlay': 'android',
+    'shell.footer.terms': 'terms',
+  });
+  writeFileSync(path.join(dir, 'skeleton-messages.json'), JSON.stringify({ fi: texts('fi'), sv: texts('sv'), en: texts('en') }));
+  return dir;
+}
+
+function state(lang: 'fi' | 'sv' | 'en'): InitialState {
+  return {
+    lang,
+    brand: 'adult',
+    environment: 'development',
+    features: [],
+    user: null,
+    session: null,
+    mfaOnboardingParam: null,
+    config: brandConfigs.adult,
+    routes: [],
+    remotes: { remotes: [], overridesAllowed: false },
+    page: null,
+    sentryDsn: null,
+  };
+}
+
+const routeWith = (footer: boolean) => ({ layout: { menu: false, footer, fullWidth: false } }) as ComposedRoute;
+
+describe('server-rendered skeleton (first paint before the shell code runs)', () => {
+  it('puts the brand title and the customer service details of the page language inside #portal-root', () => {
+    const dist = shellDist();
+    const html = createShellTemplate(dist).render(state('sv'), createSkeleton(dist)(state('sv'), routeWith(true)));
+    const root = html.slice(html.indexOf('<div id=portal-root>'), html.indexOf('<script defer'));
+    assert.match(root, /title-sv/);
+    assert.match(root, /service-sv/);
+    assert.match(root, new RegExp(`tel:${brandConfigs.adult.customerServicePhone.replace(/\s/g, '')}`));
+    assert.match(root, /charge-sv &lt;b&gt;/, 'catalogue texts are escaped');
+    assert.match(html, /<html lang="sv" data-brand="adult"/, 'the theme applies before any script');
+  });
+
+  it('leaves the footer out where the page has none (layout.footer false)', () => {
+    const dist = shellDist();
+    const skeleton = createSkeleton(dist)(state('fi'), routeWith(false));
+    assert.match(skeleton, /title-fi/);
+    assert.doesNotMatch(skeleton, /shell-footer/);
+  });
+
+  it('renders nothing without a shell build, and the page still works', () => {
+    const missing = path.join(os.tmpdir(), 'no-such-shell-build');
+    assert.equal(createSkeleton(missing)(state('fi'), null), '');
+  });
+});
