@@ -83,7 +83,8 @@ function createWebpackConfig({ dirname, kind, name, exposes = {}, devPort, entry
       mode: production ? 'production' : 'development',
       context: dirname,
       entry: { main: entry },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // No eval-based source maps: the portal's CSP forbids eval, also for a remote in a dev server.
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
       output: {
         path: path.join(dirname, 'dist'),
         // The federation runtime chunk breaks with [contenthash] in entry names (STACK.md); chunks keep it.
@@ -105,7 +106,9 @@ function createWebpackConfig({ dirname, kind, name, exposes = {}, devPort, entry
               options: {
                 jsc: {
                   parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
+                  // Always the production JSX runtime: a remote in a dev server runs inside a portal whose
+                  // shared React may be a production build, and react/jsx-dev-runtime would not match it.
+                  transform: { react: { runtime: 'automatic', development: false } },
                   target: 'es2022',
                 },
               },
@@ -182,7 +185,8 @@ function createWebpackConfig({ dirname, kind, name, exposes = {}, devPort, entry
         // The portal (another origin) fetches this remote's manifest and chunks.
         headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
         allowedHosts: 'all',
-        client: { overlay: { errors: true, warnings: false } },
+        // The page is the portal on another origin: the live-reload socket must point back here.
+        client: { overlay: { errors: true, warnings: false }, webSocketURL: `ws://127.0.0.1:${devPort}/ws` },
         devMiddleware: { writeToDisk: (file) => /routes\.json$/.test(file) },
         static: false,
       },

@@ -30,14 +30,16 @@ function contentSecurityPolicy(config: Config) {
   const remoteOrigins = config.remotes.remotes
     .map((r) => (/^https?:\/\//.test(r.entry) ? new URL(r.entry).origin : null))
     .filter((o): o is string => o !== null);
+  // A developer's remote on a local dev server (and, for connect-src, its live-reload socket).
   const devOrigins = config.remotes.overridesAllowed ? ['http://localhost:*', 'http://127.0.0.1:*'] : [];
+  const devSockets = config.remotes.overridesAllowed ? ['ws://localhost:*', 'ws://127.0.0.1:*'] : [];
   const extra = [...new Set([...remoteOrigins, ...devOrigins])];
   return {
     useDefaults: true,
     directives: {
       'default-src': ["'self'"],
       'script-src': ["'self'", ...extra],
-      'connect-src': ["'self'", ...extra, ...(config.sentryDsn ? ['https://*.sentry.io', 'https://*.ingest.sentry.io'] : [])],
+      'connect-src': ["'self'", ...extra, ...devSockets, ...(config.sentryDsn ? ['https://*.sentry.io', 'https://*.ingest.sentry.io'] : [])],
       'style-src': ["'self'", "'unsafe-inline'", ...extra],
       'img-src': ["'self'", 'data:', ...extra],
       'font-src': ["'self'", 'data:', ...extra],
