@@ -17,8 +17,10 @@ test.describe('the composed portal (issue 3)', () => {
     await page.getByLabel('Henkilötunnus').fill(personas.mikko.code);
     await page.getByRole('button', { name: 'Jatka' }).click();
 
-    await expect(page).toHaveURL(/\/fi$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Hei, Mikko!' })).toBeVisible();
+    // the sign-in is reported to analytics once, and its one-shot #signed-in fragment is gone
+    await expect(page).toHaveURL(/\/fi$/);
+    expect(await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer)).toContainEqual({ event: 'authenticationSuccess' });
     const main = page.getByRole('main');
     for (const section of ['Käynnit', 'Reseptit', 'Laboratoriotulokset', 'Kuvantamistulokset']) {
       await expect(main.getByRole('heading', { level: 2, name: section })).toBeVisible();
@@ -110,6 +112,25 @@ test.describe('the composed portal (issue 3)', () => {
     await page.unroute('**/remotes/mf-records/**');
     await main.getByRole('button', { name: /Yritä uudelleen/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Laboratoriotulokset' })).toBeVisible();
+  });
+
+  test('a local override points a remote at another URL, shows the reset control, and reset removes it', async ({ page, baseURL }) => {
+    await page.goto('/fi');
+    await signInFromLoginPage(page, personas.mikko.code);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hei, Mikko!' })).toBeVisible();
+    // a "developer's server" for mf-records: here the deployed copy under another URL
+    const devManifest = `${baseURL}/remotes/mf-records/mf-manifest.json?dev=1`;
+    await page.goto(`/fi/laboratorio?mf-override=mf-records=${encodeURIComponent(devManifest)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Laboratoriotulokset' })).toBeVisible();
+    await expect(page).toHaveURL(/\/fi\/laboratorio$/);
+    const reset = page.getByRole('button', { name: 'Poista ohitukset' });
+    await expect(reset).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('portal.mf-overrides'))).toContain('dev=1');
+    await expectNoAxeViolations(page, 'page with an active override');
+    await reset.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Laboratoriotulokset' })).toBeVisible();
+    await expect(reset).toHaveCount(0);
+    expect(await page.evaluate(() => window.localStorage.getItem('portal.mf-overrides'))).toBeNull();
   });
 
   test('the front page fits a 360 px wide screen without horizontal scroll', async ({ page }) => {

@@ -31,7 +31,7 @@ describe('sign-in in the portal application', () => {
     const callback = finish.find((s) => s.url.startsWith('/oauth/callback'));
     assert.ok(callback);
     assert.equal(callback.response.statusCode, 303);
-    assert.equal(callback.response.headers.location, '/fi/kaynnit');
+    assert.equal(callback.response.headers.location, '/fi/kaynnit#signed-in');
     assert.ok(browser.cookie('portal_session'));
 
     const front = await browser.request('GET', '/fi');

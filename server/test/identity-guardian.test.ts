@@ -110,7 +110,7 @@ describe("guardian sign-in on the children's brand", () => {
     const browser = new TestBrowser(t.app, t.config.publicUrl);
     const { callback } = await guardianSignIn(browser, { identityCode: LEENA, childIdentityCode: ELLA });
     assert.equal(callback.statusCode, 303);
-    assert.equal(callback.headers.location, '/fi');
+    assert.equal(callback.headers.location, '/fi#signed-in');
     assert.ok(browser.cookie('portal_session'));
 
     const front = await browser.request('GET', '/fi');
@@ -160,7 +160,7 @@ describe("guardian sign-in on the children's brand", () => {
 
     const allowed = new TestBrowser(t.app, t.config.publicUrl);
     const ok = await guardianSignIn(allowed, { identityCode: LEENA, childIdentityCode: twelveTomorrow });
-    assert.equal(ok.callback.headers.location, '/fi');
+    assert.equal(ok.callback.headers.location, '/fi#signed-in');
     assert.deepEqual(initialStateOf(await allowed.request('GET', '/fi')).user?.actingFor, { firstName: 'Aada', lastName: 'Nieminen' });
   });
 

@@ -167,7 +167,7 @@ describe('the built-in broker', () => {
     assert.match(response.body, /value="150385-9014"/);
     // The same interaction still works with a correct code.
     const steps = await submitIdentityCode(browser, response.body, '150385-9013');
-    assert.equal(callbackStep(steps).response.headers.location, '/fi');
+    assert.equal(callbackStep(steps).response.headers.location, '/fi#signed-in');
   });
 
   test('a form post without the interaction token is refused', async () => {
@@ -195,7 +195,7 @@ describe('the complete sign-in', () => {
     const steps = await submitIdentityCode(browser, html, '021178-912P');
     const callback = callbackStep(steps);
     assert.equal(callback.response.statusCode, 303);
-    assert.equal(callback.response.headers.location, '/fi/reseptit?a=1');
+    assert.equal(callback.response.headers.location, '/fi/reseptit?a=1#signed-in');
     assert.ok(setsSessionCookie(callback), 'portal_session cookie set');
     const token = browser.cookie('portal_session');
     assert.ok(token);
@@ -211,7 +211,7 @@ describe('the complete sign-in', () => {
     const browser = new TestBrowser(app);
     const { html } = await openBrokerPage(browser, 'lang=fi&acr_values=aktia');
     const steps = await submitIdentityCode(browser, html, '  050575y983a ');
-    assert.equal(callbackStep(steps).response.headers.location, '/fi');
+    assert.equal(callbackStep(steps).response.headers.location, '/fi#signed-in');
     const session = await app.sessions.resume(browser.cookie('portal_session') ?? '');
     const [person] = await database.handle.db.select().from(people).where(eq(people.id, session?.personId ?? ''));
     assert.equal(person?.identityCode, '050575Y983A');
@@ -228,7 +228,7 @@ describe('the complete sign-in', () => {
       const form = brokerForm(html);
       const steps = await browser.navigate('POST', form.action, { token: form.token, identityCode: '150385-9013' }, `/${lang}`);
       const callback = callbackStep(steps);
-      assert.equal(callback.response.headers.location, `/${lang}`);
+      assert.equal(callback.response.headers.location, `/${lang}#signed-in`);
       assert.ok(setsSessionCookie(callback));
     });
   }
@@ -238,7 +238,7 @@ describe('the complete sign-in', () => {
     const { html } = await openBrokerPage(browser, 'lang=sv&acr_values=op');
     const steps = await browser.navigate('POST', brokerForm(html).action, { token: brokerForm(html).token, identityCode: '150385-9013' }, '/sv');
     const callback = callbackStep(steps);
-    assert.equal(callback.response.headers.location, '/sv');
+    assert.equal(callback.response.headers.location, '/sv#signed-in');
     const before = await database.handle.db.select({ n: sql<number>`count(*)::int` }).from(sessions);
     const replay = await browser.request('GET', callback.url);
     assert.equal(replay.statusCode, 303);
@@ -326,7 +326,7 @@ describe('state shared between instances', () => {
       const switched = new TestBrowser(other);
       Object.assign(switched, { cookies: (browser as unknown as { cookies: unknown }).cookies });
       const steps = await submitIdentityCode(switched, html, '240690-935P');
-      assert.equal(callbackStep(steps).response.headers.location, '/fi/kaynnit');
+      assert.equal(callbackStep(steps).response.headers.location, '/fi/kaynnit#signed-in');
       assert.ok(switched.cookie('portal_session'));
     } finally {
       await other.close();
@@ -416,7 +416,7 @@ describe('an external identity broker (OIDC_ISSUER set)', () => {
       const form = brokerForm(page.response.body);
       const steps = await browser.navigate('POST', form.action, { token: form.token, identityCode: '150385-9013' }, '/en/');
       const callback = callbackStep(steps);
-      assert.equal(callback.response.headers.location, '/en/visits');
+      assert.equal(callback.response.headers.location, '/en/visits#signed-in');
       assert.ok(setsSessionCookie(callback));
     } finally {
       await portal.close();

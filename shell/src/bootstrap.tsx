@@ -12,6 +12,7 @@ import { applyOverrideRoutes } from './remotes/override-routes';
 import { clearOverrides, resolveOverrides } from './remotes/overrides';
 import { availableRoutes } from './routing/route-access';
 import { createAnalytics } from './services/analytics';
+import { reportSignIn } from './services/sign-in-event';
 import { createErrorReporter } from './services/error-reporter';
 import { createSessionStore } from './services/session-store';
 import { createShellApi } from './services/shell-api';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   const api = createShellApi({ lang: state.lang, csrfToken: state.user?.csrfToken ?? null, session });
   const toastStore = createToastStore();
   const analytics = createAnalytics();
+  reportSignIn(window, state.user, analytics);
 
   const overrides = resolveOverrides({
     manifest: state.remotes,

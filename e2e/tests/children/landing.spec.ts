@@ -28,6 +28,8 @@ test.describe("the children's brand landing (spec part 1 §2, §4, §8)", () => 
 
     await expect(page).toHaveURL(/\/fi$/);
     await expect(page.getByText(`Asioit henkilön ${ella.name} puolesta`)).toBeVisible();
+    // a guardian's sign-in is reported as hpaLogin (spec part 1 §7)
+    expect(await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer)).toContainEqual({ event: 'hpaLogin' });
     await expect(page.getByRole('heading', { level: 1, name: /Ella/ })).toBeVisible();
     await expectNoAxeViolations(page, 'front page acting for Ella (fi)');
     expect(await reactRendererCount(page)).toBe(1);

@@ -36,3 +36,9 @@ export const identificationMethods = [
 ] as const;
 export type IdentificationMethodId = (typeof identificationMethods)[number]['id'];
 export const identificationMethodIds = identificationMethods.map((m) => m.id);
+
+/**
+ * After a successful sign-in the server redirects to `next#signed-in`; the shell pushes the
+ * analytics event (authenticationSuccess, or hpaLogin for a guardian) once and removes the fragment.
+ */
+export const SIGNED_IN_FRAGMENT = 'signed-in';

@@ -11,8 +11,7 @@ import {
   parseIdentityCode,
   type ApiErrorBody,
   type Lang,
-  type ValidationErrorBody,
-} from '@portal/shared-api';
+  type ValidationErrorBody, SIGNED_IN_FRAGMENT } from '@portal/shared-api';
 import { isSafeNextPath } from '../../http/next-path';
 import { renderTooManyAttemptsPage } from './broker/page';
 import { brokerScopes, IDENTITY_CODE_CLAIM, MANDATE_FOR_CLAIM } from './broker/provider';
@@ -233,6 +232,8 @@ export function registerSignInRoutes(app: FastifyInstance, options: SignInRoutes
     if (request.session) await app.sessions.destroy(request.session.id);
     await app.sessions.create(reply, { personId, actingForPersonId: childPersonId });
     reply.clearCookie(LOGIN_BINDING_COOKIE, bindingCookie);
-    return reply.redirect(nextPath === '/' ? `/${lang}` : nextPath, 303);
+    const target = nextPath === '/' ? `/${lang}` : nextPath;
+    // the one-shot fragment lets the shell report the sign-in to analytics (spec part 1 §7)
+    return reply.redirect(target.includes('#') ? target : `${target}#${SIGNED_IN_FRAGMENT}`, 303);
   });
 }
