@@ -1,18 +1,15 @@
-import { and, asc, desc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type {
   ImagingPageState,
   LaboratoryListDate,
   LaboratoryPageState,
   Lang,
   PrescriptionsPageState,
-  QuestionnaireListItem,
   QuestionnairesPageState,
   RecordsListRouteId,
   VisitsPageState,
 } from '@portal/shared-api';
 import type { Database } from '../../db/index';
-import { practitioners, specialties } from '../clinics/schema';
-import { imagingResults, laboratoryResults, prescriptions, questionnaireInvitations, visits } from './schema';
+import { imagingRows, laboratoryRows, prescriptionRows, questionnaireItems, visitRows } from './rows';
 
 /**
  * Page loaders of the records remote's list pages (route ids records.visits, records.prescriptions,
@@ -21,36 +18,15 @@ import { imagingResults, laboratoryResults, prescriptions, questionnaireInvitati
  * the session and writes the audit log.
  */
 
-function specialtyNameColumn(lang: Lang) {
-  if (lang === 'sv') return specialties.nameSv;
-  if (lang === 'en') return specialties.nameEn;
-  return specialties.nameFi;
-}
-
 export async function loadVisitsPage(db: Database, subjectPersonId: string, lang: Lang): Promise<VisitsPageState> {
-  const rows = await db
-    .select({
-      id: visits.id,
-      dateTime: visits.dateTime,
-      firstName: practitioners.firstName,
-      lastName: practitioners.lastName,
-      title: practitioners.title,
-      pictureUrl: practitioners.profilePictureUrl,
-      specialtyName: specialtyNameColumn(lang),
-    })
-    .from(visits)
-    .innerJoin(practitioners, eq(practitioners.id, visits.practitionerId))
-    .innerJoin(specialties, eq(specialties.id, visits.specialtyId))
-    // a visit still ahead is an appointment, not part of the record yet
-    .where(and(eq(visits.personId, subjectPersonId), lte(visits.dateTime, new Date())))
-    .orderBy(desc(visits.dateTime), desc(visits.id));
+  const rows = await visitRows(db, subjectPersonId, lang);
   return {
     visits: rows.map((row) => ({
       id: String(row.id),
       dateTime: row.dateTime.toISOString(),
-      practitionerName: `${row.firstName} ${row.lastName}`,
-      practitionerTitle: row.title || null,
-      practitionerPictureUrl: row.pictureUrl,
+      practitionerName: row.practitionerName,
+      practitionerTitle: row.practitionerTitle || null,
+      practitionerPictureUrl: row.practitionerPictureUrl,
       specialtyName: row.specialtyName,
     })),
   };
@@ -61,11 +37,7 @@ export async function loadPrescriptionsPage(
   subjectPersonId: string,
   _lang: Lang,
 ): Promise<PrescriptionsPageState> {
-  const rows = await db
-    .select()
-    .from(prescriptions)
-    .where(eq(prescriptions.personId, subjectPersonId))
-    .orderBy(desc(prescriptions.issuedDate), desc(prescriptions.id));
+  const rows = await prescriptionRows(db, subjectPersonId);
   return {
     prescriptions: rows.map((row) => ({
       id: String(row.id),
@@ -87,18 +59,7 @@ export async function loadLaboratoryPage(
   subjectPersonId: string,
   _lang: Lang,
 ): Promise<LaboratoryPageState> {
-  const rows = await db
-    .select({
-      id: laboratoryResults.id,
-      sampleDate: laboratoryResults.sampleDate,
-      kind: laboratoryResults.kind,
-      packageId: laboratoryResults.packageId,
-      displayName: laboratoryResults.displayName,
-      isReady: laboratoryResults.isReady,
-    })
-    .from(laboratoryResults)
-    .where(eq(laboratoryResults.personId, subjectPersonId))
-    .orderBy(desc(laboratoryResults.sampleDate), asc(laboratoryResults.position), asc(laboratoryResults.id));
+  const rows = await laboratoryRows(db, subjectPersonId);
 
   // A package is ready only when it and every item in it are; items are listed on the result page.
   const pendingPackages = new Set(
@@ -117,11 +78,7 @@ export async function loadLaboratoryPage(
 }
 
 export async function loadImagingPage(db: Database, subjectPersonId: string, _lang: Lang): Promise<ImagingPageState> {
-  const rows = await db
-    .select({ id: imagingResults.id, imagingDate: imagingResults.imagingDate, examinationName: imagingResults.examinationName })
-    .from(imagingResults)
-    .where(eq(imagingResults.personId, subjectPersonId))
-    .orderBy(desc(imagingResults.imagingDate), desc(imagingResults.id));
+  const rows = await imagingRows(db, subjectPersonId);
   return {
     results: rows.map((row) => ({
       id: String(row.id),
@@ -136,32 +93,11 @@ export async function loadQuestionnairesPage(
   subjectPersonId: string,
   _lang: Lang,
 ): Promise<QuestionnairesPageState> {
-  const columns = {
-    id: questionnaireInvitations.id,
-    title: questionnaireInvitations.title,
-    sentAt: questionnaireInvitations.sentAt,
-    answeredAt: questionnaireInvitations.answeredAt,
-  };
-  const ownRows = eq(questionnaireInvitations.personId, subjectPersonId);
   const [open, answered] = await Promise.all([
-    db
-      .select(columns)
-      .from(questionnaireInvitations)
-      .where(and(ownRows, isNull(questionnaireInvitations.answeredAt)))
-      .orderBy(desc(questionnaireInvitations.sentAt), desc(questionnaireInvitations.id)),
-    db
-      .select(columns)
-      .from(questionnaireInvitations)
-      .where(and(ownRows, isNotNull(questionnaireInvitations.answeredAt)))
-      .orderBy(desc(questionnaireInvitations.answeredAt), desc(questionnaireInvitations.id)),
+    questionnaireItems(db, subjectPersonId, { answered: false }),
+    questionnaireItems(db, subjectPersonId, { answered: true, by: 'answeredAt' }),
   ]);
-  const toItem = (row: (typeof open)[number]): QuestionnaireListItem => ({
-    id: String(row.id),
-    title: row.title,
-    sentAt: row.sentAt.toISOString(),
-    answeredAt: row.answeredAt ? row.answeredAt.toISOString() : null,
-  });
-  return { status: 'ok', open: open.map(toItem), answered: answered.map(toItem) };
+  return { status: 'ok', open, answered };
 }
 
 /** A list page's loader, as the registry calls it (each function above keeps its precise return type). */

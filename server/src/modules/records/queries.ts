@@ -1,111 +1,12 @@
-import { and, asc, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
-import type { LaboratoryListDate, Lang, RecordsSummary, VisitPageState } from '@portal/shared-api';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Lang, RecordsSummary, VisitPageState } from '@portal/shared-api';
 import type { Database } from '../../db/index';
 import { practitioners, specialties } from '../clinics/schema';
 import { people } from '../patients/schema';
-import { imagingResults, laboratoryResults, prescriptions, questionnaireInvitations, visitDiagnoses, visitTexts, visits } from './schema';
+import { imagingRows, laboratoryRows, prescriptionRows, questionnaireItems, visitColumns, visitRows } from './rows';
+import { prescriptions, visitDiagnoses, visitTexts, visits } from './schema';
 
 const SUMMARY_SIZE = 3;
-
-function specialtyNameColumn(lang: Lang) {
-  return lang === 'sv' ? specialties.nameSv : lang === 'en' ? specialties.nameEn : specialties.nameFi;
-}
-
-const practitionerName = sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`;
-
-async function visitRows(db: Database, personId: string, lang: Lang, limit?: number) {
-  const query = db
-    .select({
-      id: visits.id,
-      dateTime: visits.dateTime,
-      practitionerName,
-      practitionerTitle: practitioners.title,
-      practitionerPictureUrl: practitioners.profilePictureUrl,
-      specialtyName: specialtyNameColumn(lang),
-    })
-    .from(visits)
-    .innerJoin(practitioners, eq(practitioners.id, visits.practitionerId))
-    .innerJoin(specialties, eq(specialties.id, visits.specialtyId))
-    .where(and(eq(visits.personId, personId), lte(visits.dateTime, new Date())))
-    .orderBy(desc(visits.dateTime), desc(visits.id));
-  const rows = limit ? await query.limit(limit) : await query;
-  return rows.map((r) => ({ ...r, id: String(r.id), dateTime: r.dateTime.toISOString() }));
-}
-
-async function prescriptionRows(db: Database, personId: string, limit?: number) {
-  const query = db
-    .select()
-    .from(prescriptions)
-    .where(eq(prescriptions.personId, personId))
-    .orderBy(desc(prescriptions.issuedDate), desc(prescriptions.id));
-  return limit ? query.limit(limit) : query;
-}
-
-/** Lab results grouped by sample date, newest first; a date is ready when all its tests are. */
-async function laboratoryDates(db: Database, personId: string, limit?: number): Promise<LaboratoryListDate[]> {
-  const dateQuery = db
-    .select({ date: laboratoryResults.sampleDate, pending: sql<number>`count(*) filter (where not ${laboratoryResults.isReady})` })
-    .from(laboratoryResults)
-    .where(eq(laboratoryResults.personId, personId))
-    .groupBy(laboratoryResults.sampleDate)
-    .orderBy(desc(laboratoryResults.sampleDate));
-  const dates = limit ? await dateQuery.limit(limit) : await dateQuery;
-  if (dates.length === 0) return [];
-  // Top-level entries only: single tests and packages (a package's items show on the result page).
-  const tests = await db
-    .select({
-      id: laboratoryResults.id,
-      date: laboratoryResults.sampleDate,
-      displayName: laboratoryResults.displayName,
-      isReady: laboratoryResults.isReady,
-    })
-    .from(laboratoryResults)
-    .where(
-      and(
-        eq(laboratoryResults.personId, personId),
-        isNull(laboratoryResults.packageId),
-        inArray(
-          laboratoryResults.sampleDate,
-          dates.map((d) => d.date),
-        ),
-      ),
-    )
-    .orderBy(asc(laboratoryResults.position), asc(laboratoryResults.id));
-  return dates.map((d) => ({
-    date: d.date,
-    isReady: Number(d.pending) === 0,
-    tests: tests.filter((t) => t.date === d.date).map((t) => ({ id: String(t.id), displayName: t.displayName, isReady: t.isReady })),
-  }));
-}
-
-async function imagingRows(db: Database, personId: string, limit?: number) {
-  const query = db
-    .select({ id: imagingResults.id, imagingDate: imagingResults.imagingDate, examinationName: imagingResults.examinationName })
-    .from(imagingResults)
-    .where(eq(imagingResults.personId, personId))
-    .orderBy(desc(imagingResults.imagingDate), desc(imagingResults.id));
-  const rows = limit ? await query.limit(limit) : await query;
-  return rows.map((r) => ({ ...r, id: String(r.id) }));
-}
-
-async function questionnaireRows(db: Database, personId: string) {
-  const rows = await db
-    .select({
-      id: questionnaireInvitations.id,
-      title: questionnaireInvitations.title,
-      sentAt: questionnaireInvitations.sentAt,
-      answeredAt: questionnaireInvitations.answeredAt,
-    })
-    .from(questionnaireInvitations)
-    .where(eq(questionnaireInvitations.personId, personId))
-    .orderBy(desc(questionnaireInvitations.sentAt), desc(questionnaireInvitations.id));
-  return rows.map((r) => ({
-    id: String(r.id),
-    title: r.title,
-    sentAt: r.sentAt.toISOString(),
-    answeredAt: r.answeredAt ? r.answeredAt.toISOString() : null,
-  }));
-}
 
 export async function hasRenewablePrescription(db: Database, personId: string): Promise<boolean> {
   const rows = await db
@@ -125,19 +26,20 @@ export async function recordsSummary(
   const [visitList, prescriptionList, laboratory, imaging, questionnaires, renewable] = await Promise.all([
     visitRows(db, personId, options.lang, SUMMARY_SIZE),
     prescriptionRows(db, personId, SUMMARY_SIZE),
-    laboratoryDates(db, personId, SUMMARY_SIZE),
+    laboratoryRows(db, personId, SUMMARY_SIZE),
     imagingRows(db, personId, SUMMARY_SIZE),
-    questionnaireRows(db, personId),
+    questionnaireItems(db, personId),
     options.renewalEnabled ? hasRenewablePrescription(db, personId) : Promise.resolve(false),
   ]);
   const openFirst = [...questionnaires.filter((q) => !q.answeredAt), ...questionnaires.filter((q) => q.answeredAt)];
+  const laboratoryDates = [...new Set(laboratory.map((row) => row.sampleDate))];
   return {
     canRenewPrescriptions: options.renewalEnabled && renewable,
-    visits: visitList.map(({ id, dateTime, practitionerName: name, specialtyName }) => ({
-      id,
-      dateTime,
-      practitionerName: name,
-      specialtyName,
+    visits: visitList.map((v) => ({
+      id: String(v.id),
+      dateTime: v.dateTime.toISOString(),
+      practitionerName: v.practitionerName,
+      specialtyName: v.specialtyName,
     })),
     prescriptions: prescriptionList.map((p) => ({
       id: String(p.id),
@@ -146,8 +48,17 @@ export async function recordsSummary(
       issuedDate: p.issuedDate,
       isRenewable: p.isRenewable,
     })),
-    laboratory: laboratory.map((d) => ({ date: d.date, isReady: d.isReady, testNames: d.tests.map((t) => t.displayName) })),
-    imaging,
+    laboratory: laboratoryDates.map((date) => {
+      const day = laboratory.filter((row) => row.sampleDate === date);
+      return {
+        date,
+        // a date is ready when all its tests, package items included, are
+        isReady: day.every((row) => row.isReady),
+        // Top-level entries only: single tests and packages (a package's items show on the result page).
+        testNames: day.filter((row) => row.packageId === null).map((row) => row.displayName),
+      };
+    }),
+    imaging: imaging.map((r) => ({ id: String(r.id), imagingDate: r.imagingDate, examinationName: r.examinationName })),
     questionnaires: openFirst.slice(0, SUMMARY_SIZE),
   };
 }
@@ -158,12 +69,7 @@ export async function visitPage(db: Database, personId: string, visitId: string,
   const id = Number(visitId);
   const [row] = await db
     .select({
-      id: visits.id,
-      dateTime: visits.dateTime,
-      practitionerName,
-      practitionerTitle: practitioners.title,
-      practitionerPictureUrl: practitioners.profilePictureUrl,
-      specialtyName: specialtyNameColumn(lang),
+      ...visitColumns(lang),
       givenName: people.givenName,
       familyName: people.familyName,
       identityCode: people.identityCode,

@@ -1,0 +1,124 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { Lang, QuestionnaireListItem } from '@portal/shared-api';
+import type { Database } from '../../db/index';
+import { practitioners, specialties } from '../clinics/schema';
+import { imagingResults, laboratoryResults, prescriptions, questionnaireInvitations, visits } from './schema';
+
+/**
+ * The records' row queries, shared by the front-page summary (queries.ts, a few newest rows) and the
+ * list page loaders (list-loaders.ts, every row). Each answers only `personId`'s rows, newest first;
+ * `limit` (when given) keeps the newest that many. Callers map the rows to their own shared-api shape.
+ */
+
+function specialtyNameColumn(lang: Lang) {
+  if (lang === 'sv') return specialties.nameSv;
+  if (lang === 'en') return specialties.nameEn;
+  return specialties.nameFi;
+}
+
+const practitionerName = sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`;
+
+/** A visit with its practitioner and specialty; select from `visits` joined with `practitioners` and `specialties`. */
+export function visitColumns(lang: Lang) {
+  return {
+    id: visits.id,
+    dateTime: visits.dateTime,
+    practitionerName,
+    practitionerTitle: practitioners.title,
+    practitionerPictureUrl: practitioners.profilePictureUrl,
+    specialtyName: specialtyNameColumn(lang),
+  };
+}
+
+export async function visitRows(db: Database, personId: string, lang: Lang, limit?: number) {
+  const query = db
+    .select(visitColumns(lang))
+    .from(visits)
+    .innerJoin(practitioners, eq(practitioners.id, visits.practitionerId))
+    .innerJoin(specialties, eq(specialties.id, visits.specialtyId))
+    // a visit still ahead is an appointment, not part of the record yet
+    .where(and(eq(visits.personId, personId), lte(visits.dateTime, new Date())))
+    .orderBy(desc(visits.dateTime), desc(visits.id));
+  return limit ? query.limit(limit) : query;
+}
+
+export async function prescriptionRows(db: Database, personId: string, limit?: number) {
+  const query = db
+    .select()
+    .from(prescriptions)
+    .where(eq(prescriptions.personId, personId))
+    .orderBy(desc(prescriptions.issuedDate), desc(prescriptions.id));
+  return limit ? query.limit(limit) : query;
+}
+
+/**
+ * Every laboratory row (single tests, packages and their items) of the newest `limit` sample dates,
+ * by sample date newest first, then in listing order; callers group them by date.
+ */
+export async function laboratoryRows(db: Database, personId: string, limit?: number) {
+  const ownRows = eq(laboratoryResults.personId, personId);
+  const newestDates = (n: number) =>
+    db
+      .selectDistinct({ date: laboratoryResults.sampleDate })
+      .from(laboratoryResults)
+      .where(ownRows)
+      .orderBy(desc(laboratoryResults.sampleDate))
+      .limit(n);
+  return db
+    .select({
+      id: laboratoryResults.id,
+      sampleDate: laboratoryResults.sampleDate,
+      kind: laboratoryResults.kind,
+      packageId: laboratoryResults.packageId,
+      displayName: laboratoryResults.displayName,
+      isReady: laboratoryResults.isReady,
+    })
+    .from(laboratoryResults)
+    .where(limit ? and(ownRows, inArray(laboratoryResults.sampleDate, newestDates(limit))) : ownRows)
+    .orderBy(desc(laboratoryResults.sampleDate), asc(laboratoryResults.position), asc(laboratoryResults.id));
+}
+
+export async function imagingRows(db: Database, personId: string, limit?: number) {
+  const query = db
+    .select({ id: imagingResults.id, imagingDate: imagingResults.imagingDate, examinationName: imagingResults.examinationName })
+    .from(imagingResults)
+    .where(eq(imagingResults.personId, personId))
+    .orderBy(desc(imagingResults.imagingDate), desc(imagingResults.id));
+  return limit ? query.limit(limit) : query;
+}
+
+/**
+ * Questionnaires newest first by when they were sent: all of them, or only the open (`answered: false`)
+ * or answered (`answered: true`) ones; answered ones optionally by when they were answered (`by: 'answeredAt'`).
+ */
+export async function questionnaireItems(
+  db: Database,
+  personId: string,
+  options: { answered?: boolean; by?: 'sentAt' | 'answeredAt'; limit?: number } = {},
+): Promise<QuestionnaireListItem[]> {
+  const newest =
+    options.answered && options.by === 'answeredAt' ? questionnaireInvitations.answeredAt : questionnaireInvitations.sentAt;
+  const state =
+    options.answered === undefined
+      ? undefined
+      : options.answered
+        ? isNotNull(questionnaireInvitations.answeredAt)
+        : isNull(questionnaireInvitations.answeredAt);
+  const query = db
+    .select({
+      id: questionnaireInvitations.id,
+      title: questionnaireInvitations.title,
+      sentAt: questionnaireInvitations.sentAt,
+      answeredAt: questionnaireInvitations.answeredAt,
+    })
+    .from(questionnaireInvitations)
+    .where(and(eq(questionnaireInvitations.personId, personId), state))
+    .orderBy(desc(newest), desc(questionnaireInvitations.id));
+  const rows = options.limit ? await query.limit(options.limit) : await query;
+  return rows.map((row) => ({
+    id: String(row.id),
+    title: row.title,
+    sentAt: row.sentAt.toISOString(),
+    answeredAt: row.answeredAt ? row.answeredAt.toISOString() : null,
+  }));
+}
