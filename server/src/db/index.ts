@@ -38,6 +38,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, an administrator) must not crash the
+    // process: pg emits it on the pool, and the next query simply opens a new connection.
+    pool.on('error', (err) => console.error('[db] idle PostgreSQL connection closed:', err.message));
     const db = drizzle({ client: pool });
     return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
   }
