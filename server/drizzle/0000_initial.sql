@@ -84,6 +84,23 @@ CREATE TABLE "identity_rate_limits" (
 	CONSTRAINT "identity_rate_limits_key_window_start_pk" PRIMARY KEY("key","window_start")
 );
 --> statement-breakpoint
+CREATE TABLE "mfa_challenges" (
+	"person_id" uuid PRIMARY KEY NOT NULL,
+	"phone_number" text NOT NULL,
+	"code_hash" text NOT NULL,
+	"salt" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sms_outbox" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"phone_number" text NOT NULL,
+	"text" text NOT NULL,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "guardianships" (
 	"guardian_person_id" uuid NOT NULL,
 	"child_person_id" uuid NOT NULL,
@@ -249,6 +266,7 @@ ALTER TABLE "appointment_slots" ADD CONSTRAINT "appointment_slots_specialty_id_s
 ALTER TABLE "appointment_slots" ADD CONSTRAINT "appointment_slots_reserved_by_person_id_people_id_fk" FOREIGN KEY ("reserved_by_person_id") REFERENCES "public"."people"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "practitioner_specialties" ADD CONSTRAINT "practitioner_specialties_practitioner_id_practitioners_id_fk" FOREIGN KEY ("practitioner_id") REFERENCES "public"."practitioners"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "practitioner_specialties" ADD CONSTRAINT "practitioner_specialties_specialty_id_specialties_id_fk" FOREIGN KEY ("specialty_id") REFERENCES "public"."specialties"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "mfa_challenges" ADD CONSTRAINT "mfa_challenges_person_id_people_id_fk" FOREIGN KEY ("person_id") REFERENCES "public"."people"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "guardianships" ADD CONSTRAINT "guardianships_guardian_person_id_people_id_fk" FOREIGN KEY ("guardian_person_id") REFERENCES "public"."people"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "guardianships" ADD CONSTRAINT "guardianships_child_person_id_people_id_fk" FOREIGN KEY ("child_person_id") REFERENCES "public"."people"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "certificates" ADD CONSTRAINT "certificates_person_id_people_id_fk" FOREIGN KEY ("person_id") REFERENCES "public"."people"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -281,6 +299,7 @@ CREATE INDEX "identity_broker_models_user_code_idx" ON "identity_broker_models" 
 CREATE INDEX "identity_broker_models_expires_idx" ON "identity_broker_models" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "identity_login_flows_expires_idx" ON "identity_login_flows" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "identity_rate_limits_window_idx" ON "identity_rate_limits" USING btree ("window_start");--> statement-breakpoint
+CREATE INDEX "sms_outbox_phone_idx" ON "sms_outbox" USING btree ("phone_number","sent_at");--> statement-breakpoint
 CREATE INDEX "certificates_person_idx" ON "certificates" USING btree ("person_id","issued_date");--> statement-breakpoint
 CREATE INDEX "imaging_results_person_idx" ON "imaging_results" USING btree ("person_id","imaging_date");--> statement-breakpoint
 CREATE INDEX "laboratory_results_person_idx" ON "laboratory_results" USING btree ("person_id","sample_date");--> statement-breakpoint

@@ -9,6 +9,7 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/index';
 import { installErrorHandling } from './http/errors';
 import { loggerOptions } from './http/logging';
 import { installFrontPage } from './modules/front-page/index';
+import { installMfa } from './modules/mfa/index';
 import { createPeopleService } from './modules/patients/people';
 import { installRecords } from './modules/records/index';
 import { installSessions } from './modules/sessions/index';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installPages(app);
   installFrontPage(app);
   installRecords(app);
+  installMfa(app);
   await installStatic(app);
 
   // For load balancers and the test runners: answers once the database is migrated and seeded.

@@ -9,5 +9,6 @@ export * from './schemas/records/lists';
 export * from './schemas/records/visit';
 export * from './schemas/pages/front-page';
 export * from './schemas/pages/loader';
+export * from './schemas/mfa';
 export * from './validators/identity-code';
 export * from './client';

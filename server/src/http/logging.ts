@@ -3,7 +3,7 @@ import type { FastifyServerOptions } from 'fastify';
 /** Finnish personal identity codes (any century sign, also development-style endings). */
 const IDENTITY_CODE = /\b\d{6}[-+ABCDEFUVWXY]\d{3}[0-9A-Z]\b/gi;
 /** Query parameters whose values are secrets or personal data. */
-const SECRET_PARAM = /^(csrftoken|token|code|state|nonce|id_token|access_token|refresh_token|code_verifier|password|secret|ssn|identitycode|session)$/i;
+const SECRET_PARAM = /^(csrftoken|token|code|state|nonce|id_token|access_token|refresh_token|code_verifier|password|secret|ssn|identitycode|session|phonenumber|phone)$/i;
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g;
 
 export function scrubText(text: string): string {
@@ -67,6 +67,8 @@ export function loggerOptions(level: string): NonNullable<FastifyServerOptions['
         '*.identityCode',
         '*.password',
         '*.token',
+        '*.phoneNumber',
+        '*.challengeResponseFromUser',
       ],
       censor: '[redacted]',
     },

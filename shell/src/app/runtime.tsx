@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { InitialState, PageState, RemoteLocation, RouteMatch, RouteTable } from '@portal/shared-api';
+import type { InitialState, MfaChallengeOutcome, PageState, RemoteLocation, RouteMatch, RouteTable } from '@portal/shared-api';
 import type { ShellContextValue, ToastStore } from '@portal/shared-ui';
 import type { ParcelConfig } from 'single-spa';
 import type { RemoteModuleLoader } from '../remotes/federation';
@@ -11,6 +11,10 @@ export interface ShellApi {
   /** POST /api/logout?csrfToken= */
   logout(): Promise<void>;
   loadPage(routeId: string, params: Record<string, string>, signal?: AbortSignal): Promise<PageState>;
+  /** POST /api/mfa-onboarding?csrfToken&lang: sends an SMS code (the answer is not read) */
+  requestMfaCode(phoneNumber: string, signal?: AbortSignal): Promise<void>;
+  /** PUT /api/mfa-onboarding?csrfToken: checks the code */
+  answerMfaChallenge(challengeResponseFromUser: string, signal?: AbortSignal): Promise<MfaChallengeOutcome>;
 }
 
 export interface ParcelHandle {

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { frontPageStateSchema, type FrontPageState } from '@portal/shared-api';
 import { useLocationSnapshot, useRuntime } from '../app/runtime';
 import { ErrorView, Spinner } from '@portal/shared-ui';
 import { ParcelSlot } from './ParcelSlot';
+import { SmsOnboardingBox } from './SmsOnboardingBox';
 
 export const APPOINTMENT_CANCELLED_FRAGMENT = '#appointment-cancelled';
 /** spec part 1 §9 */
@@ -64,16 +65,20 @@ function useAppointmentCancelledToast() {
 export function FrontPage() {
   const runtime = useRuntime();
   const [load, retry] = useFrontPageState();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   useAppointmentCancelledToast();
+  // spec part 1 §2: the SMS-login onboarding box needs the server's phone-number parameter and a user
+  const mfaPhone = runtime.state.user ? runtime.state.mfaOnboardingParam?.phoneNumber : undefined;
 
   if (load.kind === 'loading') return <Spinner />;
   if (load.kind === 'error') return <ErrorView headingLevel={1} onRetry={retry} />;
   const summaries = load.page.summaries as Record<string, unknown>;
   return (
     <div className="shell-page shell-front">
-      <h1 tabIndex={-1}>
+      <h1 tabIndex={-1} ref={headingRef}>
         <FormattedMessage id="shell.front.greeting" values={{ firstName: load.page.firstName }} />
       </h1>
+      {mfaPhone !== undefined && <SmsOnboardingBox phoneNumber={mfaPhone} returnFocusTo={() => headingRef.current} />}
       {runtime.remotes.flatMap((remote) =>
         remote.frontPageParcels.map((exposed) => (
           <ParcelSlot key={`${remote.id}${exposed}`} remote={remote} exposed={exposed} summary={summaries[remote.id]} />

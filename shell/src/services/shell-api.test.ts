@@ -7,12 +7,15 @@ import { createShellApi } from './shell-api';
 
 function fakeFetch(body: unknown, headers: Record<string, string> = {}) {
   const requests: string[] = [];
+  const bodies: unknown[] = [];
   const fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
     requests.push(`${request.method} ${request.url}`);
+    const text = await request.text();
+    if (text) bodies.push(JSON.parse(text));
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
   });
-  return { fetch: fetch as typeof globalThis.fetch, requests };
+  return { fetch: fetch as typeof globalThis.fetch, requests, bodies };
 }
 
 describe('the shell API', () => {
@@ -33,5 +36,21 @@ describe('the shell API', () => {
     await expect(api.loadPage('front-page', {})).resolves.toMatchObject({ routeId: 'front-page' });
     expect(requests).toEqual(['GET https://portal.test/api/pages/front-page?lang=sv']);
     expect(session.getState().expiresAt).toBe('2030-01-01T10:30:00.000Z');
+  });
+
+  test('requesting an SMS code posts the number with csrfToken and lang and does not read the answer', async () => {
+    const { fetch, requests, bodies } = fakeFetch('not the documented answer');
+    const api = createShellApi({ lang: 'fi', baseUrl: 'https://portal.test', csrfToken: 'csrf-abc', session: createSessionStore(null), fetch });
+    await expect(api.requestMfaCode('+358 40 555 0101')).resolves.toBeUndefined();
+    expect(requests).toEqual(['POST https://portal.test/api/mfa-onboarding?lang=fi&csrfToken=csrf-abc']);
+    expect(bodies).toEqual([{ phoneNumber: '+358 40 555 0101' }]);
+  });
+
+  test('answering the challenge puts the code with csrfToken and returns data.type', async () => {
+    const { fetch, requests, bodies } = fakeFetch({ data: { type: 'mfa-challenge-failed' } });
+    const api = createShellApi({ lang: 'en', baseUrl: 'https://portal.test', csrfToken: 'csrf-abc', session: createSessionStore(null), fetch });
+    await expect(api.answerMfaChallenge('1234')).resolves.toBe('mfa-challenge-failed');
+    expect(requests).toEqual(['PUT https://portal.test/api/mfa-onboarding?csrfToken=csrf-abc']);
+    expect(bodies).toEqual([{ challengeResponseFromUser: '1234' }]);
   });
 });

@@ -1,4 +1,7 @@
-import { createApiClient, loadPage, logoutResponseSchema, type Lang } from '@portal/shared-api';
+import { createApiClient, loadPage, logoutResponseSchema, mfaChallengeResponseSchema, type Lang } from '@portal/shared-api';
+
+/** The POST's answer is not read (spec part 1 §7). */
+const ignoreBody = { parse: () => undefined };
 import type { SessionStoreState } from '@portal/shared-ui';
 import type { StoreApi } from 'zustand';
 import type { ShellApi } from '../app/runtime';
@@ -26,5 +29,15 @@ export function createShellApi({ lang, csrfToken, session, baseUrl, fetch }: She
       await client.post('/api/logout', logoutResponseSchema);
     },
     loadPage: (routeId, params, signal) => loadPage(client, routeId, lang, params, signal),
+    async requestMfaCode(phoneNumber, signal) {
+      await client.post('/api/mfa-onboarding', ignoreBody, { searchParams: { lang }, json: { phoneNumber }, ...(signal ? { signal } : {}) });
+    },
+    async answerMfaChallenge(challengeResponseFromUser, signal) {
+      const answer = await client.put('/api/mfa-onboarding', mfaChallengeResponseSchema, {
+        json: { challengeResponseFromUser },
+        ...(signal ? { signal } : {}),
+      });
+      return answer.data.type;
+    },
   };
 }

@@ -26,6 +26,8 @@ export function createTestRuntime(options: TestRuntimeOptions = {}): ShellRuntim
   const api: ShellApi = {
     logout: jest.fn(async () => undefined),
     loadPage: jest.fn(async (routeId: string) => ({ routeId, params: {}, state: null })),
+    requestMfaCode: jest.fn(async () => undefined),
+    answerMfaChallenge: jest.fn(async () => 'mfa-challenge-failed' as const),
     ...options.api,
   };
   const hosts = new Map<string, HTMLElement>();

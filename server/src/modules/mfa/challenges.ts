@@ -1,0 +1,80 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { MfaChallengeOutcome } from '@portal/shared-api';
+import { MFA_CODE_LENGTH } from '@portal/shared-api';
+import type { Database } from '../../db/index';
+import { people } from '../patients/schema';
+import { mfaChallenges } from './schema';
+
+/** A code is valid for 5 minutes. */
+export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** The third wrong answer ends the challenge. */
+export const MAX_WRONG_ATTEMPTS = 3;
+
+function hashCode(salt: string, code: string): string {
+  return createHash('sha256').update(`${salt}:${code}`).digest('hex');
+}
+
+export function generateCode(): string {
+  return String(randomInt(0, 10 ** MFA_CODE_LENGTH)).padStart(MFA_CODE_LENGTH, '0');
+}
+
+/** Opens (or replaces) the person's challenge; only the code's salted hash is stored. */
+export async function openChallenge(db: Database, input: { personId: string; phoneNumber: string; code: string; now?: Date }): Promise<void> {
+  const now = input.now ?? new Date();
+  const salt = randomBytes(16).toString('hex');
+  const values = {
+    personId: input.personId,
+    phoneNumber: input.phoneNumber,
+    codeHash: hashCode(salt, input.code),
+    salt,
+    attempts: 0,
+    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+    createdAt: now,
+  };
+  await db
+    .insert(mfaChallenges)
+    .values(values)
+    .onConflictDoUpdate({
+      target: mfaChallenges.personId,
+      set: { phoneNumber: values.phoneNumber, codeHash: values.codeHash, salt, attempts: 0, expiresAt: values.expiresAt, createdAt: now },
+    });
+}
+
+/**
+ * Checks an answer. The attempt is counted atomically before the comparison, so concurrent guesses
+ * never get more than MAX_WRONG_ATTEMPTS tries. No open challenge (none asked, expired, used up) →
+ * too-many-mfa-attempts: the person has to start again later.
+ */
+export async function answerChallenge(db: Database, personId: string, answer: string, now = new Date()): Promise<MfaChallengeOutcome> {
+  const [row] = await db
+    .update(mfaChallenges)
+    .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
+    .where(and(eq(mfaChallenges.personId, personId), gt(mfaChallenges.expiresAt, now), lt(mfaChallenges.attempts, MAX_WRONG_ATTEMPTS)))
+    .returning();
+  if (!row) {
+    await db.delete(mfaChallenges).where(eq(mfaChallenges.personId, personId));
+    return 'too-many-mfa-attempts';
+  }
+  const expected = Buffer.from(row.codeHash, 'hex');
+  const given = Buffer.from(hashCode(row.salt, answer), 'hex');
+  if (expected.length === given.length && timingSafeEqual(expected, given)) {
+    await db.transaction(async (tx) => {
+      await tx.delete(mfaChallenges).where(eq(mfaChallenges.personId, personId));
+      // SMS login goes to the number just verified (kept as written when only spacing differs)
+      await tx
+        .update(people)
+        .set({
+          mfaEnabled: true,
+          phoneNumber: sql`case when replace(coalesce(${people.phoneNumber}, ''), ' ', '') = ${row.phoneNumber} then ${people.phoneNumber} else ${row.phoneNumber} end`,
+        })
+        .where(eq(people.id, personId));
+    });
+    return 'mfa-ok';
+  }
+  if (row.attempts >= MAX_WRONG_ATTEMPTS) {
+    await db.delete(mfaChallenges).where(eq(mfaChallenges.personId, personId));
+    return 'too-many-mfa-attempts';
+  }
+  return 'mfa-challenge-failed';
+}

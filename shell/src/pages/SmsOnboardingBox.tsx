@@ -1,0 +1,288 @@
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { isValidPhoneNumber, MFA_CODE_LENGTH, type MfaChallengeOutcome } from '@portal/shared-api';
+import { Button } from '@portal/shared-ui';
+import { useRuntime } from '../app/runtime';
+
+/** spec part 1 §9: the box fades out over 500 ms after a successful verification */
+export const MFA_FADE_OUT_MS = 500;
+
+const emptyCode = (): string[] => Array.from({ length: MFA_CODE_LENGTH }, () => '');
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+type Phase = 'open' | 'fading' | 'gone';
+
+export interface SmsOnboardingBoxProps {
+  /** the number the server knows (initial state's mfaOnboardingParam) */
+  phoneNumber: string;
+  /** where focus goes when the box disappears while it held the focus */
+  returnFocusTo?: () => HTMLElement | null;
+}
+
+/** SMS login onboarding (spec part 1 §4, §5): phone number, then a 4-digit code that submits itself. */
+export function SmsOnboardingBox({ phoneNumber: initialPhone, returnFocusTo }: SmsOnboardingBoxProps) {
+  const intl = useIntl();
+  const { shell, api } = useRuntime();
+  const id = useId();
+  const [step, setStep] = useState<'phone' | 'code'>('phone');
+  const [phone, setPhone] = useState(initialPhone);
+  const [pending, setPending] = useState(false);
+  const [digits, setDigits] = useState<string[]>(emptyCode);
+  const [failed, setFailed] = useState(false);
+  const [phase, setPhase] = useState<Phase>('open');
+  const digitRefs = useRef<(HTMLInputElement | null)[]>([]);
+  const boxRef = useRef<HTMLElement | null>(null);
+  const controllers = useRef(new Set<AbortController>());
+  const fadeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const focusDigitOnRender = useRef<number | null>(null);
+
+  const phoneValid = isValidPhoneNumber(phone);
+
+  // Leaving the page cancels the calls still running (spec part 1 §7) and the fade-out.
+  useEffect(() => {
+    const running = controllers.current;
+    return () => {
+      running.forEach((c) => c.abort());
+      if (fadeTimer.current) clearTimeout(fadeTimer.current);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (focusDigitOnRender.current === null) return;
+    digitRefs.current[focusDigitOnRender.current]?.focus();
+    focusDigitOnRender.current = null;
+  });
+
+  function track(): AbortController {
+    const controller = new AbortController();
+    controllers.current.add(controller);
+    return controller;
+  }
+
+  function close() {
+    const hadFocus = boxRef.current?.contains(document.activeElement) ?? false;
+    setPhase('gone');
+    if (hadFocus) returnFocusTo?.()?.focus();
+  }
+
+  async function requestCode(event?: FormEvent) {
+    event?.preventDefault();
+    if (!phoneValid || pending) return;
+    const controller = track();
+    setPending(true);
+    try {
+      await api.requestMfaCode(phone, controller.signal);
+      if (controller.signal.aborted) return;
+      setDigits(emptyCode());
+      setFailed(false);
+      setStep('code');
+      focusDigitOnRender.current = 0;
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      shell.errors.report(error, 'mfa-onboarding');
+      shell.toasts.show({ kind: 'error', text: intl.formatMessage({ id: 'shell.mfa.sendFailed' }) });
+    } finally {
+      controllers.current.delete(controller);
+      if (!controller.signal.aborted) setPending(false);
+    }
+  }
+
+  function showOutcome(outcome: MfaChallengeOutcome) {
+    if (outcome === 'mfa-ok') {
+      shell.toasts.show({ kind: 'success', text: intl.formatMessage({ id: 'shell.mfa.enabled' }) });
+      if (prefersReducedMotion()) {
+        close();
+        return;
+      }
+      setPhase('fading');
+      fadeTimer.current = setTimeout(close, MFA_FADE_OUT_MS);
+    } else if (outcome === 'mfa-challenge-failed') {
+      shell.toasts.show({
+        kind: 'error',
+        text: intl.formatMessage({ id: 'shell.mfa.failed' }),
+        detail: intl.formatMessage({ id: 'shell.mfa.failedDetail' }),
+      });
+      setFailed(true);
+      setDigits(emptyCode());
+      focusDigitOnRender.current = 0;
+    } else {
+      shell.toasts.show({
+        kind: 'error',
+        text: intl.formatMessage({ id: 'shell.mfa.tooMany' }),
+        detail: intl.formatMessage({ id: 'shell.mfa.tooManyDetail' }),
+      });
+      close();
+    }
+  }
+
+  async function submitCode(code: string) {
+    const controller = track();
+    setPending(true);
+    try {
+      const outcome = await api.answerMfaChallenge(code, controller.signal);
+      if (controller.signal.aborted) return;
+      showOutcome(outcome);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      shell.errors.report(error, 'mfa-onboarding');
+      shell.toasts.show({ kind: 'error', text: intl.formatMessage({ id: 'shell.mfa.checkFailed' }) });
+      setDigits(emptyCode());
+      focusDigitOnRender.current = 0;
+    } finally {
+      controllers.current.delete(controller);
+      if (!controller.signal.aborted) setPending(false);
+    }
+  }
+
+  /** Puts digits into the boxes from `start` on; submits when all are filled. */
+  function fill(start: number, typed: string) {
+    if (pending) return;
+    const incoming = typed.replace(/\D/g, '').slice(0, MFA_CODE_LENGTH - start);
+    if (!incoming) return;
+    const next = [...digits];
+    for (let i = 0; i < incoming.length; i += 1) next[start + i] = incoming[i] ?? '';
+    setDigits(next);
+    setFailed(false);
+    const nextEmpty = next.findIndex((d) => d === '');
+    if (nextEmpty === -1) {
+      digitRefs.current[Math.min(start + incoming.length, MFA_CODE_LENGTH) - 1]?.focus();
+      void submitCode(next.join(''));
+    } else {
+      digitRefs.current[Math.min(start + incoming.length, MFA_CODE_LENGTH - 1)]?.focus();
+    }
+  }
+
+  function onDigitChange(index: number, value: string) {
+    // A box holds one digit: one typed next to the old digit replaces it; autofill may bring all four.
+    const old = digits[index] ?? '';
+    const typed = old && value.length === 2 ? value.replace(old, '') : value;
+    if (typed === '') {
+      const next = [...digits];
+      next[index] = '';
+      setDigits(next);
+      return;
+    }
+    fill(index, typed);
+  }
+
+  function onDigitKeyDown(index: number, event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Backspace' || pending) return;
+    event.preventDefault();
+    const next = [...digits];
+    if (next[index]) next[index] = '';
+    else if (index > 0) next[index - 1] = '';
+    setDigits(next);
+    if (index > 0) digitRefs.current[index - 1]?.focus();
+  }
+
+  function onDigitPaste(index: number, event: ClipboardEvent<HTMLInputElement>) {
+    event.preventDefault();
+    fill(index, event.clipboardData.getData('text'));
+  }
+
+  if (phase === 'gone') return null;
+
+  const titleId = `${id}-title`;
+  const phoneId = `${id}-phone`;
+  const phoneErrorId = `${id}-phone-error`;
+  const showPhoneError = !phoneValid;
+
+  return (
+    <section
+      ref={boxRef}
+      className={`shell-mfa${phase === 'fading' ? ' shell-mfa--fading' : ''}`}
+      aria-labelledby={titleId}
+      data-testid="sms-onboarding"
+    >
+      <h2 id={titleId} className="shell-mfa__title">
+        <FormattedMessage id="shell.mfa.title" />
+      </h2>
+      {step === 'phone' ? (
+        <form className="shell-mfa__form" onSubmit={(event) => void requestCode(event)} noValidate>
+          <p className="shell-mfa__intro">
+            <FormattedMessage id="shell.mfa.intro" />
+          </p>
+          <label htmlFor={phoneId} className="shell-mfa__label">
+            <FormattedMessage id="shell.mfa.phoneLabel" />
+          </label>
+          <input
+            id={phoneId}
+            className="shell-mfa__phone"
+            type="tel"
+            autoComplete="tel"
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+            aria-invalid={showPhoneError || undefined}
+            aria-describedby={showPhoneError ? phoneErrorId : undefined}
+          />
+          {showPhoneError && (
+            <p id={phoneErrorId} className="shell-mfa__error">
+              <FormattedMessage id="shell.mfa.phoneInvalid" />
+            </p>
+          )}
+          <div>
+            <Button type="submit" disabled={!phoneValid || pending} aria-busy={pending || undefined}>
+              <FormattedMessage id="shell.mfa.confirm" />
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="shell-mfa__form">
+          <fieldset className="shell-mfa__code" aria-describedby={failed ? `${id}-code-error` : undefined}>
+            <legend className="shell-mfa__label">
+              <FormattedMessage id="shell.mfa.codeLegend" values={{ phoneNumber: phone }} />
+            </legend>
+            <div className="shell-mfa__digits">
+              {digits.map((digit, index) => (
+                <input
+                  // the boxes are positional: the index is their identity
+                  key={index}
+                  ref={(element) => {
+                    digitRefs.current[index] = element;
+                  }}
+                  className={`shell-mfa__digit${failed ? ' shell-mfa__digit--invalid' : ''}`}
+                  type="text"
+                  inputMode="numeric"
+                  pattern="[0-9]*"
+                  autoComplete={index === 0 ? 'one-time-code' : 'off'}
+                  aria-label={intl.formatMessage({ id: 'shell.mfa.digitLabel' }, { index: index + 1, count: MFA_CODE_LENGTH })}
+                  aria-invalid={failed || undefined}
+                  readOnly={pending}
+                  value={digit}
+                  onChange={(event) => onDigitChange(index, event.target.value)}
+                  onKeyDown={(event) => onDigitKeyDown(index, event)}
+                  onPaste={(event) => onDigitPaste(index, event)}
+                  onFocus={(event) => event.target.select()}
+                />
+              ))}
+            </div>
+          </fieldset>
+          {failed && (
+            <p id={`${id}-code-error`} className="shell-mfa__error">
+              <FormattedMessage id="shell.mfa.failedDetail" />
+            </p>
+          )}
+          <p className="shell-mfa__status" role="status">
+            {pending ? <FormattedMessage id="shell.mfa.checking" /> : null}
+          </p>
+          <div>
+            <Button
+              variant="tertiary"
+              size="small"
+              disabled={pending}
+              onClick={() => {
+                setStep('phone');
+                setFailed(false);
+              }}
+            >
+              <FormattedMessage id="shell.mfa.changeNumber" />
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
