@@ -3,8 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { remoteRoutesFileSchema, type ComposedRoute, type RouteDefinition, type RouteTable } from '@portal/shared-api';
-import type { Config } from '../config';
-import { builtInShellRoutes } from './shell-routes';
+import { repoRoot, type Config } from '../config';
 
 /** Where a remote's built files live: <REMOTES_DIST_ROOT>/<remote id>/dist */
 export function remoteDistDir(config: Pick<Config, 'remotesDistRoot'>, remoteId: string): string {
@@ -28,7 +27,6 @@ export interface RouteTableSource {
  */
 export function createRouteTableSource(config: Config, log: FastifyBaseLogger): RouteTableSource {
   const cache = new Map<string, CachedFile>();
-  let shellFallbackLogged = false;
 
   function readRoutesFile(file: string, owner: string): RouteDefinition[] | null {
     let mtimeMs: number;
@@ -57,15 +55,13 @@ export function createRouteTableSource(config: Config, log: FastifyBaseLogger): 
   }
 
   function shellRoutes(): RouteDefinition[] {
-    const candidates = [path.join(config.shellDist, 'routes.json'), path.join(config.shellDist, '..', 'routes.json')];
+    // The shell's build ships routes.json beside index.html; its source copy serves a server run
+    // without a shell build (tests, server-only development).
+    const candidates = [path.join(config.shellDist, 'routes.json'), path.join(repoRoot, 'shell', 'routes.json')];
     const file = candidates.find((f) => existsSync(f));
     const routes = file ? readRoutesFile(file, 'shell') : null;
-    if (routes) return routes;
-    if (!shellFallbackLogged) {
-      log.warn('shell routes.json not found; using the built-in copy of the shell routes');
-      shellFallbackLogged = true;
-    }
-    return remoteRoutesFileSchema.parse(builtInShellRoutes);
+    if (!routes) throw new Error(`The shell's routes.json was not found (looked in ${candidates.join(', ')})`);
+    return routes;
   }
 
   function available(route: RouteDefinition): boolean {
