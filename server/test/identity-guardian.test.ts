@@ -118,6 +118,8 @@ describe("guardian sign-in on the children's brand", () => {
     const state = initialStateOf(front);
     assert.equal(state.user?.firstName, 'Leena', 'the signed-in person is the guardian');
     assert.deepEqual(state.user?.actingFor, { firstName: 'Ella', lastName: 'Nieminen' });
+    // the child's front page offers no SMS login (that belongs to the guardian's own account)
+    assert.equal(state.mfaOnboardingParam, null);
     assert.equal(state.page?.routeId, 'front-page');
     const frontPage = state.page?.state as { firstName: string; summaries: Record<string, unknown> };
     assert.equal(frontPage.firstName, 'Ella');

@@ -44,8 +44,14 @@ export function buildInitialState(
   const features = effectiveFeatures(app, signedIn);
   const person = signedIn?.person;
   // The onboarding box (spec part 1 §2 front page) needs the feature, a known phone and MFA still off.
+  // Not while a guardian acts for a child: that front page is the child's, the SMS login the guardian's.
   const offerMfa =
-    input.page?.routeId === 'front-page' && features.includes('mfa') && person && !person.mfaEnabled && person.phoneNumber;
+    input.page?.routeId === 'front-page' &&
+    features.includes('mfa') &&
+    person &&
+    !person.mfaEnabled &&
+    person.phoneNumber &&
+    !session?.actingForPersonId;
   return {
     lang: input.lang,
     brand: config.brand,
