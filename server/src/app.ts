@@ -24,6 +24,8 @@ export interface BuildOptions {
   prepareDatabase?: boolean;
   /** pino logger options; false silences logs (tests) */
   logger?: boolean;
+  /** where log lines go instead of stdout (tests that read the log) */
+  logStream?: { write(line: string): void };
 }
 
 function contentSecurityPolicy(config: Config) {
@@ -71,7 +73,10 @@ async function loadIdentityModule(app: FastifyInstance): Promise<FastifyPluginAs
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger:
+      options.logger === false
+        ? false
+        : { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.publicUrl.startsWith('https:'),
     routerOptions: { ignoreTrailingSlash: true },
   });

@@ -96,7 +96,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `logLines` collects the app's log (at LOG_LEVEL info) for tests that check what is never logged. */
+export async function createTestApp(env: Record<string, string> = {}, options: { logLines?: string[] } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-server-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -104,11 +105,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     REMOTES_DIST_ROOT: path.join(fixturesDir, 'remotes'),
     APP_ENV: 'development',
     PORT: '8080',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logLines ? 'info' : 'silent',
     ...env,
   });
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database, prepareDatabase: false, logger: false });
+  const logLines = options.logLines;
+  const app = await buildApp(config, {
+    database,
+    prepareDatabase: false,
+    ...(logLines ? { logStream: { write: (line: string) => void logLines.push(line) } } : { logger: false }),
+  });
   await app.ready();
   return {
     app,

@@ -198,3 +198,37 @@ describe('GET /api/dev/sms-outbox', () => {
     }
   });
 });
+
+describe('logging', () => {
+  it('the log never holds the phone number or the code, while requests are logged', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({}, { logLines: lines });
+    try {
+      const caller = await signIn(logged.app, PERSONAS.mikko);
+      const post = (phoneNumber: string) =>
+        logged.app.inject({
+          method: 'POST',
+          url: `/api/mfa-onboarding?csrfToken=${encodeURIComponent(caller.csrfToken)}&lang=fi`,
+          headers: caller.headers,
+          payload: { phoneNumber },
+        });
+      assert.equal((await post(MIKKO_PHONE)).statusCode, 200);
+      const messages = await logged.app.inject({ url: `/api/dev/sms-outbox?phoneNumber=${encodeURIComponent(MIKKO_PHONE)}` });
+      const code = /\b(\d{4})\b/.exec(smsOutboxResponseSchema.parse(messages.json()).messages[0]?.text ?? '')?.[1];
+      assert.ok(code);
+      await logged.app.inject({
+        method: 'PUT',
+        url: `/api/mfa-onboarding?csrfToken=${encodeURIComponent(caller.csrfToken)}`,
+        headers: caller.headers,
+        payload: { challengeResponseFromUser: code },
+      });
+      const log = lines.join('');
+      assert.match(log, /mfa-onboarding/, 'the requests were logged');
+      for (const secret of [MIKKO_PHONE, '405550101', `"${code}"`, caller.csrfToken]) {
+        assert.ok(!log.includes(secret), `the log holds ${secret.slice(0, 4)}…`);
+      }
+    } finally {
+      await logged.close();
+    }
+  });
+});

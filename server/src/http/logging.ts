@@ -1,5 +1,8 @@
 import type { FastifyServerOptions } from 'fastify';
 
+/** The object form of Fastify's logger option (pino options). */
+type FastifyLoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
+
 /** Finnish personal identity codes (any century sign, also development-style endings). */
 const IDENTITY_CODE = /\b\d{6}[-+ABCDEFUVWXY]\d{3}[0-9A-Z]\b/gi;
 /** Query parameters whose values are secrets or personal data. */
@@ -55,7 +58,7 @@ interface RequestLike {
 }
 
 /** pino options: cookies and authorization redacted, URLs and messages scrubbed of codes and tokens. */
-export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(level: string): FastifyLoggerOptions {
   return {
     level,
     redact: {
