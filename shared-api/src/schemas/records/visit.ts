@@ -1,17 +1,11 @@
 import { z } from 'zod';
-import { isoDateTimeSchema } from '../common';
+import { visitListItemSchema } from './lists';
 
 /**
  * records.visit (path visits/:id, spec part 1 §2 "Visits, detail at /{id}"): the medical report,
  * or visit-not-found (HTTP 404) when the id is not one of the patient's visits.
  */
-export const visitReportSchema = z.object({
-  id: z.string(),
-  dateTime: isoDateTimeSchema,
-  practitionerName: z.string(),
-  practitionerTitle: z.string().nullable(),
-  practitionerPictureUrl: z.string().nullable(),
-  specialtyName: z.string(),
+export const visitReportSchema = visitListItemSchema.extend({
   diagnoses: z.array(z.object({ code: z.string(), description: z.string() })),
   texts: z.array(z.object({ title: z.string(), body: z.string() })),
   /** the report names the patient (spec §2 "Visit"): full name and personal identity code */
