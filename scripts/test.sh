@@ -32,6 +32,9 @@ done
 step "Message catalogues complete in fi, sv and en"
 pnpm_cmd --filter @portal/shared-i18n run check:messages
 
+step "Generated GraphQL types match the messaging schema and operations"
+pnpm_cmd --filter @portal/shared-api run check:codegen
+
 step "Unit and component tests (jest)"
 bin jest --ci --json --outputFile="$results/jest.json"
 

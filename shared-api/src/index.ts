@@ -10,5 +10,6 @@ export * from './schemas/records/visit';
 export * from './schemas/pages/front-page';
 export * from './schemas/pages/loader';
 export * from './schemas/mfa';
+export * from './schemas/messaging/index';
 export * from './validators/identity-code';
 export * from './client';

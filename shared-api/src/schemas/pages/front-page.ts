@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messagingSummarySchema } from '../messaging/pages';
 import { recordsSummarySchema } from '../records/summary';
 
 /**
@@ -8,6 +9,7 @@ import { recordsSummarySchema } from '../records/summary';
 export const frontPageStateSchema = z.object({
   firstName: z.string(),
   summaries: z.object({
+    'mf-messaging': messagingSummarySchema.optional(),
     'mf-records': recordsSummarySchema.optional(),
   }),
 });
