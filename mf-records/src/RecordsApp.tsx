@@ -1,7 +1,6 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import type { ShellContextValue } from '@portal/shared-ui';
+import { RemoteErrorBoundary, type ShellContextValue } from '@portal/shared-ui';
 import { RecordsProviders } from './components/RecordsProviders';
-import { RootErrorBoundary } from './components/RootErrorBoundary';
 import { pagesByRouteId } from './pages';
 
 export const REMOTE_ID = 'mf-records';
@@ -14,7 +13,7 @@ export function RecordsApp({ shell }: { shell: ShellContextValue }) {
   const routes = shell.routes.filter((route) => route.owner === REMOTE_ID);
   return (
     <RecordsProviders shell={shell}>
-      <RootErrorBoundary onError={(error) => shell.errors.report(error, 'mf-records')}>
+      <RemoteErrorBoundary onError={(error) => shell.errors.report(error, 'mf-records')}>
         <BrowserRouter basename={`/${shell.lang}`}>
           <Routes>
             {routes.map((route) => {
@@ -26,7 +25,7 @@ export function RecordsApp({ shell }: { shell: ShellContextValue }) {
             <Route path="*" element={null} />
           </Routes>
         </BrowserRouter>
-      </RootErrorBoundary>
+      </RemoteErrorBoundary>
     </RecordsProviders>
   );
 }

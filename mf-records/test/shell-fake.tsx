@@ -1,87 +1,19 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { createStore } from 'zustand/vanilla';
-import type { ComposedRoute, Lang, PageState, RouteTable } from '@portal/shared-api';
-import { hasRouteId, hrefById, type RouteId } from '@portal/shared-i18n';
-import type { SessionStoreState, ShellContextValue } from '@portal/shared-ui';
+import type { Lang, RouteDefinitionInput } from '@portal/shared-api';
+import type { ShellContextValue } from '@portal/shared-ui';
+import { createFakeShell as createShell, routeTableFor, type FakeShell } from '@portal/shared-ui/test-utils';
 import recordsRoutes from '../routes.json';
 import { RecordsProviders } from '../src/components/RecordsProviders';
 
+export { pageState, type FakeShell } from '@portal/shared-ui/test-utils';
+
 /** The composed route table as the server would give it: the front page plus this remote's routes.json. */
-export const routeTable: RouteTable = [
-  {
-    id: 'front-page',
-    paths: { fi: '', sv: '', en: '' },
-    kind: 'logged-in',
-    features: [],
-    brands: ['adult', 'children'],
-    layout: { menu: true, footer: true, fullWidth: false },
-    owner: 'shell',
-  },
-  ...recordsRoutes.map(
-    (route): ComposedRoute => ({
-      ...route,
-      kind: 'logged-in',
-      features: [],
-      brands: ['adult', 'children'],
-      layout: { menu: true, footer: true, fullWidth: false },
-      menu: { ...route.menu, group: 'other' },
-      owner: 'mf-records',
-    }),
-  ),
-];
+export const routeTable = routeTableFor('mf-records', recordsRoutes as RouteDefinitionInput[]);
 
-export type FakeShell = ShellContextValue & {
-  navigate: jest.Mock<void, [string]>;
-  loadPage: jest.Mock<Promise<PageState>, [string, Record<string, string>, AbortSignal?]>;
-  takeInitialPageState: jest.Mock<PageState | null, [string]>;
-};
-
-/** A ShellContextValue whose calls are jest mocks; `loadPage` never answers unless a test says so. */
 export function createFakeShell(overrides: Partial<ShellContextValue> & { lang?: Lang } = {}): FakeShell {
-  const lang = overrides.lang ?? 'en';
-  const shell: ShellContextValue = {
-    lang,
-    brand: 'adult',
-    environment: 'development',
-    features: ['prescription-renewal'],
-    user: {
-      firstName: 'Mikko',
-      lastName: 'Virtanen',
-      csrfToken: 'csrf',
-      occupationalHealthcare: false,
-      features: [],
-      actingFor: null,
-    },
-    config: {
-      brand: 'adult',
-      customerServicePhone: '010 000 0000',
-      billingPhone: '010 000 0001',
-      billingEmail: 'billing@example.invalid',
-      appLinks: { ios: 'https://example.invalid/ios', android: 'https://example.invalid/android' },
-      nearestLaboratoryUrl: 'https://example.invalid/lab',
-      nearestImagingUrl: 'https://example.invalid/imaging',
-      cancellationHours: 24,
-    },
-    routes: routeTable,
-    session: createStore<SessionStoreState>((set) => ({ expiresAt: null, setExpiresAt: (expiresAt) => set({ expiresAt }) })),
-    navigate: jest.fn(),
-    href: (routeId, params, hrefLang) => hrefById(routeTable, routeId, hrefLang ?? lang, params),
-    hasRoute: (routeId): routeId is RouteId => hasRouteId(routeTable, routeId),
-    toasts: { show: jest.fn(() => 'toast-1'), dismiss: jest.fn() },
-    analytics: { push: jest.fn() },
-    errors: { report: jest.fn() },
-    loadPage: jest.fn(() => new Promise<PageState>(() => {})),
-    takeInitialPageState: jest.fn(() => null),
-    ...overrides,
-  };
-  return shell as FakeShell;
-}
-
-/** A page state as the loader answers it. */
-export function pageState(routeId: string, state: unknown, params: Record<string, string> = {}): PageState {
-  return { routeId, params, state };
+  return createShell(routeTable, { features: ['prescription-renewal'], ...overrides });
 }
 
 /** Renders a page inside the remote's providers and a router at `path` (default: the language root). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { EmptyState, ErrorView, Spinner } from './ui';
-import type { PageData } from './usePageState';
+import type { PageData } from '@portal/shared-ui';
 import styles from './ListPage.module.css';
 
 /**

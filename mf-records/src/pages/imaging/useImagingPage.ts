@@ -1,5 +1,5 @@
 import { imagingPageStateSchema } from '@portal/shared-api';
-import { usePageState } from '../../components/usePageState';
+import { usePageState } from '@portal/shared-ui';
 
 export const IMAGING_ROUTE_ID = 'records.imaging';
 

@@ -1,5 +1,5 @@
 import { laboratoryPageStateSchema } from '@portal/shared-api';
-import { usePageState } from '../../components/usePageState';
+import { usePageState } from '@portal/shared-ui';
 
 export const LABORATORY_ROUTE_ID = 'records.laboratory';
 

@@ -1,5 +1,5 @@
 import { prescriptionsPageStateSchema } from '@portal/shared-api';
-import { usePageState } from '../../components/usePageState';
+import { usePageState } from '@portal/shared-ui';
 
 export const PRESCRIPTIONS_ROUTE_ID = 'records.prescriptions';
 

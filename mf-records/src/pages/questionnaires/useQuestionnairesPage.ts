@@ -1,5 +1,5 @@
 import { questionnairesPageStateSchema } from '@portal/shared-api';
-import { usePageState } from '../../components/usePageState';
+import { usePageState } from '@portal/shared-ui';
 
 export const QUESTIONNAIRES_ROUTE_ID = 'records.questionnaires';
 

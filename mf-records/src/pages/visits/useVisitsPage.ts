@@ -1,5 +1,5 @@
 import { visitsPageStateSchema } from '@portal/shared-api';
-import { usePageState } from '../../components/usePageState';
+import { usePageState } from '@portal/shared-ui';
 
 export const VISITS_ROUTE_ID = 'records.visits';
 

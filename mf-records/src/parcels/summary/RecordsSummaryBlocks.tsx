@@ -4,7 +4,7 @@ import { frontPageStateSchema, type RecordsSummary } from '@portal/shared-api';
 import { useShell } from '@portal/shared-ui';
 import { useDates } from '../../components/dates';
 import { LabStatus } from '../../components/LabStatus';
-import { ShellLink } from '../../components/ShellLink';
+import { ShellLink } from '@portal/shared-ui';
 import { ErrorView, Spinner } from '../../components/ui';
 import { SummaryBlock, SummaryItem } from './SummaryBlock';
 import styles from './Summary.module.css';

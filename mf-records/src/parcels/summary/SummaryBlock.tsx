@@ -1,7 +1,7 @@
 import type { RouteId } from '@portal/shared-i18n';
 import { useId, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { ShellLink } from '../../components/ShellLink';
+import { ShellLink } from '@portal/shared-ui';
 import styles from './Summary.module.css';
 
 export const SUMMARY_MAX_ITEMS = 3;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PageState } from '@portal/shared-api';
-import { useShell } from '@portal/shared-ui';
+import { useShell } from '../shell-context';
 
 /** What the page needs of a shared-api zod schema (kept structural: this package does not depend on zod). */
 export interface StateSchema<T> {
@@ -45,7 +45,7 @@ export function usePageState<T>(
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        shell.errors.report(error, `records-page:${routeId}`);
+        shell.errors.report(error, `page:${routeId}`);
         setPage({ status: 'error' });
       });
     return () => controller.abort();

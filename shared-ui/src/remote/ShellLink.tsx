@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import type { RouteId } from '@portal/shared-i18n';
-import { useShell } from '@portal/shared-ui';
+import { useShell } from '../shell-context';
 
 /**
  * A link to a portal page by route id. A plain click navigates through the shell (no reload, across

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ErrorView } from './ui';
+import { ErrorView } from '../components/ErrorView';
 
 interface Props {
   children: ReactNode;
@@ -7,7 +7,7 @@ interface Props {
 }
 
 /** A throw anywhere in the remote shows the error view with a retry; the shell and other remotes keep working. */
-export class RootErrorBoundary extends Component<Props, { failed: boolean }> {
+export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {

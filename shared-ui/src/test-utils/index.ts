@@ -1,0 +1,3 @@
+// For tests only (`@portal/shared-ui/test-utils`): uses jest's globals.
+export * from './render';
+export * from './fake-shell';
