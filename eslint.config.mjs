@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '**/.data*/**', '**/coverage/**', '.test-results/**', '**/test-results/**', 'server/drizzle/**', '.bench/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '**/.data*/**', '**/coverage/**', '.test-results/**', '**/test-results/**', 'server/drizzle/**', '.bench/**', 'shared-api/src/schemas/messaging/generated.ts', 'shared-api/src/schemas/messaging/schema-types.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,3 +5,4 @@
 export * from '../index';
 export * from './builders';
 export * from './mock-api-client';
+export * from './mock-messaging-client';
