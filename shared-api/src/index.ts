@@ -11,5 +11,6 @@ export * from './schemas/pages/front-page';
 export * from './schemas/pages/loader';
 export * from './schemas/mfa';
 export * from './schemas/messaging/index';
+export * from './schemas/messaging/attachments';
 export * from './validators/identity-code';
 export * from './client';
