@@ -42,6 +42,8 @@ export type FakeShell = ShellContextValue & {
 /** A ShellContextValue whose calls are jest mocks; `loadPage` never answers unless a test says so. */
 export function createFakeShell(routeTable: RouteTable, overrides: Partial<ShellContextValue> & { lang?: Lang } = {}): FakeShell {
   const lang = overrides.lang ?? 'en';
+  // links and route checks follow a test's own route table when it passes one
+  const routes = overrides.routes ?? routeTable;
   const shell: ShellContextValue = {
     lang,
     brand: 'adult',
@@ -65,11 +67,11 @@ export function createFakeShell(routeTable: RouteTable, overrides: Partial<Shell
       nearestImagingUrl: 'https://example.invalid/imaging',
       cancellationHours: 24,
     },
-    routes: routeTable,
+    routes,
     session: createStore<SessionStoreState>((set) => ({ expiresAt: null, setExpiresAt: (expiresAt) => set({ expiresAt }) })),
     navigate: jest.fn(),
-    href: (routeId, params, hrefLang) => hrefById(routeTable, routeId, hrefLang ?? lang, params),
-    hasRoute: (routeId): routeId is RouteId => hasRouteId(routeTable, routeId),
+    href: (routeId, params, hrefLang) => hrefById(routes, routeId, hrefLang ?? lang, params),
+    hasRoute: (routeId): routeId is RouteId => hasRouteId(routes, routeId),
     toasts: { show: jest.fn(() => 'toast-1'), dismiss: jest.fn() },
     analytics: { push: jest.fn() },
     errors: { report: jest.fn() },
