@@ -1,0 +1,19 @@
+import { Alert, Heading, type HeadingLevel } from '@portal/shared-ui';
+import { useIntl } from 'react-intl';
+import styles from './MaintenanceNotice.module.css';
+
+/**
+ * The page state's 'maintenance-mode' (spec part 1 §8): messaging is offline, expected back by the
+ * end of the day, and a remote appointment is suggested meanwhile. Announced as an alert.
+ */
+export function MaintenanceNotice({ headingLevel = 2 }: { headingLevel?: HeadingLevel }) {
+  const intl = useIntl();
+  return (
+    <Alert variant="warning" className={styles.notice}>
+      <Heading level={headingLevel} className={styles.heading}>
+        {intl.formatMessage({ id: 'messaging.common.maintenance.title' })}
+      </Heading>
+      <p className={styles.text}>{intl.formatMessage({ id: 'messaging.common.maintenance.text' })}</p>
+    </Alert>
+  );
+}

@@ -1,0 +1,38 @@
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { createIntlMessages, type Lang } from '@portal/shared-i18n';
+import { buildCustomerUser, buildHrUser, buildProfessional } from '../../test/fixtures';
+import { messagingMessages } from '../messages';
+import { fullNameWithTitle, useAuthorName } from './author-name';
+
+function authorName(lang: Lang) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <IntlProvider locale={lang} messages={createIntlMessages(lang, messagingMessages)}>
+      {children}
+    </IntlProvider>
+  );
+  return renderHook(() => useAuthorName(), { wrapper }).result.current;
+}
+
+describe('author names', () => {
+  test.each([
+    ['fi', 'Sinä'],
+    ['sv', 'Du'],
+    ['en', 'You'],
+  ] as const)('the customer is "you" in %s', (lang, you) => {
+    expect(authorName(lang)(buildCustomerUser())).toBe(you);
+  });
+
+  test('others are "First Last, Title", without the title when there is none', () => {
+    const name = authorName('en');
+    expect(name(buildProfessional())).toBe('Anna Lääkäri, Yleislääkäri');
+    expect(name(buildProfessional({ title: null }))).toBe('Anna Lääkäri');
+    expect(name(buildProfessional({ title: '  ' }))).toBe('Anna Lääkäri');
+    expect(name(buildHrUser({ title: 'HR' }))).toBe('Helena Henkilöstö, HR');
+  });
+
+  test('fullNameWithTitle leaves out empty name parts', () => {
+    expect(fullNameWithTitle({ firstName: '', lastName: 'Lääkäri', title: null })).toBe('Lääkäri');
+  });
+});

@@ -1,0 +1,65 @@
+import { useId, type KeyboardEvent, type Ref } from 'react';
+import { useIntl } from 'react-intl';
+import { MESSAGE_CONTENT_MAX_LENGTH } from '@portal/shared-api';
+import styles from './Composer.module.css';
+
+export interface MessageFieldProps {
+  value: string;
+  onChange(value: string): void;
+  /** the visible label; default 'Message' */
+  label?: string;
+  /** an error shown under the field and tied to it (aria-invalid, aria-describedby) */
+  error?: string | null;
+  /** true while the message is being sent: what was typed stays as it is until the answer */
+  readOnly?: boolean;
+  required?: boolean;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/**
+ * The message text: a labelled textarea that keeps line breaks. Ctrl+Enter (Cmd+Enter on a Mac)
+ * submits the form it is in, as the hint under the label says.
+ */
+export function MessageField({ value, onChange, label, error, readOnly = false, required = false, ref }: MessageFieldProps) {
+  const intl = useIntl();
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    // The form's submit handler applies the same rules as the send button.
+    event.currentTarget.form?.requestSubmit();
+  };
+
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label ?? intl.formatMessage({ id: 'messaging.composer.label' })}
+      </label>
+      <p id={hintId} className={styles.hint}>
+        {intl.formatMessage({ id: 'messaging.composer.shortcutHint' })}
+      </p>
+      <textarea
+        ref={ref}
+        id={id}
+        className={styles.textarea}
+        value={value}
+        rows={5}
+        maxLength={MESSAGE_CONTENT_MAX_LENGTH}
+        readOnly={readOnly}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      {error && (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

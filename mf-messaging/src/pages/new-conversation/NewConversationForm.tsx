@@ -1,0 +1,198 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { SendMessageInNewThreadDocument, THREAD_SUBJECT_MAX_LENGTH, toApiFailure, type MessagingRecipient } from '@portal/shared-api';
+import { Alert, Button, useShell } from '@portal/shared-ui';
+import { useMessagingClient } from '../../api/messaging-client-context';
+import { AttachmentPicker, MessageField, useAttachments, type PutFile } from '../../composer';
+import styles from './NewConversationPage.module.css';
+
+export const NEW_CONVERSATION_PROCESS = 'messaging-new-conversation';
+
+type FieldErrorId = 'messaging.new.subjectRequired' | 'messaging.new.subjectInvalid' | 'messaging.new.messageRequired' | 'messaging.new.messageInvalid';
+interface FieldErrors {
+  title?: FieldErrorId;
+  content?: FieldErrorId;
+}
+type FormErrorId = 'messaging.new.sendFailed' | 'common.error.network';
+
+const ATTACHMENT_PATH = /^firstMessage\.attachments\.(\d+)(\.|$)/;
+
+/**
+ * The new-conversation form. Spec part 1 §5: a subject of at most 70 characters and a message, both
+ * non-empty when trimmed; attachments as in the thread. Checked on submit: errors show at their
+ * fields (aria-invalid, aria-describedby) and focus moves to the first invalid one. A failed send
+ * keeps everything that was typed and chosen.
+ */
+export function NewConversationForm({ recipients, putFile }: { recipients: readonly MessagingRecipient[]; putFile?: PutFile }) {
+  const intl = useIntl();
+  const shell = useShell();
+  const client = useMessagingClient();
+  const id = useId();
+  const attachments = useAttachments(putFile ? { putFile } : {});
+  const [recipientId, setRecipientId] = useState(recipients[0]?.id ?? '');
+  const [subject, setSubject] = useState('');
+  const [content, setContent] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<FormErrorId | null>(null);
+  const [sending, setSending] = useState(false);
+  const subjectInput = useRef<HTMLInputElement>(null);
+  const messageInput = useRef<HTMLTextAreaElement>(null);
+  const lifetime = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    lifetime.current = controller;
+    return () => controller.abort();
+  }, []);
+
+  const focusFirstInvalid = (fieldErrors: FieldErrors) => {
+    if (fieldErrors.title) subjectInput.current?.focus();
+    else if (fieldErrors.content) messageInput.current?.focus();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending || attachments.uploading) return;
+    const fieldErrors: FieldErrors = {};
+    if (subject.trim() === '') fieldErrors.title = 'messaging.new.subjectRequired';
+    else if (subject.trim().length > THREAD_SUBJECT_MAX_LENGTH) fieldErrors.title = 'messaging.new.subjectInvalid';
+    if (content.trim() === '') fieldErrors.content = 'messaging.new.messageRequired';
+    setErrors(fieldErrors);
+    setFormError(null);
+    if (fieldErrors.title || fieldErrors.content) {
+      focusFirstInvalid(fieldErrors);
+      return;
+    }
+
+    const sent = attachments.uploaded;
+    setSending(true);
+    try {
+      const signal = lifetime.current?.signal;
+      const { sendMessageInNewThread: links } = await client.request(
+        SendMessageInNewThreadDocument,
+        {
+          title: subject.trim(),
+          type: 'customer',
+          participantIds: [recipientId],
+          separateThreadPerParticipant: false,
+          lang: shell.lang,
+          firstMessage: { content: content.trim(), attachments: sent.map((entry) => entry.attachment), questionnaireInvitations: [] },
+        },
+        signal ? { signal } : {},
+      );
+      const [link] = links;
+      // Spec part 1 §7: exactly one link means success.
+      if (links.length === 1 && link) {
+        shell.navigate(shell.href('messaging.thread', { id: link.threadId }));
+        return;
+      }
+      shell.errors.report(new Error(`SendMessageInNewThread answered ${links.length} links`), NEW_CONVERSATION_PROCESS);
+      setFormError('messaging.new.sendFailed');
+    } catch (error) {
+      const failure = toApiFailure(error);
+      if (failure.kind === 'aborted') return;
+      if (failure.kind === 'validation') {
+        const serverErrors: FieldErrors = {};
+        const rejected: string[] = [];
+        for (const detail of failure.details) {
+          if (detail.path === 'title') serverErrors.title = 'messaging.new.subjectInvalid';
+          else if (detail.path === 'firstMessage.content') serverErrors.content = 'messaging.new.messageInvalid';
+          else {
+            const match = ATTACHMENT_PATH.exec(detail.path);
+            const entry = match ? sent[Number(match[1])] : undefined;
+            if (entry) rejected.push(entry.id);
+          }
+        }
+        if (rejected.length > 0) attachments.markRejected(rejected);
+        setErrors(serverErrors);
+        focusFirstInvalid(serverErrors);
+      } else {
+        shell.errors.report(error, NEW_CONVERSATION_PROCESS);
+      }
+      setFormError(failure.kind === 'network' ? 'common.error.network' : 'messaging.new.sendFailed');
+    }
+    setSending(false);
+  };
+
+  const subjectCounterId = `${id}-subject-counter`;
+  const subjectErrorId = `${id}-subject-error`;
+  const recipient = recipients[0];
+
+  return (
+    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+      {recipients.length === 1 && recipient ? (
+        <dl className={styles.recipient}>
+          <dt className={styles.label}>{intl.formatMessage({ id: 'messaging.new.recipient' })}</dt>
+          <dd>{recipient.name}</dd>
+        </dl>
+      ) : (
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.label}>{intl.formatMessage({ id: 'messaging.new.recipient' })}</legend>
+          {recipients.map((option) => (
+            <label key={option.id} className={styles.radio}>
+              <input
+                type="radio"
+                name={`${id}-recipient`}
+                value={option.id}
+                checked={recipientId === option.id}
+                disabled={sending}
+                onChange={() => setRecipientId(option.id)}
+              />
+              {option.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+
+      <div className={styles.field}>
+        <label htmlFor={`${id}-subject`} className={styles.label}>
+          {intl.formatMessage({ id: 'messaging.new.subject' })}
+        </label>
+        <input
+          ref={subjectInput}
+          id={`${id}-subject`}
+          type="text"
+          className={styles.input}
+          value={subject}
+          maxLength={THREAD_SUBJECT_MAX_LENGTH}
+          required
+          autoComplete="off"
+          readOnly={sending}
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={errors.title ? `${subjectCounterId} ${subjectErrorId}` : subjectCounterId}
+          onChange={(event) => setSubject(event.target.value.slice(0, THREAD_SUBJECT_MAX_LENGTH))}
+        />
+        <p id={subjectCounterId} className={styles.counter}>
+          {intl.formatMessage({ id: 'messaging.new.subjectCounter' }, { count: subject.length, max: THREAD_SUBJECT_MAX_LENGTH })}
+        </p>
+        {errors.title && (
+          <p id={subjectErrorId} className={styles.error}>
+            {intl.formatMessage({ id: errors.title }, { max: THREAD_SUBJECT_MAX_LENGTH })}
+          </p>
+        )}
+      </div>
+
+      <MessageField
+        ref={messageInput}
+        value={content}
+        onChange={setContent}
+        required
+        readOnly={sending}
+        error={errors.content ? intl.formatMessage({ id: errors.content }) : null}
+      />
+      <AttachmentPicker attachments={attachments} disabled={sending} />
+
+      {formError && <Alert variant="error">{intl.formatMessage({ id: formError })}</Alert>}
+      <div className={styles.actions}>
+        <Button
+          type="submit"
+          disabled={attachments.uploading && !sending}
+          loading={sending}
+          loadingLabel={intl.formatMessage({ id: 'messaging.composer.sending' })}
+        >
+          {intl.formatMessage({ id: 'messaging.composer.send' })}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import type { MouseEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { isPlainLeftClick, useShell } from '@portal/shared-ui';
+import type { ThreadMessage } from './thread-model';
+import styles from './ThreadPage.module.css';
+
+type Invitation = ThreadMessage['questionnaireInvitations'][number];
+
+/*
+ * The questionnaire page belongs to mf-records and may not be deployed yet, so its id is a plain
+ * string here (not a RouteId literal) and the link is built only when the route table has it.
+ */
+const QUESTIONNAIRE_ROUTE: string = 'records.questionnaire';
+const QUESTIONNAIRES_ROUTE: string = 'records.questionnaires';
+
+/**
+ * A questionnaire invitation of a message (spec part 1 §2): a link to /{lang}/{questionnaire
+ * segment}/{invitation id} when the questionnaire page exists, else to the questionnaires list when
+ * that exists, else its title only.
+ */
+export function QuestionnaireLink({ invitation }: { invitation: Invitation }) {
+  const intl = useIntl();
+  const shell = useShell();
+  let href: string | null = null;
+  if (shell.hasRoute(QUESTIONNAIRE_ROUTE)) href = shell.href(QUESTIONNAIRE_ROUTE, { id: invitation.id });
+  else if (shell.hasRoute(QUESTIONNAIRES_ROUTE)) href = shell.href(QUESTIONNAIRES_ROUTE);
+
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!href || !isPlainLeftClick(event)) return;
+    event.preventDefault();
+    shell.navigate(href);
+  };
+
+  const title = invitation.questionnaire.title;
+  return (
+    <span className={styles.questionnaire}>
+      <span className={styles.questionnaireLabel}>{intl.formatMessage({ id: 'messaging.thread.questionnaire' })}: </span>
+      {href ? (
+        <a href={href} onClick={onClick} className={styles.link}>
+          {title}
+        </a>
+      ) : (
+        <span>{title}</span>
+      )}
+      {invitation.answeredAt && <span className={styles.answered}> ({intl.formatMessage({ id: 'messaging.thread.questionnaireAnswered' })})</span>}
+    </span>
+  );
+}
