@@ -1,6 +1,6 @@
 import { createIntl } from 'react-intl';
 import { addDays, daysBetween, helsinkiToday, toHelsinkiDate } from './calendar';
-import { formatCents, formatDate, formatDateTime, formatMoney, formatRelative, formatTime, validityLabel } from './formatters';
+import { formatCents, formatDate, formatDateTime, formatFileSize, formatMoney, formatRelative, formatTime, validityLabel } from './formatters';
 import { LANGUAGES } from './languages';
 import { createIntlMessages } from './messages';
 
@@ -141,5 +141,16 @@ describe('validityLabel', () => {
       return intl.formatMessage({ id: label.messageId }, label.values);
     });
     expect(texts).toEqual(['Päättyy 2 viikon kuluttua', 'Upphör om 2 veckor', 'Expires in 2 weeks']);
+  });
+});
+
+describe('formatFileSize (attachments, binary units like the 9 MB limit)', () => {
+  test('kilobytes below a megabyte, never a byte count', () => {
+    expect(plain(formatFileSize(10, 'en'))).toBe('1 kB');
+    expect(plain(formatFileSize(850 * 1024, 'fi'))).toBe('850 kt');
+  });
+  test('megabytes with one decimal in the language of the page', () => {
+    expect(plain(formatFileSize(2.4 * 1024 * 1024, 'fi'))).toBe('2,4 Mt');
+    expect(plain(formatFileSize(9437184, 'en'))).toBe('9 MB');
   });
 });

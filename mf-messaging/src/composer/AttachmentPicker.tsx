@@ -2,7 +2,7 @@ import { useId, useRef, type ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { ATTACHMENT_ACCEPT } from '@portal/shared-api';
 import { Button, Spinner, useShell, VisuallyHidden } from '@portal/shared-ui';
-import { formatFileSize } from './file-size';
+import { formatFileSize } from '@portal/shared-i18n';
 import type { AttachmentsApi, ComposerAttachment } from './useAttachments';
 import styles from './Composer.module.css';
 
