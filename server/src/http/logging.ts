@@ -6,7 +6,7 @@ type FastifyLoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>,
 /** Finnish personal identity codes (any century sign, also development-style endings). */
 const IDENTITY_CODE = /\b\d{6}[-+ABCDEFUVWXY]\d{3}[0-9A-Z]\b/gi;
 /** Query parameters whose values are secrets or personal data. */
-const SECRET_PARAM = /^(csrftoken|token|code|state|nonce|id_token|access_token|refresh_token|code_verifier|password|secret|ssn|identitycode|session|phonenumber|phone)$/i;
+const SECRET_PARAM = /^(csrftoken|token|code|state|nonce|id_token|access_token|refresh_token|code_verifier|password|secret|ssn|identitycode|session|phonenumber|phone|signature|name)$/i;
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g;
 
 export function scrubText(text: string): string {
