@@ -7,8 +7,10 @@ import type { ApiErrorBody } from '@portal/shared-api';
 import type { Config } from './config';
 import { migrate, openDatabase, type DatabaseHandle } from './db/index';
 import { installErrorHandling } from './http/errors';
+import { installAttachments, purgeStaleAttachments } from './modules/attachments/index';
 import { loggerOptions } from './http/logging';
 import { installFrontPage } from './modules/front-page/index';
+import { installMessaging } from './modules/messaging/index';
 import { installMfa } from './modules/mfa/index';
 import { createPeopleService } from './modules/patients/people';
 import { installRecords } from './modules/records/index';
@@ -42,7 +44,8 @@ function contentSecurityPolicy(config: Config) {
     directives: {
       'default-src': ["'self'"],
       'script-src': ["'self'", ...extra],
-      'connect-src': ["'self'", ...extra, ...devSockets, ...(config.sentryDsn ? ['https://*.sentry.io', 'https://*.ingest.sentry.io'] : [])],
+      // the browser PUTs attachments straight to an S3-compatible store when one is configured
+      'connect-src': ["'self'", ...extra, ...storageOrigins(config), ...devSockets, ...(config.sentryDsn ? ['https://*.sentry.io', 'https://*.ingest.sentry.io'] : [])],
       'style-src': ["'self'", "'unsafe-inline'", ...extra],
       'img-src': ["'self'", 'data:', ...extra],
       'font-src': ["'self'", 'data:', ...extra],
@@ -54,6 +57,34 @@ function contentSecurityPolicy(config: Config) {
       'upgrade-insecure-requests': config.secureCookies ? [] : null,
     },
   };
+}
+
+/** Where the browser sends attachment uploads besides this server (S3-compatible storage). */
+function storageOrigins(config: Config): string[] {
+  const storage = config.attachmentStorage;
+  if (storage.kind !== 's3') return [];
+  if (storage.endpoint) return [new URL(storage.endpoint).origin];
+  return [`https://${storage.bucket}.s3.${storage.region}.amazonaws.com`, `https://s3.${storage.region}.amazonaws.com`];
+}
+
+/**
+ * Uploads that were never sent with a message are removed after a day. Every instance runs it; the
+ * purge deletes by row, so two instances purging at once do no harm.
+ */
+function scheduleAttachmentPurge(app: FastifyInstance): void {
+  const HOUR_MS = 60 * 60 * 1000;
+  const purge = () => {
+    purgeStaleAttachments(app.db, app.attachmentStorage).catch((err: unknown) => app.log.error({ err }, 'purging stale attachments failed'));
+  };
+  let timer: ReturnType<typeof setInterval> | null = null;
+  app.addHook('onReady', async () => {
+    timer = setInterval(purge, HOUR_MS);
+    // the purge never keeps the process alive
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
 }
 
 /** Loads the identity module when it is present (it is developed alongside this one). */
@@ -106,9 +137,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyFormbody);
 
   installSessions(app);
+  installAttachments(app, { storageConfig: config.attachmentStorage });
+  scheduleAttachmentPurge(app);
   installPages(app);
   installFrontPage(app);
   installRecords(app);
+  installMessaging(app, { config: config.messaging });
   installMfa(app);
   await installStatic(app);
 

@@ -10,6 +10,8 @@ import {
   type Lang,
   type RemotesManifest,
 } from '@portal/shared-api';
+import { loadStorageConfig, type StorageConfig } from './modules/attachments/storage';
+import { loadMessagingConfig, MessagingConfigError, type MessagingConfig } from './modules/messaging/config';
 import { brandConfigs } from './config/brands';
 import { resolveFeatures } from './config/features';
 
@@ -65,13 +67,24 @@ export interface Config {
   oidcClientId: string;
   oidcClientSecret: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** message attachments: local disk under dataDir, or S3-compatible storage (S3_* variables) */
+  attachmentStorage: StorageConfig;
+  /** maintenance status, announcement, poll interval and the staff API token (MESSAGING_*, STAFF_API_TOKEN) */
+  messaging: MessagingConfig;
 }
 
 export class ConfigError extends Error {}
 
 function defaultRemotes(overridesAllowed: boolean): RemotesManifest {
   return {
+    // Manifest order is the front page's order of summaries (spec part 1 §1: conversations first).
     remotes: [
+      {
+        id: 'mf-messaging',
+        name: 'mf_messaging',
+        entry: '/remotes/mf-messaging/mf-manifest.json',
+        frontPageParcels: ['./summary'],
+      },
       {
         id: 'mf-records',
         name: 'mf_records',
@@ -91,6 +104,16 @@ function readRemotesManifest(file: string, overridesAllowed: boolean): RemotesMa
   const parsed = remotesManifestSchema.safeParse(withDefault);
   if (!parsed.success) throw new ConfigError(`REMOTES_MANIFEST ${file}: ${z.prettifyError(parsed.error)}`);
   return parsed.data;
+}
+
+function messagingConfigFrom(env: NodeJS.ProcessEnv): MessagingConfig {
+  try {
+    return loadMessagingConfig(env);
+  } catch (error) {
+    // one kind of error for every bad setting, so start-up reports them all the same way
+    if (error instanceof MessagingConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 /** Parses the environment (process.env by default). Throws ConfigError with every problem at once. */
@@ -129,5 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The built-in broker registers this client itself; an external issuer needs a real secret.
     oidcClientSecret: e.OIDC_CLIENT_SECRET ?? 'demo-client-secret-for-the-built-in-broker',
     logLevel: e.LOG_LEVEL,
+    attachmentStorage: loadStorageConfig(env),
+    messaging: messagingConfigFrom(env),
   };
 }

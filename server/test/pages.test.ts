@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { frontPageStateSchema } from '@portal/shared-api';
 import { PERSONAS } from '../src/seed/personas';
 import { createTestApp, expireSession, initialStateOf, signIn, type TestApp } from './helpers';
 
@@ -80,9 +81,13 @@ describe('initial state', () => {
     assert.equal(state.user?.csrfToken, mikko.csrfToken);
     assert.equal(state.page?.routeId, 'front-page');
     assert.equal(state.session?.timeoutMinutes, 30);
-    assert.deepEqual(state.remotes.remotes.map((r) => r.id), ['mf-records']);
+    // conversations come first on the front page (spec part 1 §1)
+    assert.deepEqual(state.remotes.remotes.map((r) => r.id), ['mf-messaging', 'mf-records']);
     const ids = state.routes.map((r) => r.id);
-    assert.ok(ids.includes('front-page') && ids.includes('records.visits'));
+    assert.ok(ids.includes('front-page') && ids.includes('records.visits') && ids.includes('messaging.thread'));
+    const front = frontPageStateSchema.parse(state.page?.state);
+    assert.ok((front.summaries['mf-messaging']?.totalCount ?? 0) > 0, 'Mikko has conversations');
+    assert.ok((front.summaries['mf-messaging']?.threads.length ?? 0) <= 3);
     assert.equal(state.routes.find((r) => r.id === 'records.visits')?.owner, 'mf-records');
     // Mikko has a phone and no SMS login yet: the onboarding box gets his number
     assert.equal(state.mfaOnboardingParam?.phoneNumber, '+358 40 555 0101');

@@ -1,4 +1,5 @@
 import type { Database } from '../db/index';
+import { seedMessaging } from '../modules/messaging/seed';
 import { helsinkiDate } from '../util/time';
 import { seedCatalogue } from './catalogue';
 import { seedPersonas } from './personas';
@@ -23,6 +24,7 @@ export async function seedDemoWorld(db: Database, today: string = helsinkiDate()
     if (marked.length === 0) return false;
     const practitionerIds = await seedCatalogue(t, today);
     await seedPersonas(t, today, practitionerIds);
+    await seedMessaging(t, today);
     return true;
   });
 }

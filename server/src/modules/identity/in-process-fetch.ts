@@ -22,7 +22,9 @@ export function createInProcessFetch(app: FastifyInstance, publicUrl: string, mo
   return async (url, options) => {
     const target = new URL(url);
     if (target.origin !== publicOrigin.origin || !target.pathname.startsWith(`${mountPath}/`)) {
-      return fetch(url, options);
+      // openid-client's options are a RequestInit; its body type (Uint8Array<ArrayBufferLike>) only
+      // differs from the global BodyInit in the generic parameter TypeScript 5.9 added.
+      return fetch(url, options as RequestInit);
     }
     const injected = await app.inject({
       method: options.method as InjectOptions['method'],
@@ -39,7 +41,8 @@ export function createInProcessFetch(app: FastifyInstance, publicUrl: string, mo
       if (value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
     }
-    return new Response(NULL_BODY_STATUSES.has(injected.statusCode) ? null : injected.rawPayload, {
+    // a copy over a plain ArrayBuffer: the global BodyInit type takes no Buffer<ArrayBufferLike>
+    return new Response(NULL_BODY_STATUSES.has(injected.statusCode) ? null : new Uint8Array(injected.rawPayload), {
       status: injected.statusCode,
       headers,
     });

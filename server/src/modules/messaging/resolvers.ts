@@ -1,0 +1,178 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import type { MessagingSchema } from '@portal/shared-api';
+import { messageAttachments } from '../attachments/schema';
+import { auditedRead } from '../patients/access';
+import { withAttachmentsAndInvitations, type MessageView, type MessagingContext } from './context';
+import { notFound } from './errors';
+import { pagination, parseId } from './inputs';
+import { mutationResolvers } from './mutations';
+import type { AbsenceRow, InvitationRow, MessageRow, MessagingUserRow, ThreadRow } from './queries';
+import { threadOfCustomer, threadsPageWithLatest } from './queries';
+import { isThreadRead } from './read-state';
+import { messagingMessages, messagingThreads } from './schema';
+
+/**
+ * The resolvers of messagingTypeDefs. Parents are database rows (queries.ts); every field that
+ * needs more rows goes through the request's batching loaders, so a list costs a fixed number of
+ * queries however long it is.
+ */
+
+const dateTime = new GraphQLScalarType<Date, string>({
+  name: 'DateTime',
+  description: 'An instant, ISO 8601 with offset (UTC)',
+  serialize(value) {
+    if (value instanceof Date) return value.toISOString();
+    if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
+    throw new GraphQLError('DateTime cannot represent this value');
+  },
+  parseValue(value) {
+    if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return new Date(value);
+    throw new GraphQLError('DateTime must be an ISO 8601 string', { extensions: { code: 'BAD_USER_INPUT' } });
+  },
+  parseLiteral(ast) {
+    if (ast.kind === Kind.STRING && !Number.isNaN(Date.parse(ast.value))) return new Date(ast.value);
+    throw new GraphQLError('DateTime must be an ISO 8601 string', { extensions: { code: 'BAD_USER_INPUT' } });
+  },
+});
+
+const users = {
+  MessagingUser: {
+    __resolveType: (user: MessagingUserRow) => user.userType,
+  },
+  CustomerUser: {
+    emailAddress: (user: MessagingUserRow) => user.email,
+  },
+  ProfessionalUser: {
+    absences: (user: MessagingUserRow, _args: unknown, ctx: MessagingContext) => ctx.loaders.absences.load(user.id),
+  },
+  HrUser: {
+    companyName: (user: MessagingUserRow) => user.companyName,
+  },
+  Absence: {
+    absenceeUserId: (absence: AbsenceRow) => absence.absenteeUserId,
+    startDate: (absence: AbsenceRow) => absence.startsAt,
+    endDate: (absence: AbsenceRow) => absence.endsAt,
+    substituteUserIds: (absence: AbsenceRow) => absence.substituteUserIds,
+    substitutes: async (absence: AbsenceRow, _args: unknown, ctx: MessagingContext) => {
+      const found = await Promise.all(absence.substituteUserIds.map((id) => ctx.loaders.users.load(id)));
+      return found.filter((user): user is MessagingUserRow => user !== undefined);
+    },
+  },
+};
+
+async function authorOf(message: MessageRow, ctx: MessagingContext): Promise<MessagingUserRow> {
+  const user = await ctx.loaders.users.load(message.authorUserId);
+  if (!user) throw new Error(`author ${message.authorUserId} of message ${message.id} does not exist`);
+  return user;
+}
+
+const threads = {
+  MessagingThread: {
+    created: (thread: ThreadRow) => thread.createdAt,
+    isRead: (thread: ThreadRow, _args: unknown, ctx: MessagingContext) =>
+      isThreadRead({
+        userId: ctx.customerUserId,
+        readAt: thread.customerReadAt,
+        latestMessageAt: thread.lastMessageAt,
+        currentAssignment: thread.currentAssignment,
+        timestampForProfessionals: thread.timestampForProfessionals,
+      }),
+    participants: (thread: ThreadRow, _args: unknown, ctx: MessagingContext) => ctx.loaders.participants.load(thread.id),
+    assignments: (thread: ThreadRow) => (thread.currentAssignment ? [thread.currentAssignment] : []),
+    readStatus: async (thread: ThreadRow, _args: unknown, ctx: MessagingContext) =>
+      (await ctx.loaders.readStatuses.load(thread.id)).map((status) => ({ readBy: status.userId, readAt: status.readAt })),
+    messages: (thread: ThreadRow, args: MessagingSchema.MessagingThreadMessagesArgs, ctx: MessagingContext) => {
+      const page = pagination(args.pagination, 'messages.pagination');
+      return ctx.loaders.messagePages({ ...page, sort: args.sort ?? 'asc' }).load(thread.id);
+    },
+    timestampForProfessionals: (thread: ThreadRow) => thread.timestampForProfessionals,
+  },
+  PaginatedMessages: {
+    paginatedMessages: (page: { messages: MessageRow[] }) => page.messages,
+  },
+  Assignment: {
+    assignee: async (assignment: NonNullable<ThreadRow['currentAssignment']>, _args: unknown, ctx: MessagingContext) => {
+      const user = await ctx.loaders.users.load(assignment.assigneeUserId);
+      if (!user) throw new Error(`assignee ${assignment.assigneeUserId} of an assignment does not exist`);
+      return user;
+    },
+  },
+  Message: {
+    created: (message: MessageRow) => message.createdAt,
+    content: (message: MessageRow) => (message.deletedAt ? '' : message.content),
+    author: (message: MessageView, _args: unknown, ctx: MessagingContext) => message.author ?? authorOf(message, ctx),
+    // A deleted message keeps nothing to show: neither its files nor its questionnaires.
+    attachments: (message: MessageView, _args: unknown, ctx: MessagingContext) =>
+      message.deletedAt ? [] : (message.attachments ?? ctx.loaders.attachments.load(message.id)),
+    questionnaireInvitations: (message: MessageView, _args: unknown, ctx: MessagingContext) =>
+      message.deletedAt ? [] : (message.invitations ?? ctx.loaders.invitations.load(message.id)),
+    deleted: (message: MessageRow) => message.deletedAt !== null,
+    deletedBy: (message: MessageRow) => message.deletedByUserId,
+    deletedAt: (message: MessageRow) => message.deletedAt,
+    deletedReason: (message: MessageRow) => message.deletedReason,
+  },
+  QuestionnaireInvitation: {
+    questionnaire: (invitation: InvitationRow) => ({ id: invitation.questionnaireId, title: invitation.questionnaireTitle }),
+  },
+};
+
+const queries = {
+  messagingThreads: (_root: unknown, args: MessagingSchema.QueryMessagingThreadsArgs, ctx: MessagingContext) => {
+    const page = pagination(args.pagination);
+    return auditedRead(ctx.db, ctx.access, 'messaging.threads', async () => {
+      // The list's rows come with each thread's newest message, which is what the portal's list asks
+      // for (messages(pagination: { limit: 1 }, sort: desc)): that field finds them already loaded.
+      const { totalCount, threads: rows } = await threadsPageWithLatest(ctx.db, ctx.customerUserId, page);
+      const latest = await withAttachmentsAndInvitations(ctx.db, ctx.services.attachments, new Map(rows.map((row) => [row.id, row.latest])));
+      const newest = ctx.loaders.messagePages({ limit: 1, offset: 0, sort: 'desc' });
+      for (const [threadId, messages] of latest) newest.prime(threadId, messages);
+      return { totalCount, paginatedThreads: rows };
+    });
+  },
+
+  messagingThreadForCustomer: async (_root: unknown, args: MessagingSchema.QueryMessagingThreadForCustomerArgs, ctx: MessagingContext) => {
+    const threadId = parseId(args.id, 'Thread');
+    const thread = await auditedRead(ctx.db, ctx.access, 'messaging.thread', () => threadOfCustomer(ctx.db, ctx.customerUserId, threadId), {
+      threadId,
+    });
+    if (!thread) throw notFound('Thread not found');
+    return thread;
+  },
+
+  attachmentDownloadUrl: async (_root: unknown, args: MessagingSchema.QueryAttachmentDownloadUrlArgs, ctx: MessagingContext) => {
+    const attachmentId = parseId(args.id, 'Attachment');
+    const url = await auditedRead(
+      ctx.db,
+      ctx.access,
+      'messaging.attachment-download',
+      async () => {
+        // Only a file sent in one of this customer's threads: anyone else's answers like a missing one.
+        const [visible] = await ctx.db
+          .select({ id: messageAttachments.id })
+          .from(messageAttachments)
+          .innerJoin(messagingMessages, eq(messagingMessages.id, messageAttachments.messageId))
+          .innerJoin(messagingThreads, eq(messagingThreads.id, messagingMessages.threadId))
+          .where(
+            and(
+              eq(messageAttachments.id, attachmentId),
+              eq(messagingThreads.customerUserId, ctx.customerUserId),
+              isNull(messagingMessages.deletedAt),
+            ),
+          );
+        return visible ? ctx.services.attachments.downloadUrl(ctx.db, attachmentId) : null;
+      },
+      { attachmentId },
+    );
+    if (!url) throw notFound('Attachment not found');
+    return url;
+  },
+};
+
+export const messagingResolvers = {
+  DateTime: dateTime,
+  Query: queries,
+  Mutation: mutationResolvers,
+  ...users,
+  ...threads,
+};

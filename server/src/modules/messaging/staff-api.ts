@@ -1,0 +1,119 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ApiErrorBody } from '@portal/shared-api';
+import { validationError } from '../../http/errors';
+import {
+  assignThread,
+  closeThread,
+  deleteMessage,
+  listProfessionals,
+  listThreadsOfCustomer,
+  postProfessionalReply,
+  reopenThread,
+  StaffError,
+} from './staff';
+
+export const STAFF_API_PREFIX = '/api/staff/messaging';
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const threadParams = z.object({ threadId: id });
+const messageParams = z.object({ messageId: id });
+const replyBody = z.object({
+  professionalUserId: id,
+  content: z.string().trim().min(1).max(10_000),
+  invitationIds: z.array(id).max(10).optional(),
+});
+const assignBody = z.object({ assigneeUserId: id });
+const deleteBody = z.object({ deletedByUserId: id, reason: z.string().max(500).default('') });
+const threadsQuery = z.object({ identityCode: z.string().min(10).max(11) });
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compares in constant time; hashing first makes the lengths equal too. */
+export function bearerTokenMatches(header: string | undefined, expected: string): boolean {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  if (!match?.[1]) return false;
+  return timingSafeEqual(digest(match[1]), digest(expected));
+}
+
+function refusal(reply: FastifyReply, error: unknown) {
+  if (!(error instanceof StaffError)) throw error;
+  if (error.code === 'not-found') return reply.status(404).send({ type: 'NotFound', message: error.message } satisfies ApiErrorBody);
+  return reply.status(400).send(validationError([{ path: error.path, message: error.message }]));
+}
+
+/**
+ * The professionals' API for testers, only when STAFF_API_TOKEN is set (otherwise its paths are
+ * simply not there: 404). Every call needs `Authorization: Bearer <token>`.
+ *
+ *   GET  /api/staff/messaging/professionals
+ *   GET  /api/staff/messaging/threads?identityCode=150385-9013
+ *   POST /api/staff/messaging/threads/:threadId/replies   { professionalUserId, content, invitationIds? }
+ *   POST /api/staff/messaging/threads/:threadId/close
+ *   POST /api/staff/messaging/threads/:threadId/reopen
+ *   POST /api/staff/messaging/threads/:threadId/assign    { assigneeUserId }
+ *   POST /api/staff/messaging/messages/:messageId/delete  { deletedByUserId, reason }
+ */
+export function installStaffApi(app: FastifyInstance, token: string): void {
+  void app.register(
+    async (scope) => {
+      // Before the body is even parsed: without the token a caller learns nothing.
+      scope.addHook('onRequest', async (request, reply) => {
+        if (!bearerTokenMatches(request.headers.authorization, token)) {
+          return reply.status(401).send({ type: 'Unauthorized', message: 'A valid staff token is required' } satisfies ApiErrorBody);
+        }
+      });
+      const routes = scope.withTypeProvider<ZodTypeProvider>();
+
+      routes.get('/professionals', async () => ({ professionals: await listProfessionals(app.db) }));
+
+      routes.get('/threads', { schema: { querystring: threadsQuery } }, async (request) => ({
+        threads: await listThreadsOfCustomer(app.db, { identityCode: request.query.identityCode }),
+      }));
+
+      routes.post('/threads/:threadId/replies', { schema: { params: threadParams, body: replyBody } }, async (request, reply) => {
+        try {
+          const message = await postProfessionalReply(app.db, { threadId: request.params.threadId, ...request.body });
+          return reply.status(201).send({ type: 'success', messageId: message.id, created: message.createdAt.toISOString() });
+        } catch (error) {
+          return refusal(reply, error);
+        }
+      });
+
+      for (const [action, run] of [
+        ['close', closeThread],
+        ['reopen', reopenThread],
+      ] as const) {
+        routes.post(`/threads/:threadId/${action}`, { schema: { params: threadParams } }, async (request, reply) => {
+          try {
+            await run(app.db, { threadId: request.params.threadId });
+            return { type: 'success' };
+          } catch (error) {
+            return refusal(reply, error);
+          }
+        });
+      }
+
+      routes.post('/threads/:threadId/assign', { schema: { params: threadParams, body: assignBody } }, async (request, reply) => {
+        try {
+          await assignThread(app.db, { threadId: request.params.threadId, assigneeUserId: request.body.assigneeUserId });
+          return { type: 'success' };
+        } catch (error) {
+          return refusal(reply, error);
+        }
+      });
+
+      routes.post('/messages/:messageId/delete', { schema: { params: messageParams, body: deleteBody } }, async (request, reply) => {
+        try {
+          await deleteMessage(app.db, { messageId: request.params.messageId, ...request.body });
+          return { type: 'success' };
+        } catch (error) {
+          return refusal(reply, error);
+        }
+      });
+    },
+    { prefix: STAFF_API_PREFIX },
+  );
+}
