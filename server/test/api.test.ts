@@ -100,6 +100,26 @@ describe('sessions', () => {
     assert.ok(Math.abs(expires - expected) < 60_000, `expiry ${new Date(expires).toISOString()} is about 30 minutes ahead`);
   });
 
+  it('compresses JSON answers, never the HTML page that carries the csrfToken (BREACH)', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    // the front page's state is well over the 1 KB threshold
+    const api = await t.app.inject({ url: '/api/pages/front-page?lang=fi', headers: { ...mikko.headers, 'accept-encoding': 'gzip' } });
+    assert.equal(api.statusCode, 200);
+    assert.equal(api.headers['content-encoding'], 'gzip');
+    const page = await t.app.inject({ url: '/fi/kaynnit', headers: { ...mikko.headers, 'accept-encoding': 'gzip, br' } });
+    assert.equal(page.statusCode, 200);
+    assert.equal(page.headers['content-encoding'], undefined);
+    assert.match(page.body, /portal-initial-state/);
+  });
+
+  it('slides in steps: calls within a few seconds of the last slide keep the stored expiry (no write per request)', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const first = await t.app.inject({ url: '/api/pages/front-page?lang=fi', headers: mikko.headers });
+    const second = await t.app.inject({ url: '/api/pages/front-page?lang=fi', headers: mikko.headers });
+    assert.equal(first.statusCode, 200);
+    assert.equal(second.headers['x-session-expires'], first.headers['x-session-expires']);
+  });
+
   it('does not let a state change through without a session cookie match', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/logout?csrfToken=x' });
     // anonymous logout is harmless and idempotent

@@ -118,8 +118,10 @@ export function installPages(app: FastifyInstance): void {
     const loaded = await runLoader(request, match.route, lang, match.params, signedIn);
     return sendShell(request, reply, { lang, status: loaded.status, page: loaded.page, signedIn, route: match.route });
   };
-  app.get('/:lang', pageHandler);
-  app.get('/:lang/*', pageHandler);
+  // Never compressed: the page carries the session's csrfToken next to values taken from the URL,
+  // the mix a BREACH attack reads through compressed sizes. API answers (JSON) are compressed.
+  app.get('/:lang', { compress: false }, pageHandler);
+  app.get('/:lang/*', { compress: false }, pageHandler);
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/pages/:routeId',

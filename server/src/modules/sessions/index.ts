@@ -4,7 +4,9 @@ import { cookieOptions, createSessionService, SESSION_COOKIE } from './service';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Static assets never touch the session (and never slide it). */
-const SESSIONLESS_PREFIXES = ['/shell/', '/remotes/', '/remotes.json'];
+// The staff API authenticates with a bearer token, which browsers never attach by themselves: a
+// patient's cookie there means nothing (and must not turn its calls into CSRF-checked ones).
+const SESSIONLESS_PREFIXES = ['/shell/', '/remotes/', '/remotes.json', '/api/staff/'];
 
 function isApi(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');

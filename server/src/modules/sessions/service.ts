@@ -35,6 +35,12 @@ export interface SessionService {
   readonly timeoutMs: number;
 }
 
+/**
+ * The sliding expiry moves in steps of at most this much: a session is at most this much shorter
+ * than the full timeout, and the expiry toasts use the stored value, so they stay true.
+ */
+export const SLIDE_GRANULARITY_MS = 10_000;
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const randomToken = () => randomBytes(32).toString('base64url');
 
@@ -83,11 +89,17 @@ export function createSessionService(db: Database, timeoutMinutes: number, cooki
     async resume(token) {
       if (!token || token.length > 256) return null;
       const now = new Date();
-      // One statement both checks liveness and slides the expiry, so two instances agree.
+      const id = hashToken(token);
+      const [live] = await db.select().from(sessions).where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
+      if (!live) return null;
+      // Slid within the last few seconds: reading is enough. A page that polls or fires several calls
+      // at once would otherwise write (and lock) the same row on every request.
+      if (live.expiresAt.getTime() - now.getTime() > timeoutMs - SLIDE_GRANULARITY_MS) return toInfo(live);
+      // The statement both checks liveness again and slides, so two instances agree.
       const [row] = await db
         .update(sessions)
         .set({ expiresAt: new Date(now.getTime() + timeoutMs) })
-        .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)))
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
         .returning();
       return row ? toInfo(row) : null;
     },
