@@ -26,7 +26,7 @@ export function MessageItem({
   const intl = useIntl();
   const authorName = useAuthorName();
   return (
-    <li ref={ref} className={own ? `${styles.message} ${styles.own}` : styles.message}>
+    <li ref={ref} className={own ? `${styles.message} ${styles.own}` : styles.message} data-message-id={message.id}>
       <article>
         <header className={styles.messageHeader}>
           <span className={styles.author}>{authorName(message.author)}</span>{' '}
