@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { E2E_STAFF_API_TOKEN } from './staff-api';
 
 function freePort(): string {
   return execFileSync(process.execPath, [
@@ -50,6 +51,10 @@ function portalServer(input: { port: number; baseURL: string; dataDir: string; b
       BRAND: input.brand,
       NODE_ENV: 'production',
       APP_ENV: 'development',
+      // professionals' replies come through the staff API (server/src/modules/messaging/README.md)
+      STAFF_API_TOKEN: E2E_STAFF_API_TOKEN,
+      // a reply shows up after one poll; the spec's 120 s would make the test wait two minutes
+      MESSAGING_POLL_INTERVAL_MS: '2000',
     },
   };
 }

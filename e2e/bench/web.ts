@@ -4,40 +4,13 @@
  * prints: JavaScript transferred (compressed bytes on the wire), React DOM copies, LCP.
  * Budgets (issue 3): JS ≤ 250 KB gzip, LCP ≤ 2.0 s, one React. A figure over budget exits 1.
  */
-import { chromium, type Browser } from '@playwright/test';
-import { execSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import type { Browser } from '@playwright/test';
+import { buildPortal, launchChromium, signIn, startPortalServer } from './shared';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // DevTools' "Slow 4G" preset (the one Lighthouse's mobile run uses): 150 ms RTT, 1.6 Mbps down, 750 kbps up.
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const BUDGET = { jsGzipBytes: 250 * 1024, lcpMs: 2000, reactCopies: 1 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer ${url}`);
-}
 
 /** Counts React DOM renderers (each copy of react-dom registers once) and records the latest LCP entry. */
 const PAGE_PROBES = `
@@ -61,32 +34,14 @@ const PAGE_PROBES = `
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 async function main() {
-  if (!process.env.BENCH_SKIP_BUILD) {
-    execSync('bash -c "source scripts/lib.sh && build_portal"', { cwd: repoRoot, stdio: 'inherit' });
-  }
-  const port = await freePort();
-  const baseURL = `http://localhost:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const server = spawn(process.execPath, [path.join(repoRoot, 'server', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, NODE_ENV: 'production' },
-    stdio: 'ignore',
-  });
+  buildPortal();
+  const server = await startPortalServer();
+  const { baseURL } = server;
   let browser: Browser | undefined;
   try {
-    await waitFor(`${baseURL}/healthz`);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     // Sign in once through the built-in identity broker; every measured load reuses the session cookie.
-    const signIn = await browser.newContext({ baseURL });
-    const page = await signIn.newPage();
-    await page.goto('/oauth/authenticate?lang=fi&next=%2Ffi&acr_values=nordea');
-    await page.getByLabel('Henkilötunnus').fill('150385-9013');
-    await page.getByRole('button', { name: 'Jatka' }).click();
-    await page.waitForURL(`${baseURL}/fi`);
-    const cookies = await signIn.cookies();
-    await signIn.close();
+    const { cookies } = await signIn(browser, baseURL);
 
     const runs: { js: number; lcp: number; react: number; requests: number; summaries: number }[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -144,8 +99,7 @@ async function main() {
     }
   } finally {
     await browser?.close();
-    server.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
