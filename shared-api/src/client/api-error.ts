@@ -9,7 +9,8 @@ export type ApiFailure =
   | { kind: 'network' }
   /** 401: the session has ended */
   | { kind: 'unauthorized' }
-  | { kind: 'not-found' }
+  /** `body`: the answer's JSON, when it had one (a page loader's not-found answer is a page state) */
+  | { kind: 'not-found'; body?: unknown }
   /** any other error status; `type` is the body's machine-readable type when it has one (e.g. 'CsrfTokenInvalid') */
   | { kind: 'http'; status: number; type?: string }
   /** the caller aborted (left the page); nothing to show */
@@ -68,7 +69,7 @@ export function failureFromResponse(status: number, body: unknown): ApiFailure {
     return { kind: 'validation', details: Array.isArray(details) ? details.filter(isDetail) : [] };
   }
   if (status === 401) return { kind: 'unauthorized' };
-  if (status === 404) return { kind: 'not-found' };
+  if (status === 404) return body === undefined ? { kind: 'not-found' } : { kind: 'not-found', body };
   return typeof type === 'string' ? { kind: 'http', status, type } : { kind: 'http', status };
 }
 

@@ -134,7 +134,7 @@ describe('createApiClient', () => {
     await expect(failureOf(api.post('/api/a', okSchema))).resolves.toEqual({ kind: 'validation', details: [{ path: 'phone', message: 'Too short' }] });
     await expect(failureOf(api.get('/api/a', okSchema))).resolves.toEqual({ kind: 'unauthorized' });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    await expect(failureOf(api.get('/api/a', okSchema))).resolves.toEqual({ kind: 'not-found' });
+    await expect(failureOf(api.get('/api/a', okSchema))).resolves.toEqual({ kind: 'not-found', body: { type: 'NotFound', message: 'x' } });
     await expect(failureOf(api.post('/api/a', okSchema))).resolves.toEqual({ kind: 'http', status: 403, type: 'CsrfTokenInvalid' });
     await expect(failureOf(api.get('/api/a', okSchema))).resolves.toEqual({ kind: 'http', status: 500 });
     expect(requests).toHaveLength(5);
@@ -188,4 +188,12 @@ test('loadPage asks the page loader with the language and the route parameters',
   expect(page).toEqual({ routeId: 'records.visit', params: { id: '42' }, state: { status: 'ok' } });
   expect(requests[0]?.url.pathname).toBe('/api/pages/records.visit');
   expect(Object.fromEntries(requests[0]?.url.searchParams ?? [])).toEqual({ id: '42', lang: 'sv' });
+});
+
+test("loadPage answers a loader's 404 page state (not found) as the page's state, and other 404s as failures", async () => {
+  const notFound = { routeId: 'records.visit', params: { id: '7' }, state: { status: 'visit-not-found' } };
+  const { fetch } = fakeFetch(json(notFound, 404), json({ type: 'NotFound', message: "No page 'x'" }, 404));
+  const { api } = client(fetch);
+  await expect(loadPage(api, 'records.visit', 'fi', { id: '7' })).resolves.toEqual(notFound);
+  await expect(failureOf(loadPage(api, 'x', 'fi'))).resolves.toMatchObject({ kind: 'not-found' });
 });
