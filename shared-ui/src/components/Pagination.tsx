@@ -46,7 +46,8 @@ export function Pagination({ currentPage, totalPages, onPageChange, radius = 1, 
             </li>
           ),
         )}
-        <li className="portal-pagination__status" aria-hidden="true">
+        {/* shown instead of the numbers on small screens (Pagination.css), so it is read there too; hidden elsewhere */}
+        <li className="portal-pagination__status">
           {intl.formatMessage({ id: 'common.pagination.status' }, { page: currentPage, total: totalPages })}
         </li>
         <li>

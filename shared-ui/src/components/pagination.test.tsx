@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { BREAKPOINTS } from '../breakpoints';
 import { renderWithIntl } from '../test-utils/render';
 import { Pagination } from './Pagination';
 import { paginationWindow } from './pagination-window';
@@ -58,5 +61,30 @@ describe('Pagination', () => {
     expect(screen.getByRole('button', { name: 'Sivu 2' })).toHaveAttribute('aria-current', 'page');
     renderWithIntl(<Pagination currentPage={1} totalPages={1} onPageChange={jest.fn()} />, { lang: 'fi' });
     expect(screen.getAllByRole('navigation')).toHaveLength(1);
+  });
+});
+
+describe('Pagination on small screens (spec part 1 §9: page numbers hidden up to 480 px)', () => {
+  // jsdom applies no media queries: the rule itself is checked, and the markup it relies on
+  const css = readFileSync(path.join(__dirname, 'Pagination.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+
+  test(`the stylesheet hides the numbers and dots and shows 'Page n of m' up to ${BREAKPOINTS.small} px`, () => {
+    const small = new RegExp(`@media \\(max-width: ${BREAKPOINTS.small}px\\) \\{([\\s\\S]*?)\\n\\}`).exec(css)?.[1] ?? '';
+    expect(small).toMatch(/\.portal-pagination__number,\s*\.portal-pagination__gap\s*\{\s*display: none;/);
+    expect(small).toMatch(/\.portal-pagination__status\s*\{\s*display: block;/);
+    // elsewhere the status is not shown (so it is not read twice)
+    expect(css.slice(0, css.indexOf('@media'))).toMatch(/\.portal-pagination__status\s*\{\s*display: none;/);
+  });
+
+  test('numbers and dots carry the classes the rule hides; the status is readable where it shows', () => {
+    renderWithIntl(<Pagination currentPage={5} totalPages={10} onPageChange={jest.fn()} />);
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(nav).getByRole('button', { name: 'Page 5' }).closest('li')).toHaveClass('portal-pagination__number');
+    expect(nav.querySelectorAll('.portal-pagination__gap')).toHaveLength(2);
+    const status = within(nav).getByText('Page 5 of 10');
+    expect(status).toHaveClass('portal-pagination__status');
+    expect(status).not.toHaveAttribute('aria-hidden');
+    // the steps stay on every screen
+    expect(within(nav).getByRole('button', { name: 'Previous page' }).closest('li')).not.toHaveClass('portal-pagination__number');
   });
 });
