@@ -3,7 +3,7 @@ import { fixtureRouteTable, workspaceRouteTables } from './__fixtures__/routes';
 import { isLang, LANGUAGES } from './languages';
 import { buildPath, hrefById, langOfPath, matchRoute, switchLanguagePath } from './routing';
 
-const CANDIDATE_VALUES = ['123', '12,34', 'abc123', 'x7', 'hello world/ä'];
+const CANDIDATE_VALUES = ['123', '12,34', 'abc123', 'x7', '2026-04-02', 'hello world/ä'];
 
 /** A parameter value the route accepts, to exercise encoding and the params regexes. */
 function sampleParams(route: ComposedRoute): Record<string, string> {

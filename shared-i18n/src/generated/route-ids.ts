@@ -9,10 +9,19 @@ export const routeIds = [
   'messaging.new',
   'messaging.thread',
   'records.visits',
+  'records.visit',
   'records.prescriptions',
+  'records.prescription-renewal',
   'records.laboratory',
   'records.imaging',
+  'records.laboratory-result',
+  'records.laboratory-referral',
+  'records.imaging-result',
+  'records.imaging-referral',
   'records.questionnaires',
+  'records.questionnaire',
+  'records.certificates',
+  'records.vaccinations',
 ] as const;
 
 /** Every page id of the composed portal (some may be absent in a brand or environment: see hasRoute). */

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { isoDateSchema, isoDateTimeSchema } from '../common';
+import { isoDateTimeSchema } from '../common';
+import { prescriptionsPageStateSchema } from './prescriptions';
+import { imagingPageStateSchema } from './imaging';
+import { laboratoryPageStateSchema } from './laboratory';
 
 /**
  * States of the records remote's list pages (spec part 1 §2), as their server loaders return them
@@ -22,49 +25,9 @@ export const visitsPageStateSchema = z.object({ visits: z.array(visitListItemSch
 export type VisitListItem = z.infer<typeof visitListItemSchema>;
 export type VisitsPageState = z.infer<typeof visitsPageStateSchema>;
 
-/** records.prescriptions (spec §3 "Prescription"). */
-export const prescriptionListItemSchema = z.object({
-  id: z.string(),
-  medicineName: z.string(),
-  strength: z.string(),
-  issuedDate: isoDateSchema,
-  isRenewable: z.boolean(),
-  medicineType: z.string(),
-  packageSize: z.number().int(),
-  packageUnit: z.string(),
-  packageCount: z.number().int(),
-  dosageGuide: z.string(),
-});
-export const prescriptionsPageStateSchema = z.object({ prescriptions: z.array(prescriptionListItemSchema) });
-export type PrescriptionListItem = z.infer<typeof prescriptionListItemSchema>;
-export type PrescriptionsPageState = z.infer<typeof prescriptionsPageStateSchema>;
+/** records.prescriptions: every field of spec §3 "Prescription", in prescriptions.ts. */
 
-/** records.laboratory: results grouped by sample date; a date is ready when every test of it is. */
-export const laboratoryListTestSchema = z.object({
-  id: z.string(),
-  displayName: z.string(),
-  isReady: z.boolean(),
-});
-export const laboratoryListDateSchema = z.object({
-  date: isoDateSchema,
-  isReady: z.boolean(),
-  /** single tests and packages (a package is one entry; its items are on the result page) */
-  tests: z.array(laboratoryListTestSchema),
-});
-export const laboratoryPageStateSchema = z.object({ dates: z.array(laboratoryListDateSchema) });
-export type LaboratoryListTest = z.infer<typeof laboratoryListTestSchema>;
-export type LaboratoryListDate = z.infer<typeof laboratoryListDateSchema>;
-export type LaboratoryPageState = z.infer<typeof laboratoryPageStateSchema>;
-
-/** records.imaging (spec §3 "Imaging result"); examinationName null shows 'no title'. */
-export const imagingListItemSchema = z.object({
-  id: z.string(),
-  imagingDate: isoDateSchema,
-  examinationName: z.string().nullable(),
-});
-export const imagingPageStateSchema = z.object({ results: z.array(imagingListItemSchema) });
-export type ImagingListItem = z.infer<typeof imagingListItemSchema>;
-export type ImagingPageState = z.infer<typeof imagingPageStateSchema>;
+/** records.laboratory and records.imaging: their states live in laboratory.ts and imaging.ts (with the referrals). */
 
 /** records.questionnaires: maintenance-mode, or open tasks and own answers (spec §2). */
 export const questionnaireListItemSchema = z.object({
