@@ -196,8 +196,8 @@ describe('records list loaders: shapes', () => {
     const id = nobody!.id;
     assert.deepEqual(await loadVisitsPage(handle.db, id, 'fi'), { visits: [] });
     assert.deepEqual(await loadPrescriptionsPage(handle.db, id, 'fi'), { prescriptions: [] });
-    assert.deepEqual(await loadLaboratoryPage(handle.db, id, 'fi'), { dates: [] });
-    assert.deepEqual(await loadImagingPage(handle.db, id, 'fi'), { results: [] });
+    assert.deepEqual(await loadLaboratoryPage(handle.db, id, 'fi'), { dates: [], referrals: [] });
+    assert.deepEqual(await loadImagingPage(handle.db, id, 'fi'), { results: [], referrals: [] });
     assert.deepEqual(await loadQuestionnairesPage(handle.db, id, 'fi'), { status: 'ok', open: [], answered: [] });
   });
 });

@@ -9,6 +9,9 @@ import { installStaffApi } from './staff-api';
 export { loadMessagingConfig, MessagingConfigError, type MessagingConfig } from './config';
 export { messagingSummary } from './summary';
 export { seedMessaging } from './seed';
+// For modules that write a customer's conversation themselves (records: the prescription renewal request).
+export { createThread, insertMessage, markRead } from './thread-writes';
+export { customerUserIdOf, teamRecipients } from './queries';
 
 export interface MessagingOptions {
   /** default: the server's configuration (`app.config.messaging`) */

@@ -76,7 +76,7 @@ export function checkTitle(title: string): { problems: InputProblem[]; title: st
 
 /**
  * AnswerQuestionnaire's answers: a JSON object with resourceType 'QuestionnaireResponse' (FHIR R4).
- * Deeper checks against the form come later.
+ * The check against the invitation's form is checkQuestionnaireAnswers (records module).
  */
 export function parseAnswers(raw: string): Record<string, unknown> {
   const problem = (message: string) => badUserInput([{ path: 'answers', message }]);

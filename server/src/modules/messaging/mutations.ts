@@ -2,9 +2,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MessagingSchema } from '@portal/shared-api';
 import type { Database } from '../../db/index';
 import { auditedRead } from '../patients/access';
+import { loadQuestionnairesStatus } from '../records/questionnaires';
+import { checkQuestionnaireAnswers } from '../records/questionnaires-answers';
 import { questionnaireInvitations } from '../records/schema';
 import type { MessagingContext } from './context';
-import { badUserInput, notFound, type InputProblem } from './errors';
+import { badUserInput, messagingError, notFound, type InputProblem } from './errors';
 import { checkOutgoingMessage, checkTitle, parseAnswers, parseId } from './inputs';
 import { teamRecipients, threadOfCustomer, type InvitationRow, type MessageRow } from './queries';
 import { createThread, insertMessage, markRead } from './thread-writes';
@@ -127,6 +129,8 @@ async function markAsRead(_root: unknown, args: MessagingSchema.MutationMarkAsRe
 }
 
 async function answerQuestionnaire(_root: unknown, args: MessagingSchema.MutationAnswerQuestionnaireArgs, ctx: MessagingContext) {
+  // The pages hide the forms while surveys are out of use (spec §8); a direct call is refused too.
+  if (loadQuestionnairesStatus() === 'maintenance-mode') throw messagingError('MAINTENANCE', 'Surveys are temporarily out of use');
   const invitationId = parseId(args.questionnaireInvitationId, 'Questionnaire invitation');
   const answers = parseAnswers(args.answers);
   const invitation = await auditedRead(
@@ -135,14 +139,20 @@ async function answerQuestionnaire(_root: unknown, args: MessagingSchema.Mutatio
     'messaging.answer-questionnaire',
     async (subjectPersonId): Promise<InvitationRow> => {
       const mine = and(eq(questionnaireInvitations.id, invitationId), eq(questionnaireInvitations.personId, subjectPersonId));
-      const [existing] = await ctx.db.select({ answeredAt: questionnaireInvitations.answeredAt }).from(questionnaireInvitations).where(mine);
+      const [existing] = await ctx.db
+        .select({ answeredAt: questionnaireInvitations.answeredAt, form: questionnaireInvitations.form })
+        .from(questionnaireInvitations)
+        .where(mine);
       if (!existing) throw notFound('Questionnaire invitation not found');
       const alreadyAnswered = () => badUserInput([{ path: 'questionnaireInvitationId', message: 'The questionnaire has already been answered' }]);
       if (existing.answeredAt) throw alreadyAnswered();
+      // The answers must fit the invitation's form (FHIR R4); answers that do not are never stored.
+      const checked = checkQuestionnaireAnswers(existing.form, answers);
+      if (!checked.ok) throw badUserInput(checked.problems);
       // `answered_at is null` in the update too: of two concurrent answers exactly one is stored.
       const [row] = await ctx.db
         .update(questionnaireInvitations)
-        .set({ answers, answeredAt: sql`now()` })
+        .set({ answers: checked.response, answeredAt: sql`now()` })
         .where(and(mine, isNull(questionnaireInvitations.answeredAt)))
         .returning({
           id: questionnaireInvitations.id,

@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { auditedRead, patientAccess } from '../patients/access';
 import { notFoundState, ok, type LoaderContext } from '../../pages/loaders';
+import { installLaboratoryAndImagingPages } from './laboratory-imaging-pages';
 import { recordsListLoaders } from './list-loaders';
-import { visitPage } from './queries';
+import { installCertificatesPage } from './certificates';
+import { installQuestionnairePages } from './questionnaires';
+import { installVaccinationsPage } from './vaccinations';
+import { installPrescriptionRenewal } from './renewal';
+import { visitPage } from './visits';
 
 /** The records remote's page loaders; every one reads one patient's data and is audited. */
 export function installRecords(app: FastifyInstance): void {
@@ -19,4 +24,9 @@ export function installRecords(app: FastifyInstance): void {
     const state = await read(ctx, 'records.visit', (personId) => visitPage(ctx.db, personId, visitId, ctx.lang), { visitId });
     return state.status === 'ok' ? ok(state) : notFoundState(state);
   });
+  installLaboratoryAndImagingPages(app);
+  installPrescriptionRenewal(app);
+  installQuestionnairePages(app);
+  installCertificatesPage(app);
+  installVaccinationsPage(app);
 }

@@ -1,10 +1,11 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
-import type { Lang, RecordsSummary, VisitPageState } from '@portal/shared-api';
+import { and, eq } from 'drizzle-orm';
+import type { Lang, RecordsSummary } from '@portal/shared-api';
 import type { Database } from '../../db/index';
-import { practitioners, specialties } from '../clinics/schema';
-import { people } from '../patients/schema';
-import { imagingRows, laboratoryRows, prescriptionRows, questionnaireItems, visitColumns, visitRows } from './rows';
-import { prescriptions, visitDiagnoses, visitTexts, visits } from './schema';
+import { imagingRows, laboratoryRows, prescriptionRows, questionnaireItems, visitRows } from './rows';
+import { prescriptions } from './schema';
+
+// The visit's medical report (records.visit) lives in visits.ts.
+export { visitPage } from './visits';
 
 const SUMMARY_SIZE = 3;
 
@@ -60,51 +61,5 @@ export async function recordsSummary(
     }),
     imaging: imaging.map((r) => ({ id: String(r.id), imagingDate: r.imagingDate, examinationName: r.examinationName })),
     questionnaires: openFirst.slice(0, SUMMARY_SIZE),
-  };
-}
-
-/** One visit's medical report, only when it belongs to `personId`. */
-export async function visitPage(db: Database, personId: string, visitId: string, lang: Lang): Promise<VisitPageState> {
-  if (!/^[0-9]{1,9}$/.test(visitId)) return { status: 'visit-not-found' };
-  const id = Number(visitId);
-  const [row] = await db
-    .select({
-      ...visitColumns(lang),
-      givenName: people.givenName,
-      familyName: people.familyName,
-      identityCode: people.identityCode,
-    })
-    .from(visits)
-    .innerJoin(practitioners, eq(practitioners.id, visits.practitionerId))
-    .innerJoin(specialties, eq(specialties.id, visits.specialtyId))
-    .innerJoin(people, eq(people.id, visits.personId))
-    .where(and(eq(visits.id, id), eq(visits.personId, personId)))
-    .limit(1);
-  if (!row) return { status: 'visit-not-found' };
-  const [diagnoses, texts] = await Promise.all([
-    db
-      .select({ code: visitDiagnoses.code, description: visitDiagnoses.description })
-      .from(visitDiagnoses)
-      .where(eq(visitDiagnoses.visitId, id))
-      .orderBy(asc(visitDiagnoses.id)),
-    db
-      .select({ title: visitTexts.title, body: visitTexts.body })
-      .from(visitTexts)
-      .where(and(eq(visitTexts.visitId, id), ne(visitTexts.title, '')))
-      .orderBy(asc(visitTexts.position)),
-  ]);
-  return {
-    status: 'ok',
-    visit: {
-      id: String(row.id),
-      dateTime: row.dateTime.toISOString(),
-      practitionerName: row.practitionerName,
-      practitionerTitle: row.practitionerTitle,
-      practitionerPictureUrl: row.practitionerPictureUrl,
-      specialtyName: row.specialtyName,
-      diagnoses,
-      texts,
-      patient: { fullName: `${row.givenName} ${row.familyName}`.trim(), identityCode: row.identityCode },
-    },
   };
 }

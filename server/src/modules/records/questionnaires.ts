@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import {
+  fhirQuestionnaireSchema,
+  questionnaireResponseSchema,
+  questionnairesStatusSchema,
+  type Lang,
+  type QuestionnairePageState,
+  type QuestionnairesPageState,
+  type QuestionnairesStatus,
+} from '@portal/shared-api';
+import type { Database } from '../../db/index';
+import { notFoundState, ok, type LoaderContext } from '../../pages/loaders';
+import { auditedRead, patientAccess } from '../patients/access';
+import { questionnaireItems } from './rows';
+import { questionnaireInvitations } from './schema';
+
+/**
+ * Questionnaires (spec part 1 §2, §3, §4, §8): the list of open tasks and own answers
+ * (records.questionnaires) and one questionnaire (records.questionnaire, path id = the invitation's
+ * id). Forms are stored as FHIR R4 Questionnaire resources in the invitation's `form` column, answers
+ * as FHIR R4 QuestionnaireResponse in `answers` (written by the messaging module's
+ * AnswerQuestionnaire, checked with ./questionnaires-answers.ts).
+ *
+ * QUESTIONNAIRES_STATUS (environment, default 'ok'): 'maintenance-mode' takes both pages offline
+ * ('Surveys are temporarily out of use'); nothing of the patient's is read then. Read once at
+ * start-up; any other value stops the server.
+ */
+
+export const QUESTIONNAIRES_ROUTE_ID = 'records.questionnaires';
+export const QUESTIONNAIRE_ROUTE_ID = 'records.questionnaire';
+
+const INT4_MAX = 2_147_483_647;
+
+export class QuestionnairesConfigError extends Error {}
+
+export function loadQuestionnairesStatus(env: Record<string, string | undefined> = process.env): QuestionnairesStatus {
+  const raw = env.QUESTIONNAIRES_STATUS;
+  if (raw === undefined || raw === '') return 'ok';
+  const parsed = questionnairesStatusSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new QuestionnairesConfigError(`Invalid QUESTIONNAIRES_STATUS '${raw}': expected one of ${questionnairesStatusSchema.options.join(', ')}`);
+  }
+  return parsed.data;
+}
+
+/** records.questionnaires: open ones newest first, answered ones most recently answered first. */
+export async function loadQuestionnairesPage(db: Database, subjectPersonId: string, _lang: Lang): Promise<QuestionnairesPageState> {
+  const [open, answered] = await Promise.all([
+    questionnaireItems(db, subjectPersonId, { answered: false }),
+    questionnaireItems(db, subjectPersonId, { answered: true, by: 'answeredAt' }),
+  ]);
+  return { status: 'ok', open, answered };
+}
+
+/** The invitation's database id from the path, or null when it cannot name one. */
+function invitationIdOf(raw: string): number | null {
+  if (!/^[0-9]{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= INT4_MAX ? id : null;
+}
+
+/**
+ * records.questionnaire: the invitation with its form and answers, only when it is `subjectPersonId`'s;
+ * anything else (another patient's, unknown, not a number) is not-found. A stored form that is not a
+ * supported FHIR R4 Questionnaire is a server fault (thrown, logged, answered 500); stored answers
+ * that cannot be read any more show as answered without answers.
+ */
+export async function loadQuestionnairePage(db: Database, subjectPersonId: string, rawId: string): Promise<QuestionnairePageState> {
+  const id = invitationIdOf(rawId);
+  if (id === null) return { status: 'not-found' };
+  const [row] = await db
+    .select()
+    .from(questionnaireInvitations)
+    .where(and(eq(questionnaireInvitations.id, id), eq(questionnaireInvitations.personId, subjectPersonId)))
+    .limit(1);
+  if (!row) return { status: 'not-found' };
+  const form = fhirQuestionnaireSchema.safeParse(row.form);
+  if (!form.success) throw new Error(`Questionnaire invitation ${row.id}: its form is not a supported FHIR R4 Questionnaire`);
+  const response = row.answeredAt && row.answers != null ? questionnaireResponseSchema.safeParse(row.answers) : null;
+  return {
+    status: 'ok',
+    invitation: {
+      id: String(row.id),
+      // as the messaging module names it: the form's title, else the invitation's
+      title: form.data.title?.trim() || row.title,
+      sentAt: row.sentAt.toISOString(),
+      answeredAt: row.answeredAt ? row.answeredAt.toISOString() : null,
+      questionnaire: form.data,
+      response: response?.success ? response.data : null,
+    },
+  };
+}
+
+/**
+ * Registers both questionnaire pages' loaders. Each reads only the session's subject (the child
+ * when a guardian acts for one) and writes the audit row before reading.
+ */
+export function installQuestionnairePages(app: FastifyInstance, options: { status?: QuestionnairesStatus } = {}): void {
+  // read once at start-up: an unknown value stops the server instead of surprising a patient later
+  const status = options.status ?? loadQuestionnairesStatus();
+  const read = <T>(ctx: LoaderContext, action: string, fn: (personId: string) => Promise<T>, details?: Record<string, unknown>) =>
+    auditedRead(ctx.db, patientAccess(ctx.request), action, fn, details);
+  const maintenance = (ctx: LoaderContext) => {
+    // nothing is read, but the page still needs a session
+    patientAccess(ctx.request);
+    return ok({ status: 'maintenance-mode' });
+  };
+
+  app.pageLoaders.register(QUESTIONNAIRES_ROUTE_ID, async (ctx) => {
+    if (status === 'maintenance-mode') return maintenance(ctx);
+    return ok(await read(ctx, QUESTIONNAIRES_ROUTE_ID, (personId) => loadQuestionnairesPage(ctx.db, personId, ctx.lang)));
+  });
+
+  app.pageLoaders.register(QUESTIONNAIRE_ROUTE_ID, async (ctx) => {
+    if (status === 'maintenance-mode') return maintenance(ctx);
+    const invitationId = ctx.params.id ?? '';
+    const state = await read(ctx, QUESTIONNAIRE_ROUTE_ID, (personId) => loadQuestionnairePage(ctx.db, personId, invitationId), { invitationId });
+    return state.status === 'ok' ? ok(state) : notFoundState(state);
+  });
+}
