@@ -1,6 +1,4 @@
 import type {
-  ImagingPageState,
-  LaboratoryPageState,
   PrescriptionsPageState,
   QuestionnairesPageState,
   RecordsSummary,
@@ -81,7 +79,11 @@ export const prescriptionsState: PrescriptionsPageState = {
       packageSize: 100,
       packageUnit: 'tabl',
       packageCount: 1,
+      treatmentLength: 1,
+      treatmentLengthUnit: 'year',
+      totalAmount: '1 package',
       dosageGuide: '1 x 1',
+      usageGuide: 'For the thyroid',
     },
     {
       id: 'p2',
@@ -93,31 +95,17 @@ export const prescriptionsState: PrescriptionsPageState = {
       packageSize: 28,
       packageUnit: 'caps',
       packageCount: 2,
+      treatmentLength: null,
+      treatmentLengthUnit: null,
+      totalAmount: '2 packages',
       dosageGuide: 'as needed',
+      usageGuide: 'For pain',
     },
   ],
 };
 
-export const laboratoryState: LaboratoryPageState = {
-  dates: [
-    {
-      date: '2026-04-02',
-      isReady: false,
-      tests: [
-        { id: 't1', displayName: 'Blood count', isReady: true },
-        { id: 't2', displayName: 'TSH', isReady: false },
-      ],
-    },
-    { date: '2026-03-15', isReady: true, tests: [{ id: 't3', displayName: 'CRP', isReady: true }] },
-  ],
-};
-
-export const imagingState: ImagingPageState = {
-  results: [
-    { id: 'i1', imagingDate: '2026-02-20', examinationName: 'Chest X-ray' },
-    { id: 'i2', imagingDate: '2026-01-20', examinationName: null },
-  ],
-};
+// The laboratory and imaging states (with referrals) live in lab-fixtures.ts.
+export { imagingState, laboratoryState } from './lab-fixtures';
 
 export const questionnairesState: QuestionnairesPageState = {
   status: 'ok',

@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import styles from './Avatar.module.css';
 
-/** 'Anna Lääkäri' → 'AL'; one letter for one word. */
+/** 'Anna Lääkäri' → 'AL'; one letter for one word; '' for no name. */
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const first = words[0]?.[0] ?? '';
@@ -8,12 +9,30 @@ export function initialsOf(name: string): string {
   return (first + last).toLocaleUpperCase();
 }
 
-/** A person's picture, or their initials when there is none (spec part 1 §2 "Timeline lists"). Decorative: the name is in the text beside it. */
-export function Avatar({ name, pictureUrl }: { name: string; pictureUrl?: string | null }) {
-  if (pictureUrl) return <img className={styles.avatar} src={pictureUrl} alt="" />;
+/**
+ * A person's picture, or their initials when there is none or it fails to load (spec part 1 §2
+ * "Timeline lists"); a neutral figure when there is no name either. Decorative: the name is in the
+ * text beside it.
+ */
+export function Avatar({ name, pictureUrl }: { name: string | null; pictureUrl?: string | null }) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  if (pictureUrl && pictureUrl !== failedUrl) {
+    return <img className={styles.avatar} src={pictureUrl} alt="" onError={() => setFailedUrl(pictureUrl)} />;
+  }
+  const initials = initialsOf(name ?? '');
+  if (!initials) {
+    return (
+      <span className={`${styles.avatar} ${styles.placeholder}`} aria-hidden="true" data-testid="avatar-placeholder">
+        <svg viewBox="0 0 24 24" width="20" height="20" focusable="false">
+          <circle cx="12" cy="8" r="4" fill="currentColor" />
+          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" fill="currentColor" />
+        </svg>
+      </span>
+    );
+  }
   return (
     <span className={styles.avatar} aria-hidden="true" data-testid="avatar-initials">
-      {initialsOf(name)}
+      {initials}
     </span>
   );
 }

@@ -7,17 +7,20 @@ import { usePagination } from './usePagination';
 export function PagedTimeline<T>({
   items,
   label,
+  paginationLabel,
   renderItem,
 }: {
   items: readonly T[];
   label?: string;
+  /** names the page navigation when a page has several paged lists (default 'Pagination') */
+  paginationLabel?: string;
   renderItem(item: T): ReactNode;
 }) {
   const { page, pageCount, setPage, pageItems } = usePagination(items);
   return (
     <>
       <Timeline label={label}>{pageItems.map(renderItem)}</Timeline>
-      <Pagination currentPage={page} totalPages={pageCount} onPageChange={setPage} />
+      <Pagination currentPage={page} totalPages={pageCount} onPageChange={setPage} label={paginationLabel} />
     </>
   );
 }

@@ -1,30 +1,73 @@
+import { useId } from 'react';
 import { useIntl } from 'react-intl';
+import type { ImagingListItem } from '@portal/shared-api';
+import { ShellLink, VisuallyHidden } from '@portal/shared-ui';
 import { useDates } from '../../components/dates';
 import { ListPage } from '../../components/ListPage';
 import { PagedTimeline } from '../../components/PagedList';
+import { NearestLink } from '../../components/referrals/NearestLink';
+import { ReferralTimeline } from '../../components/referrals/ReferralTimeline';
 import { TimelineItem } from '../../components/Timeline';
+import { EmptyState } from '../../components/ui';
 import { useImagingPage } from './useImagingPage';
+import styles from './ImagingPage.module.css';
 
-/** records.imaging: imaging results by date; a result without a name reads 'no title'. */
-export function ImagingPage() {
+/** One result: its name ('no title' without one) linking to the date's result page, and the date. */
+function ImagingRow({ result }: { result: ImagingListItem }) {
   const intl = useIntl();
   const dates = useDates();
+  const date = dates.date(result.imagingDate);
+  return (
+    <TimelineItem
+      title={
+        <ShellLink routeId="records.imaging-result" params={{ date: result.imagingDate }} className={styles.link}>
+          {result.examinationName ?? intl.formatMessage({ id: 'records.imaging.noTitle' })}
+          {/* untitled results share their link text: the date tells them apart for screen reader users */}
+          <VisuallyHidden>, {date}</VisuallyHidden>
+        </ShellLink>
+      }
+      date={date}
+      dateTime={result.imagingDate}
+    />
+  );
+}
+
+/**
+ * records.imaging: imaging results by date, each linking to its result page; the imaging referrals
+ * with their validity; the nearest imaging centre.
+ */
+export function ImagingPage() {
+  const intl = useIntl();
+  const resultsHeadingId = useId();
   const { page, retry } = useImagingPage();
   return (
-    <ListPage titleId="records.imaging.title" emptyId="records.imaging.empty" page={page} retry={retry} isEmpty={(data) => data.results.length === 0}>
+    // never empty as a whole: the referrals section and the nearest-centre link always show
+    <ListPage titleId="records.imaging.title" emptyId="records.imaging.empty" page={page} retry={retry} isEmpty={() => false}>
       {(data) => (
-        <PagedTimeline
-          label={intl.formatMessage({ id: 'records.imaging.title' })}
-          items={data.results}
-          renderItem={(result) => (
-            <TimelineItem
-              key={result.id}
-              title={result.examinationName ?? intl.formatMessage({ id: 'records.imaging.noTitle' })}
-              date={dates.date(result.imagingDate)}
-              dateTime={result.imagingDate}
-            />
-          )}
-        />
+        <>
+          <section aria-labelledby={resultsHeadingId}>
+            <h2 id={resultsHeadingId} className={styles.heading}>
+              {intl.formatMessage({ id: 'records.imaging.results.title' })}
+            </h2>
+            {data.results.length === 0 ? (
+              <EmptyState text={intl.formatMessage({ id: 'records.imaging.empty' })} />
+            ) : (
+              <PagedTimeline
+                label={intl.formatMessage({ id: 'records.imaging.title' })}
+                items={data.results}
+                renderItem={(result) => <ImagingRow key={result.id} result={result} />}
+              />
+            )}
+          </section>
+          <ReferralTimeline
+            referrals={data.referrals}
+            routeId="records.imaging-referral"
+            titleId="records.imaging.referrals.title"
+            emptyId="records.imaging.referrals.empty"
+          >
+            <NearestLink kind="imaging" />
+          </ReferralTimeline>
+        </>
       )}
     </ListPage>
   );

@@ -1,13 +1,23 @@
 import { useIntl } from 'react-intl';
+import { PRESCRIPTION_RENEWAL_FEATURE } from '@portal/shared-api';
+import { useShell } from '@portal/shared-ui';
 import { ListPage } from '../../components/ListPage';
 import { PagedTimeline } from '../../components/PagedList';
 import { PrescriptionRow } from './PrescriptionRow';
+import { PrescriptionSelection } from './PrescriptionSelection';
+import { RENEWAL_ROUTE_ID } from './RenewalCart';
 import { usePrescriptionsPage } from './usePrescriptionsPage';
 
-/** records.prescriptions: every prescription, renewable or not (selection for renewal comes with the renewal page). */
+/**
+ * records.prescriptions (spec part 1 §2 "Prescriptions list"): every prescription, newest first.
+ * With the feature prescription-renewal the renewable ones can be chosen for renewal (checkboxes,
+ * select-all, the cart); without it, or when none is renewable, the list only shows them.
+ */
 export function PrescriptionsPage() {
   const intl = useIntl();
+  const shell = useShell();
   const { page, retry } = usePrescriptionsPage();
+  const renewalOn = shell.features.includes(PRESCRIPTION_RENEWAL_FEATURE) && shell.hasRoute(RENEWAL_ROUTE_ID);
   return (
     <ListPage
       titleId="records.prescriptions.title"
@@ -16,13 +26,17 @@ export function PrescriptionsPage() {
       retry={retry}
       isEmpty={(data) => data.prescriptions.length === 0}
     >
-      {(data) => (
-        <PagedTimeline
-          label={intl.formatMessage({ id: 'records.prescriptions.title' })}
-          items={data.prescriptions}
-          renderItem={(prescription) => <PrescriptionRow key={prescription.id} prescription={prescription} />}
-        />
-      )}
+      {(data) =>
+        renewalOn && data.prescriptions.some((prescription) => prescription.isRenewable) ? (
+          <PrescriptionSelection prescriptions={data.prescriptions} />
+        ) : (
+          <PagedTimeline
+            label={intl.formatMessage({ id: 'records.prescriptions.title' })}
+            items={data.prescriptions}
+            renderItem={(prescription) => <PrescriptionRow key={prescription.id} prescription={prescription} />}
+          />
+        )
+      }
     </ListPage>
   );
 }

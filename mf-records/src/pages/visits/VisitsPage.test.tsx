@@ -28,6 +28,16 @@ describe('visits page', () => {
     expect(shell.loadPage).not.toHaveBeenCalled();
   });
 
+  test('each visit links to its medical report, named by specialty and date', async () => {
+    const shell = createFakeShell();
+    shell.takeInitialPageState.mockImplementation((routeId) => (routeId === 'records.visits' ? pageState(routeId, visitsState) : null));
+    renderWithShell(<VisitsPage />, shell);
+    const link = screen.getByRole('link', { name: /^Endocrinology ?, 10 May 2026 at 15:00$/ });
+    expect(link).toHaveAttribute('href', '/en/visits/v1');
+    await userEvent.click(link);
+    expect(shell.navigate).toHaveBeenCalledWith('/en/visits/v1');
+  });
+
   test('shows an error with a retry that loads again', async () => {
     const shell = createFakeShell();
     shell.loadPage.mockRejectedValueOnce(new Error('Network Error')).mockResolvedValueOnce(pageState('records.visits', visitsState));

@@ -1,0 +1,62 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { RouteId } from '@portal/shared-i18n';
+import { ShellLink, type PageData } from '@portal/shared-ui';
+import { ErrorView, Spinner } from '../ui';
+import styles from './DetailPage.module.css';
+
+/**
+ * The frame of the records' detail pages (laboratory result, imaging result, referrals): a back link
+ * to the list, one h1 that takes focus when the page opens and keeps it through loading and retry
+ * (its text follows the state), optional actions beside it, then loading, error (with retry) or the
+ * content.
+ */
+export function DetailPage<T>({
+  title,
+  back,
+  page,
+  retry,
+  actions,
+  className,
+  children,
+}: {
+  title: string;
+  back: { routeId: RouteId; label: string };
+  page: PageData<T>;
+  retry(): void;
+  /** beside the title, e.g. the print button */
+  actions?: ReactNode;
+  className?: string;
+  children(data: T): ReactNode;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className={className ? `${styles.page} ${className}` : styles.page}>
+      <p className={styles.back}>
+        <ShellLink routeId={back.routeId} className={styles.backLink}>
+          <span aria-hidden="true">← </span>
+          {back.label}
+        </ShellLink>
+      </p>
+      <div className={styles.header}>
+        <h1 ref={heading} tabIndex={-1} className={styles.title}>
+          {title}
+        </h1>
+        {actions}
+      </div>
+      {page.status === 'loading' && <Spinner />}
+      {page.status === 'error' && (
+        <div role="alert">
+          <ErrorView
+            onRetry={() => {
+              // the retry button disappears with the error: keep focus on the page instead of losing it
+              heading.current?.focus();
+              retry();
+            }}
+          />
+        </div>
+      )}
+      {page.status === 'ready' && children(page.data)}
+    </section>
+  );
+}

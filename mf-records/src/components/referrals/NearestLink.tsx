@@ -1,0 +1,17 @@
+import { useIntl } from 'react-intl';
+import { useShell } from '@portal/shared-ui';
+import styles from './Referrals.module.css';
+
+/** The link to the nearest laboratory or imaging centre of the current brand (shell config, spec part 1 §2). */
+export function NearestLink({ kind }: { kind: 'laboratory' | 'imaging' }) {
+  const intl = useIntl();
+  const { config } = useShell();
+  const href = kind === 'laboratory' ? config.nearestLaboratoryUrl : config.nearestImagingUrl;
+  return (
+    <p className={styles.nearest}>
+      <a className={styles.link} href={href}>
+        {intl.formatMessage({ id: kind === 'laboratory' ? 'records.laboratory.nearest' : 'records.imaging.nearest' })}
+      </a>
+    </p>
+  );
+}

@@ -1,0 +1,182 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  emptyRenewalDraft,
+  GENERAL_RENEWAL_QUESTIONS,
+  isRenewalDraftComplete,
+  MEDICINE_RENEWAL_QUESTIONS,
+  PRESCRIPTION_RENEWALS_PATH,
+  RENEWAL_GENERAL_TEXT_MAX_LENGTH,
+  RENEWAL_MAINTENANCE_ERROR_TYPE,
+  RENEWAL_TEXT_MAX_LENGTH,
+  renewalRequestBodyOf,
+  renewalResponseSchema,
+  toApiFailure,
+  type ApiFailure,
+  type Prescription,
+  type RenewalDraft,
+} from '@portal/shared-api';
+import { Button, useShell } from '@portal/shared-ui';
+import { PrescriptionDetails } from '../../components/prescriptions/PrescriptionDetails';
+import { useRenewalApi } from '../../components/prescriptions/renewal-api';
+import { YesNoQuestion } from './YesNoQuestion';
+import styles from './PrescriptionRenewalPage.module.css';
+
+/** The tag of the error reports of this process (spec part 1 §8). */
+export const RENEWAL_PROCESS = 'records-prescription-renewal';
+
+type SendError = 'network' | 'maintenance' | 'failed';
+
+function sendErrorOf(failure: ApiFailure): SendError {
+  if (failure.kind === 'network') return 'network';
+  if (failure.kind === 'http' && failure.status === 503 && failure.type === RENEWAL_MAINTENANCE_ERROR_TYPE) return 'maintenance';
+  return 'failed';
+}
+
+const ERROR_DETAIL: Record<SendError, string> = {
+  network: 'common.error.network',
+  maintenance: 'records.renewal.maintenance.text',
+  failed: 'records.renewal.failed.kept',
+};
+
+/**
+ * The renewal form (spec part 1 §2, §4, §5): the general question, then per medicine the reason and
+ * the yes/no questions. Send stays disabled, with 'First fill all fields in the form' above it,
+ * until every field and every asked additional question is answered. Sending shows a spinner in
+ * the button; a failure shows 'Prescription renewal failed.' above the button, takes focus and keeps
+ * everything typed; success hands the created conversation's id up.
+ */
+export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly Prescription[]; onSent(threadId: string): void }) {
+  const intl = useIntl();
+  const shell = useShell();
+  const api = useRenewalApi();
+  const id = useId();
+  const [draft, setDraft] = useState<RenewalDraft>(() => emptyRenewalDraft(prescriptions.map((prescription) => prescription.id)));
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<SendError | null>(null);
+  const errorBox = useRef<HTMLDivElement>(null);
+  const lifetime = useRef<AbortController | null>(null);
+  const complete = isRenewalDraftComplete(draft);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    lifetime.current = controller;
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => {
+    if (error) errorBox.current?.focus();
+  }, [error]);
+
+  const updateMedicine = (index: number, change: (item: RenewalDraft['prescriptions'][number]) => RenewalDraft['prescriptions'][number]) =>
+    setDraft((current) => ({ ...current, prescriptions: current.prescriptions.map((item, i) => (i === index ? change(item) : item)) }));
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!complete || sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      const signal = lifetime.current?.signal;
+      const answer = await api.post(PRESCRIPTION_RENEWALS_PATH, renewalResponseSchema, {
+        json: renewalRequestBodyOf(draft),
+        ...(signal ? { signal } : {}),
+      });
+      onSent(answer.threadId);
+    } catch (caught) {
+      const failure = toApiFailure(caught);
+      if (failure.kind === 'aborted') return;
+      const kind = sendErrorOf(failure);
+      if (kind === 'failed') shell.errors.report(caught, RENEWAL_PROCESS);
+      setError(kind);
+      setSending(false);
+    }
+  };
+
+  const incompleteId = `${id}-incomplete`;
+  return (
+    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+      {/* disabled while sending: nothing changes under the request */}
+      <fieldset className={styles.plain} disabled={sending}>
+        <section className={styles.section} aria-labelledby={`${id}-general`}>
+          <h2 id={`${id}-general`} className={styles.sectionTitle}>
+            {intl.formatMessage({ id: 'records.renewal.general.title' })}
+          </h2>
+          {GENERAL_RENEWAL_QUESTIONS.map((question) => (
+            <YesNoQuestion
+              key={question.id}
+              question={question}
+              value={draft.general[question.id]}
+              maxLength={RENEWAL_GENERAL_TEXT_MAX_LENGTH}
+              onChange={(value) => setDraft((current) => ({ ...current, general: { ...current.general, [question.id]: value } }))}
+            />
+          ))}
+        </section>
+        {prescriptions.map((prescription, index) => {
+          const item = draft.prescriptions[index];
+          if (!item) return null;
+          const reasonId = `${id}-reason-${index}`;
+          return (
+            <fieldset key={prescription.id} className={styles.medicine}>
+              <legend className={styles.medicineLegend}>
+                <h2 className={styles.sectionTitle}>{`${prescription.medicineName} ${prescription.strength}`.trim()}</h2>
+              </legend>
+              <PrescriptionDetails prescription={prescription} />
+              <div className={styles.field}>
+                <label htmlFor={reasonId} className={styles.label}>
+                  {intl.formatMessage({ id: 'records.renewal.question.reason' })}
+                </label>
+                <textarea
+                  id={reasonId}
+                  className={styles.textarea}
+                  rows={3}
+                  required
+                  maxLength={RENEWAL_TEXT_MAX_LENGTH}
+                  value={item.reason}
+                  onChange={(event) => {
+                    const reason = event.target.value;
+                    updateMedicine(index, (current) => ({ ...current, reason }));
+                  }}
+                />
+              </div>
+              {MEDICINE_RENEWAL_QUESTIONS.map((question) => (
+                <YesNoQuestion
+                  key={question.id}
+                  question={question}
+                  value={item.answers[question.id]}
+                  maxLength={RENEWAL_TEXT_MAX_LENGTH}
+                  onChange={(value) => updateMedicine(index, (current) => ({ ...current, answers: { ...current.answers, [question.id]: value } }))}
+                />
+              ))}
+            </fieldset>
+          );
+        })}
+      </fieldset>
+
+      <div aria-live="polite">
+        {!complete && (
+          <p id={incompleteId} className={styles.incomplete}>
+            {intl.formatMessage({ id: 'records.renewal.incomplete' })}
+          </p>
+        )}
+      </div>
+      {error && (
+        <div ref={errorBox} tabIndex={-1} role="alert" className={styles.error}>
+          <p className={styles.errorTitle}>{intl.formatMessage({ id: 'records.renewal.failed' })}</p>
+          <p className={styles.errorText}>{intl.formatMessage({ id: ERROR_DETAIL[error] })}</p>
+        </div>
+      )}
+      <div className={styles.actions}>
+        <Button
+          type="submit"
+          disabled={!complete}
+          loading={sending}
+          loadingLabel={intl.formatMessage({ id: 'records.renewal.sending' })}
+          aria-describedby={complete ? undefined : incompleteId}
+        >
+          {intl.formatMessage({ id: 'records.renewal.send' })}
+        </Button>
+      </div>
+    </form>
+  );
+}

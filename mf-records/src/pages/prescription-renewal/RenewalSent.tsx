@@ -1,0 +1,37 @@
+import { useEffect, useId, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import { ShellLink, useShell } from '@portal/shared-ui';
+import styles from './PrescriptionRenewalPage.module.css';
+
+export const THREAD_ROUTE_ID = 'messaging.thread';
+
+/**
+ * The success box (spec part 1 §4 "sent"): the request went to the care team as a conversation,
+ * processing takes 1–3 workdays and the confirmation comes by SMS. Its heading takes focus, so a
+ * screen reader reads the outcome at once; the link opens the created conversation.
+ */
+export function RenewalSent({ threadId }: { threadId: string }) {
+  const intl = useIntl();
+  const shell = useShell();
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className={styles.sent} aria-labelledby={headingId}>
+      <h2 id={headingId} ref={heading} tabIndex={-1} className={styles.sentTitle}>
+        <span aria-hidden="true" className={styles.sentIcon}>
+          ✓
+        </span>{' '}
+        {intl.formatMessage({ id: 'records.renewal.sent.title' })}
+      </h2>
+      <p className={styles.sentText}>{intl.formatMessage({ id: 'records.renewal.sent.text' })}</p>
+      {shell.hasRoute(THREAD_ROUTE_ID) && (
+        <p className={styles.sentText}>
+          <ShellLink routeId={THREAD_ROUTE_ID} params={{ id: threadId }} className={styles.link}>
+            {intl.formatMessage({ id: 'records.renewal.sent.conversation' })}
+          </ShellLink>
+        </p>
+      )}
+    </section>
+  );
+}

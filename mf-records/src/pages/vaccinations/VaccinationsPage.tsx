@@ -1,0 +1,108 @@
+import { useIntl } from 'react-intl';
+import { VACCINATIONS_PAGE_SIZE, vaccinationsPageStateSchema, type VaccinationListItem } from '@portal/shared-api';
+import { LinkButton, usePageState, useShell } from '@portal/shared-ui';
+import { Avatar } from '../../components/Avatar';
+import { ListPage } from '../../components/ListPage';
+import { Timeline, TimelineItem } from '../../components/Timeline';
+import { useTimelineDates } from '../../components/TimelineDates';
+import { EmptyState, Pagination } from '../../components/ui';
+import { usePagination } from '../../components/usePagination';
+import styles from './VaccinationsPage.module.css';
+
+export const VACCINATIONS_ROUTE_ID = 'records.vaccinations';
+/*
+ * The vaccination booking page belongs to the booking remote, which may not be deployed yet: its id
+ * is a plain string (not a RouteId literal) and the link is built only when the route table has it.
+ */
+const VACCINATION_BOOKING_ROUTE: string = 'booking.vaccination';
+/** The customer service number of the spec's vaccination texts (SPEC-DECISIONS "Values"). */
+export const VACCINATION_PHONE = '010 380 3838';
+const VACCINATION_PHONE_HREF = 'tel:+358103803838';
+
+/** A link to book a vaccination, or, until the booking page exists, the customer service number. */
+function VaccinationBooking() {
+  const intl = useIntl();
+  const shell = useShell();
+  if (shell.hasRoute(VACCINATION_BOOKING_ROUTE)) {
+    return (
+      <p className={styles.booking}>
+        <LinkButton href={shell.href(VACCINATION_BOOKING_ROUTE)} onNavigate={shell.navigate} variant="secondary">
+          {intl.formatMessage({ id: 'records.vaccinations.book' })}
+        </LinkButton>
+      </p>
+    );
+  }
+  return (
+    <div className={styles.booking}>
+      <p className={styles.bookingText}>
+        {intl.formatMessage(
+          { id: 'records.vaccinations.bookByPhone' },
+          {
+            phone: (
+              <a key="phone" href={VACCINATION_PHONE_HREF} className={styles.phone}>
+                {VACCINATION_PHONE}
+              </a>
+            ),
+          },
+        )}
+      </p>
+      <p className={styles.charge}>{intl.formatMessage({ id: 'records.vaccinations.callCharge' })}</p>
+    </div>
+  );
+}
+
+function VaccinationRow({ vaccination }: { vaccination: VaccinationListItem }) {
+  const intl = useIntl();
+  const timeline = useTimelineDates();
+  return (
+    <TimelineItem
+      avatar={<Avatar name={vaccination.practitionerName} pictureUrl={vaccination.practitionerPictureUrl} />}
+      title={vaccination.vaccineName}
+      subtitle={vaccination.practitionerName ?? undefined}
+      date={timeline.relative(vaccination.date)}
+      dateTime={vaccination.date}
+      validUntil={vaccination.effectiveUntil}
+    >
+      {vaccination.dose && <p className={styles.dose}>{intl.formatMessage({ id: 'records.vaccinations.dose' }, { dose: vaccination.dose })}</p>}
+    </TimelineItem>
+  );
+}
+
+/** 25 per page (spec part 2 §9) with the shared pagination. */
+function VaccinationTimeline({ vaccinations }: { vaccinations: readonly VaccinationListItem[] }) {
+  const intl = useIntl();
+  const { page, pageCount, setPage, pageItems } = usePagination(vaccinations, VACCINATIONS_PAGE_SIZE);
+  return (
+    <>
+      <Timeline label={intl.formatMessage({ id: 'records.vaccinations.title' })}>
+        {pageItems.map((vaccination) => (
+          <VaccinationRow key={vaccination.id} vaccination={vaccination} />
+        ))}
+      </Timeline>
+      <Pagination currentPage={page} totalPages={pageCount} onPageChange={setPage} />
+    </>
+  );
+}
+
+/**
+ * records.vaccinations (spec part 2 §2.4, §3 "Vaccination"): the way to book a vaccination, then every
+ * vaccination as a timeline (name, date, valid until, practitioner), 25 per page, or the empty text.
+ */
+export function VaccinationsPage() {
+  const intl = useIntl();
+  const { page, retry } = usePageState(VACCINATIONS_ROUTE_ID, vaccinationsPageStateSchema);
+  return (
+    <ListPage titleId="records.vaccinations.title" emptyId="records.vaccinations.empty" page={page} retry={retry} isEmpty={() => false}>
+      {(data) => (
+        <>
+          <VaccinationBooking />
+          {data.vaccinations.length === 0 ? (
+            <EmptyState text={intl.formatMessage({ id: 'records.vaccinations.empty' })} />
+          ) : (
+            <VaccinationTimeline vaccinations={data.vaccinations} />
+          )}
+        </>
+      )}
+    </ListPage>
+  );
+}

@@ -1,0 +1,92 @@
+import { useId } from 'react';
+import { useIntl } from 'react-intl';
+import type { VisitReport as VisitReportData } from '@portal/shared-api';
+import { Button } from '@portal/shared-ui';
+import { Avatar } from '../../components/Avatar';
+import { useDates } from '../../components/dates';
+import styles from './VisitPage.module.css';
+
+/**
+ * The medical report (spec part 1 §2 "Visit"): when, who (picture or initials, name, title), which
+ * specialty, the patient's full name and personal identity code, the diagnoses (code, description)
+ * and the texts. Texts are plain text: React escapes them and CSS keeps their line breaks, so a
+ * report can never inject markup.
+ */
+export function VisitReport({ visit }: { visit: VisitReportData }) {
+  const intl = useIntl();
+  const dates = useDates();
+  const t = (id: string) => intl.formatMessage({ id });
+  const ids = useId();
+  const practitioner = visit.practitionerTitle ? `${visit.practitionerName}, ${visit.practitionerTitle}` : visit.practitionerName;
+  return (
+    <article className={styles.report} aria-labelledby={`${ids}-summary`}>
+      <section className={styles.summary} aria-labelledby={`${ids}-summary`}>
+        <h2 id={`${ids}-summary`} className={styles.specialty}>
+          {visit.specialtyName}
+        </h2>
+        <p className={styles.when}>
+          <time dateTime={visit.dateTime}>{dates.dateTime(visit.dateTime)}</time>
+        </p>
+        <div className={styles.practitioner}>
+          <Avatar name={visit.practitionerName} pictureUrl={visit.practitionerPictureUrl} />
+          <p className={styles.practitionerName}>
+            <span className={styles.muted}>{t('records.visit.practitioner')}: </span>
+            {practitioner}
+          </p>
+        </div>
+      </section>
+
+      <section className={styles.block} aria-labelledby={`${ids}-patient`}>
+        <h2 id={`${ids}-patient`} className={styles.blockTitle}>
+          {t('records.visit.patient')}
+        </h2>
+        <dl className={styles.facts}>
+          <div className={styles.fact}>
+            <dt>{t('records.visit.patientName')}</dt>
+            <dd>{visit.patient.fullName}</dd>
+          </div>
+          <div className={styles.fact}>
+            <dt>{t('records.visit.identityCode')}</dt>
+            <dd>{visit.patient.identityCode}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className={styles.block} aria-labelledby={`${ids}-diagnoses`}>
+        <h2 id={`${ids}-diagnoses`} className={styles.blockTitle}>
+          {t('records.visit.diagnoses')}
+        </h2>
+        {visit.diagnoses.length === 0 ? (
+          <p className={styles.muted}>{t('records.visit.noDiagnoses')}</p>
+        ) : (
+          <ul className={styles.diagnoses}>
+            {visit.diagnoses.map((diagnosis, index) => (
+              <li key={`${diagnosis.code}-${index}`} className={styles.diagnosis}>
+                <span className={styles.code}>{diagnosis.code}</span> <span>{diagnosis.description}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={styles.block} aria-labelledby={`${ids}-texts`}>
+        <h2 id={`${ids}-texts`} className={styles.blockTitle}>
+          {t('records.visit.texts')}
+        </h2>
+        {visit.texts.length === 0 && <p className={styles.muted}>{t('records.visit.noTexts')}</p>}
+        {visit.texts.map((text, index) => (
+          <section key={`${text.title}-${index}`} className={styles.text}>
+            <h3 className={styles.textTitle}>{text.title}</h3>
+            <p className={styles.textBody}>{text.body}</p>
+          </section>
+        ))}
+      </section>
+
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={() => window.print()}>
+          {t('records.visit.print')}
+        </Button>
+      </div>
+    </article>
+  );
+}
