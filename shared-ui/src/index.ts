@@ -16,7 +16,9 @@ export * from './components/toast-store';
 export * from './components/ToastRegion';
 export * from './components/Stack';
 export * from './components/PageHeading';
+export * from './components/BackLink';
 // What every remote's app needs around its pages (ARCHITECTURE: every remote laid out alike).
 export * from './remote/usePageState';
 export * from './remote/ShellLink';
 export * from './remote/RemoteErrorBoundary';
+export * from './remote/RemotePages';

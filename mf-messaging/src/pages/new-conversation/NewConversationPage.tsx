@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { newConversationPageStateSchema, type NewConversationPageState } from '@portal/shared-api';
-import { EmptyState, ErrorView, PageHeading, ShellLink, Spinner, usePageState, useShell } from '@portal/shared-ui';
+import { BackLink, EmptyState, ErrorView, PageHeading, Spinner, usePageState, useShell } from '@portal/shared-ui';
 import { Announcement } from '../../components/Announcement';
 import { MaintenanceNotice } from '../../components/MaintenanceNotice';
 import { NewConversationForm } from './NewConversationForm';
@@ -20,12 +20,7 @@ export function NewConversationPage() {
   const { page, retry } = usePageState(NEW_CONVERSATION_ROUTE_ID, newConversationPageStateSchema);
   return (
     <div className={styles.page}>
-      <p className={styles.back}>
-        <ShellLink routeId="messaging.conversations" className={styles.link}>
-          <span aria-hidden="true">← </span>
-          {intl.formatMessage({ id: 'messaging.new.backToList' })}
-        </ShellLink>
-      </p>
+      <BackLink routeId="messaging.conversations">{intl.formatMessage({ id: 'messaging.new.backToList' })}</BackLink>
       {page.status === 'loading' && <Spinner />}
       {page.status === 'error' && (
         <div role="alert">

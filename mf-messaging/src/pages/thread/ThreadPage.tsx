@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { messagingPageStateSchema, type MessagingPageState } from '@portal/shared-api';
-import { Alert, Button, EmptyState, ErrorView, PageHeading, ShellLink, Spinner, usePageState } from '@portal/shared-ui';
+import { Alert, BackLink, Button, EmptyState, ErrorView, PageHeading, ShellLink, Spinner, usePageState } from '@portal/shared-ui';
 import { Announcement } from '../../components/Announcement';
 import { MaintenanceNotice } from '../../components/MaintenanceNotice';
 import type { ThreadMessage } from './thread-model';
@@ -26,12 +26,7 @@ export function ThreadPage() {
   const { page, retry } = usePageState(THREAD_ROUTE_ID, messagingPageStateSchema, { id });
   return (
     <div className={styles.page}>
-      <p className={styles.back}>
-        <ShellLink routeId="messaging.conversations" className={styles.link}>
-          <span aria-hidden="true">← </span>
-          {intl.formatMessage({ id: 'messaging.thread.backToList' })}
-        </ShellLink>
-      </p>
+      <BackLink routeId="messaging.conversations">{intl.formatMessage({ id: 'messaging.thread.backToList' })}</BackLink>
       {page.status === 'loading' && <Spinner label={intl.formatMessage({ id: 'messaging.thread.loading' })} />}
       {page.status === 'error' && (
         <div role="alert">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { RouteId } from '@portal/shared-i18n';
-import { ShellLink, type PageData } from '@portal/shared-ui';
+import { BackLink, type PageData } from '@portal/shared-ui';
 import { ErrorView, Spinner } from '../ui';
 import styles from './DetailPage.module.css';
 
@@ -32,12 +32,7 @@ export function DetailPage<T>({
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className={className ? `${styles.page} ${className}` : styles.page}>
-      <p className={styles.back}>
-        <ShellLink routeId={back.routeId} className={styles.backLink}>
-          <span aria-hidden="true">← </span>
-          {back.label}
-        </ShellLink>
-      </p>
+      <BackLink routeId={back.routeId}>{back.label}</BackLink>
       <div className={styles.header}>
         <h1 ref={heading} tabIndex={-1} className={styles.title}>
           {title}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import type { PrescriptionRenewalPageState } from '@portal/shared-api';
-import { Alert, ErrorView, PageHeading, ShellLink, Spinner, useShell } from '@portal/shared-ui';
+import { Alert, BackLink, ErrorView, PageHeading, ShellLink, Spinner, useShell } from '@portal/shared-ui';
 import { RenewalForm } from './RenewalForm';
 import { RenewalSent } from './RenewalSent';
 import { usePrescriptionRenewalPage } from './usePrescriptionRenewalPage';
@@ -26,12 +26,7 @@ function RenewalPageContent() {
   const { page, retry } = usePrescriptionRenewalPage(ids);
   return (
     <div className={styles.page}>
-      <p className={styles.back}>
-        <ShellLink routeId="records.prescriptions" className={styles.link}>
-          <span aria-hidden="true">← </span>
-          {intl.formatMessage({ id: 'records.renewal.back' })}
-        </ShellLink>
-      </p>
+      <BackLink routeId="records.prescriptions">{intl.formatMessage({ id: 'records.renewal.back' })}</BackLink>
       <PageHeading focusOnMount>{intl.formatMessage({ id: 'records.renewal.title' })}</PageHeading>
       {page.status === 'loading' && <Spinner />}
       {page.status === 'error' && (

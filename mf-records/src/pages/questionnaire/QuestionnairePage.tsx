@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { questionnaireMessage, type QuestionnaireInvitation, type QuestionnaireResponse } from '@portal/shared-api';
-import { Alert, ErrorView, ShellLink, Spinner, useShell } from '@portal/shared-ui';
+import { Alert, BackLink, ErrorView, Spinner, useShell } from '@portal/shared-ui';
 import { useMessagingClient } from '../../api/messaging-client';
 import { useDates } from '../../components/dates';
 import { QuestionnaireAnswers } from '../../components/questionnaire-form/QuestionnaireAnswers';
@@ -26,12 +26,7 @@ export function QuestionnairePage() {
   const title = ready?.status === 'ok' ? ready.invitation.title : intl.formatMessage({ id: 'records.questionnaire.title' });
   return (
     <div className={styles.page}>
-      <p className={styles.back}>
-        <ShellLink routeId="records.questionnaires" className={styles.link}>
-          <span aria-hidden="true">← </span>
-          {intl.formatMessage({ id: 'records.questionnaire.back' })}
-        </ShellLink>
-      </p>
+      <BackLink routeId="records.questionnaires">{intl.formatMessage({ id: 'records.questionnaire.back' })}</BackLink>
       <h1 ref={heading} tabIndex={-1} className={styles.title}>
         {title}
       </h1>
