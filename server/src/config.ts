@@ -8,10 +8,13 @@ import {
   remotesManifestSchema,
   type BrandConfig,
   type Lang,
+  type QuestionnairesStatus,
   type RemotesManifest,
 } from '@portal/shared-api';
 import { loadStorageConfig, type StorageConfig } from './modules/attachments/storage';
 import { loadMessagingConfig, MessagingConfigError, type MessagingConfig } from './modules/messaging/config';
+import { ImagingConfigError, loadImagingApiStatus, type ImagingApiStatus } from './modules/records/imaging';
+import { loadQuestionnairesStatus, QuestionnairesConfigError } from './modules/records/questionnaires';
 import { brandConfigs } from './config/brands';
 import { resolveFeatures } from './config/features';
 
@@ -71,6 +74,8 @@ export interface Config {
   attachmentStorage: StorageConfig;
   /** maintenance status, announcement, poll interval and the staff API token (MESSAGING_*, STAFF_API_TOKEN) */
   messaging: MessagingConfig;
+  /** QUESTIONNAIRES_STATUS and IMAGING_API_STATUS: the records pages' outage states */
+  records: { questionnairesStatus: QuestionnairesStatus; imagingApiStatus: ImagingApiStatus };
 }
 
 export class ConfigError extends Error {}
@@ -106,14 +111,20 @@ function readRemotesManifest(file: string, overridesAllowed: boolean): RemotesMa
   return parsed.data;
 }
 
-function messagingConfigFrom(env: NodeJS.ProcessEnv): MessagingConfig {
+/** A module's own configuration error becomes a ConfigError, so start-up reports every bad setting the same way. */
+function asConfigError<T>(read: () => T): T {
   try {
-    return loadMessagingConfig(env);
+    return read();
   } catch (error) {
-    // one kind of error for every bad setting, so start-up reports them all the same way
-    if (error instanceof MessagingConfigError) throw new ConfigError(error.message);
+    if (error instanceof MessagingConfigError || error instanceof ImagingConfigError || error instanceof QuestionnairesConfigError) {
+      throw new ConfigError(error.message);
+    }
     throw error;
   }
+}
+
+function messagingConfigFrom(env: NodeJS.ProcessEnv): MessagingConfig {
+  return asConfigError(() => loadMessagingConfig(env));
 }
 
 /** Parses the environment (process.env by default). Throws ConfigError with every problem at once. */
@@ -154,5 +165,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     attachmentStorage: loadStorageConfig(env),
     messaging: messagingConfigFrom(env),
+    records: {
+      questionnairesStatus: asConfigError(() => loadQuestionnairesStatus(env)),
+      imagingApiStatus: asConfigError(() => loadImagingApiStatus(env)),
+    },
   };
 }

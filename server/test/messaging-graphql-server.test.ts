@@ -54,7 +54,7 @@ function server(db: Database, options: { environment?: 'development' | 'producti
     config: loadMessagingConfig({}),
     environment: options.environment ?? 'development',
     features: ['customer-messaging-allowed'],
-    services: { attachments: options.attachments ?? noAttachments, threadPath: (lang, id) => `/${lang}/viestit/${id}` },
+    services: { attachments: options.attachments ?? noAttachments, threadPath: (lang, id) => `/${lang}/viestit/${id}`, questionnairesStatus: 'ok' },
     log: (options.log ?? t.app.log) as typeof t.app.log,
   });
 }

@@ -297,11 +297,9 @@ describe('records.imaging and records.imaging-result', () => {
   });
 
   it('IMAGING_API_STATUS=temporary-error answers temporary-api-error; an unknown value is refused', async () => {
-    const before = process.env.IMAGING_API_STATUS;
-    process.env.IMAGING_API_STATUS = 'temporary-error';
     let down: TestApp | null = null;
     try {
-      down = await createTestApp();
+      down = await createTestApp({ IMAGING_API_STATUS: 'temporary-error' });
       const caller = await signIn(down.app, PERSONAS.mikko);
       const res = await down.app.inject({ url: `/api/pages/records.imaging-result?lang=fi&date=${day(-10)}`, headers: caller.headers });
       assert.equal(res.statusCode, 200);
@@ -309,8 +307,6 @@ describe('records.imaging and records.imaging-result', () => {
       const anonymous = await down.app.inject({ url: `/api/pages/records.imaging-result?lang=fi&date=${day(-10)}` });
       assert.equal(anonymous.statusCode, 401);
     } finally {
-      if (before === undefined) delete process.env.IMAGING_API_STATUS;
-      else process.env.IMAGING_API_STATUS = before;
       await down?.close();
     }
     assert.equal(loadImagingApiStatus({}), 'ok');

@@ -197,11 +197,9 @@ describe('QUESTIONNAIRES_STATUS', () => {
   });
 
   it('maintenance-mode takes both pages offline without reading anything', async () => {
-    const previous = process.env.QUESTIONNAIRES_STATUS;
-    process.env.QUESTIONNAIRES_STATUS = 'maintenance-mode';
     let offline: TestApp | undefined;
     try {
-      offline = await createTestApp();
+      offline = await createTestApp({ QUESTIONNAIRES_STATUS: 'maintenance-mode' });
       const mikko = await signIn(offline.app, PERSONAS.mikko);
       const list = await offline.app.inject({ url: '/api/pages/records.questionnaires?lang=fi', headers: mikko.headers });
       assert.equal(list.statusCode, 200);
@@ -221,8 +219,6 @@ describe('QUESTIONNAIRES_STATUS', () => {
       });
       assert.equal((answered.json() as { errors?: GqlError[] }).errors?.[0]?.extensions?.code, 'MAINTENANCE');
     } finally {
-      if (previous === undefined) delete process.env.QUESTIONNAIRES_STATUS;
-      else process.env.QUESTIONNAIRES_STATUS = previous;
       await offline?.close();
     }
   });

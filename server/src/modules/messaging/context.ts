@@ -23,6 +23,8 @@ export interface MessagingServices {
   attachments: AttachmentsPort;
   /** the thread page's path, e.g. /fi/viestit/12 */
   threadPath(lang: Lang, threadId: number): string;
+  /** AnswerQuestionnaire is refused while the questionnaires are in maintenance (QUESTIONNAIRES_STATUS) */
+  questionnairesStatus: 'ok' | 'maintenance-mode';
 }
 
 /**

@@ -40,7 +40,11 @@ export function installMessaging(app: FastifyInstance, options: MessagingOptions
     config,
     environment: app.config.environment,
     features: app.config.features,
-    services: { attachments: options.attachments ?? attachmentsOfApp(app), threadPath: threadPathOf(app) },
+    services: {
+      attachments: options.attachments ?? attachmentsOfApp(app),
+      threadPath: threadPathOf(app),
+      questionnairesStatus: app.config.records.questionnairesStatus,
+    },
     log: app.log,
   });
 

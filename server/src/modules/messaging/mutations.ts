@@ -2,7 +2,6 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MessagingSchema } from '@portal/shared-api';
 import type { Database } from '../../db/index';
 import { auditedRead } from '../patients/access';
-import { loadQuestionnairesStatus } from '../records/questionnaires';
 import { checkQuestionnaireAnswers } from '../records/questionnaires-answers';
 import { questionnaireInvitations } from '../records/schema';
 import type { MessagingContext } from './context';
@@ -130,7 +129,7 @@ async function markAsRead(_root: unknown, args: MessagingSchema.MutationMarkAsRe
 
 async function answerQuestionnaire(_root: unknown, args: MessagingSchema.MutationAnswerQuestionnaireArgs, ctx: MessagingContext) {
   // The pages hide the forms while surveys are out of use (spec §8); a direct call is refused too.
-  if (loadQuestionnairesStatus() === 'maintenance-mode') throw messagingError('MAINTENANCE', 'Surveys are temporarily out of use');
+  if (ctx.services.questionnairesStatus === 'maintenance-mode') throw messagingError('MAINTENANCE', 'Surveys are temporarily out of use');
   const invitationId = parseId(args.questionnaireInvitationId, 'Questionnaire invitation');
   const answers = parseAnswers(args.answers);
   const invitation = await auditedRead(

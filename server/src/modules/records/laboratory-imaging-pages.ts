@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ReferralType } from '@portal/shared-api';
 import { auditedRead, patientAccess } from '../patients/access';
 import { notFoundState, ok, type LoaderContext, type LoaderResult } from '../../pages/loaders';
-import { loadImagingApiStatus, loadImagingResultPage, type ImagingApiStatus } from './imaging';
+import { loadImagingResultPage, type ImagingApiStatus } from './imaging';
 import { loadLaboratoryResultPage } from './laboratory';
 import { loadReferralPage } from './referrals';
 
@@ -14,8 +14,7 @@ import { loadReferralPage } from './referrals';
  * and answers 404 with the page's not-found state for another patient's date or id.
  */
 export function installLaboratoryAndImagingPages(app: FastifyInstance, options: { imagingApiStatus?: ImagingApiStatus } = {}): void {
-  // read once at start-up: an unknown value stops the server instead of surprising a patient later
-  const imagingApiStatus = options.imagingApiStatus ?? loadImagingApiStatus();
+  const imagingApiStatus = options.imagingApiStatus ?? app.config.records.imagingApiStatus;
 
   const read = <T>(ctx: LoaderContext, action: string, fn: (personId: string) => Promise<T>, details: Record<string, unknown>) =>
     auditedRead(ctx.db, patientAccess(ctx.request), action, fn, details);

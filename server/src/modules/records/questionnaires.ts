@@ -97,8 +97,7 @@ export async function loadQuestionnairePage(db: Database, subjectPersonId: strin
  * when a guardian acts for one) and writes the audit row before reading.
  */
 export function installQuestionnairePages(app: FastifyInstance, options: { status?: QuestionnairesStatus } = {}): void {
-  // read once at start-up: an unknown value stops the server instead of surprising a patient later
-  const status = options.status ?? loadQuestionnairesStatus();
+  const status = options.status ?? app.config.records.questionnairesStatus;
   const read = <T>(ctx: LoaderContext, action: string, fn: (personId: string) => Promise<T>, details?: Record<string, unknown>) =>
     auditedRead(ctx.db, patientAccess(ctx.request), action, fn, details);
   const maintenance = (ctx: LoaderContext) => {
