@@ -17,6 +17,7 @@ export * from './components/ToastRegion';
 export * from './components/Stack';
 export * from './components/PageHeading';
 export * from './components/BackLink';
+export * from './components/text-input';
 // What every remote's app needs around its pages (ARCHITECTURE: every remote laid out alike).
 export * from './remote/usePageState';
 export * from './remote/ShellLink';

@@ -2,6 +2,7 @@ import { useId, type KeyboardEvent, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { MESSAGE_CONTENT_MAX_LENGTH } from '@portal/shared-api';
 import styles from './Composer.module.css';
+import { TEXT_INPUT_CLASS } from '@portal/shared-ui';
 
 export interface MessageFieldProps {
   value: string;
@@ -44,7 +45,7 @@ export function MessageField({ value, onChange, label, error, readOnly = false, 
       <textarea
         ref={ref}
         id={id}
-        className={styles.textarea}
+        className={`${TEXT_INPUT_CLASS} ${styles.textarea}`}
         value={value}
         rows={5}
         maxLength={MESSAGE_CONTENT_MAX_LENGTH}

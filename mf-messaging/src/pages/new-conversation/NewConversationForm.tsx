@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { SendMessageInNewThreadDocument, THREAD_SUBJECT_MAX_LENGTH, toApiFailure, type MessagingRecipient } from '@portal/shared-api';
-import { Alert, Button, useShell } from '@portal/shared-ui';
+import { Alert, Button, useShell, TEXT_INPUT_CLASS } from '@portal/shared-ui';
 import { useMessagingClient } from '../../api/messaging-client-context';
 import { AttachmentPicker, MessageField, useAttachments, type PutFile } from '../../composer';
 import styles from './NewConversationPage.module.css';
@@ -152,7 +152,7 @@ export function NewConversationForm({ recipients, putFile }: { recipients: reado
           ref={subjectInput}
           id={`${id}-subject`}
           type="text"
-          className={styles.input}
+          className={TEXT_INPUT_CLASS}
           value={subject}
           maxLength={THREAD_SUBJECT_MAX_LENGTH}
           required

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import type { FhirQuestionnaireItem } from '@portal/shared-api';
 import { errorMessage, hintMessage, itemLabel, optionKey, type FieldValue, type FormErrors, type FormValues } from './form-model';
 import styles from './QuestionnaireForm.module.css';
+import { TEXT_INPUT_CLASS } from '@portal/shared-ui';
 
 /** What every field of one form shares: the values, errors, enabled items, element ids and the change handler. */
 export interface FormFieldsContext {
@@ -138,7 +139,7 @@ function QuestionnaireItemField({ item, fields }: { item: FhirQuestionnaireItem;
           {hintText}
           <textarea
             id={id}
-            className={`${styles.input} ${styles.textarea}`}
+            className={TEXT_INPUT_CLASS}
             rows={4}
             value={textValue}
             maxLength={item.maxLength}
@@ -162,7 +163,7 @@ function QuestionnaireItemField({ item, fields }: { item: FhirQuestionnaireItem;
           {hintText}
           <input
             id={id}
-            className={`${styles.input} ${item.type === 'string' ? '' : styles.short}`.trim()}
+            className={`${TEXT_INPUT_CLASS} ${item.type === 'string' ? '' : styles.short}`.trim()}
             type={item.type === 'date' ? 'date' : 'text'}
             inputMode={item.type === 'integer' ? 'numeric' : undefined}
             autoComplete="off"

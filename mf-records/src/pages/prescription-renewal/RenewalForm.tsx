@@ -16,7 +16,7 @@ import {
   type Prescription,
   type RenewalDraft,
 } from '@portal/shared-api';
-import { Button, useShell } from '@portal/shared-ui';
+import { Button, useShell, TEXT_INPUT_CLASS } from '@portal/shared-ui';
 import { PrescriptionDetails } from '../../components/prescriptions/PrescriptionDetails';
 import { useRenewalApi } from '../../components/prescriptions/renewal-api';
 import { YesNoQuestion } from './YesNoQuestion';
@@ -128,7 +128,7 @@ export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly
                 </label>
                 <textarea
                   id={reasonId}
-                  className={styles.textarea}
+                  className={`${TEXT_INPUT_CLASS} ${styles.textarea}`}
                   rows={3}
                   required
                   maxLength={RENEWAL_TEXT_MAX_LENGTH}

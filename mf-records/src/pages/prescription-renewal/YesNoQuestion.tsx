@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { isAdditionalShown, type RenewalYesNoQuestion, type YesNo, type YesNoAnswerDraft } from '@portal/shared-api';
 import styles from './PrescriptionRenewalPage.module.css';
+import { TEXT_INPUT_CLASS } from '@portal/shared-ui';
 
 /**
  * A yes/no question as a radio group (fieldset and legend), with its additional question right after
@@ -49,7 +50,7 @@ export function YesNoQuestion({
           </label>
           <textarea
             id={`${id}-additional`}
-            className={styles.textarea}
+            className={`${TEXT_INPUT_CLASS} ${styles.textarea}`}
             rows={3}
             required
             maxLength={maxLength}
