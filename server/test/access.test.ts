@@ -5,7 +5,8 @@ import { frontPageStateSchema, pageStateSchema, visitPageStateSchema, visitsPage
 import { auditLog } from '../src/modules/audit/schema';
 import { visits } from '../src/modules/records/schema';
 import { PERSONAS } from '../src/seed/personas';
-import { createTestApp, initialStateOf, personIdOf, signIn, type TestApp } from './helpers';
+import { writeAudit } from '../src/modules/audit/audit';
+import { createTestApp, expireSession, initialStateOf, personIdOf, signIn, type TestApp } from './helpers';
 
 let t: TestApp;
 before(async () => {
@@ -130,5 +131,60 @@ describe('audit log', () => {
     assert.ok(row);
     assert.equal(row.subjectPersonId, ellaId);
     assert.ok(row.at.getTime() >= before - 5_000);
+  });
+});
+
+// The session lookup and the audit rows of requests that arrive in the same turn of the event loop
+// share one statement each (createPerTurnLoader): every answer must still be its own caller's.
+describe('requests that arrive together', () => {
+  it('are each answered as their own session, and an expired or unknown one as nobody', async () => {
+    const [mikko, aino, leena, expired] = await Promise.all([
+      signIn(t.app, PERSONAS.mikko),
+      signIn(t.app, PERSONAS.aino),
+      signIn(t.app, PERSONAS.leena, PERSONAS.ella),
+      signIn(t.app, PERSONAS.jukka),
+    ]);
+    await expireSession(t.app, expired.sessionId);
+    const callers = [mikko, aino, leena, expired, { headers: { cookie: 'portal_session=no-such-session' } }, mikko, aino];
+    const answers = await Promise.all(callers.map(({ headers }) => t.app.inject({ url: '/api/pages/front-page?lang=fi', headers })));
+    const names = answers.map((res) => (res.statusCode === 200 ? frontPageStateSchema.parse(pageStateSchema.parse(res.json()).state).firstName : res.statusCode));
+    assert.deepEqual(names, ['Mikko', 'Aino', 'Ella', 401, 401, 'Mikko', 'Aino']);
+  });
+
+  it('write one audit row per read, naming its own reader and subject', async () => {
+    const [mikko, leena] = await Promise.all([signIn(t.app, PERSONAS.mikko), signIn(t.app, PERSONAS.leena, PERSONAS.ella)]);
+    const ellaId = await personIdOf(t.app, PERSONAS.ella);
+    const summaryRows = async (actor: string) =>
+      t.app.db
+        .select({ subject: auditLog.subjectPersonId, requestId: auditLog.requestId })
+        .from(auditLog)
+        .where(and(eq(auditLog.actorPersonId, actor), eq(auditLog.action, 'records.summary')));
+    const before = { mikko: (await summaryRows(mikko.personId)).length, leena: (await summaryRows(leena.personId)).length };
+    await Promise.all([mikko, leena, mikko, leena, mikko].map(({ headers }) => frontPage(headers)));
+    const mikkoRows = await summaryRows(mikko.personId);
+    const leenaRows = await summaryRows(leena.personId);
+    assert.equal(mikkoRows.length - before.mikko, 3);
+    assert.equal(leenaRows.length - before.leena, 2);
+    assert.ok(mikkoRows.every((row) => row.subject === mikko.personId));
+    assert.ok(leenaRows.every((row) => row.subject === ellaId), "Leena's reads are of Ella's data");
+    assert.equal(new Set([...mikkoRows, ...leenaRows].map((row) => row.requestId)).size, mikkoRows.length + leenaRows.length, 'a row per request');
+  });
+
+  it('keep the other rows when the database refuses one of them', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const entry = (action: string, actorPersonId = mikko.personId) => ({ actorPersonId, subjectPersonId: mikko.personId, action });
+    const results = await Promise.allSettled([
+      writeAudit(t.app.db, entry('test.batch-first')),
+      writeAudit(t.app.db, entry('test.batch-refused', 'not-a-uuid')),
+      writeAudit(t.app.db, entry('test.batch-last')),
+    ]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['fulfilled', 'rejected', 'fulfilled'],
+    );
+    const stored = await t.app.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorPersonId, mikko.personId));
+    const actions = stored.map((row) => row.action);
+    assert.ok(actions.includes('test.batch-first') && actions.includes('test.batch-last'));
+    assert.ok(!actions.includes('test.batch-refused'));
   });
 });

@@ -1,4 +1,6 @@
+import type DataLoader from 'dataloader';
 import type { Database } from '../../db/index';
+import { createPerTurnLoader } from '../../db/per-turn-loader';
 import { auditLog } from './schema';
 
 export interface AuditEntry {
@@ -10,12 +12,39 @@ export interface AuditEntry {
   requestId?: string;
 }
 
+const toRow = (entry: AuditEntry): typeof auditLog.$inferInsert => ({
+  actorPersonId: entry.actorPersonId,
+  subjectPersonId: entry.subjectPersonId,
+  action: entry.action,
+  details: entry.details ?? null,
+  requestId: entry.requestId ?? null,
+});
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+async function insertAll(db: Database, entries: readonly AuditEntry[]): Promise<(true | Error)[]> {
+  try {
+    await db.insert(auditLog).values(entries.map(toRow));
+    return entries.map(() => true as const);
+  } catch (error) {
+    if (entries.length === 1) return [asError(error)];
+    // One row the database refuses must not fail the other requests' reads: each on its own.
+    return Promise.all(entries.map((entry) => db.insert(auditLog).values(toRow(entry)).then(() => true as const, asError)));
+  }
+}
+
+/** Per database handle (a transaction has its own, so its rows stay inside it). */
+const writers = new WeakMap<Database, DataLoader<AuditEntry, true>>();
+
+/**
+ * Stores one audit row; resolves once it is stored, so a read is answered only after its row is.
+ * Rows written in the same turn of the event loop go to the database in one statement.
+ */
 export async function writeAudit(db: Database, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorPersonId: entry.actorPersonId,
-    subjectPersonId: entry.subjectPersonId,
-    action: entry.action,
-    details: entry.details ?? null,
-    requestId: entry.requestId ?? null,
-  });
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = createPerTurnLoader((entries) => insertAll(db, entries));
+    writers.set(db, writer);
+  }
+  await writer.load(entry);
 }

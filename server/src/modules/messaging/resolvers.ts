@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import type { MessagingSchema } from '@portal/shared-api';
 import { messageAttachments } from '../attachments/schema';
-import { auditedRead } from '../patients/access';
+import { auditedConcurrentRead, auditedRead } from '../patients/access';
 import { withAttachmentsAndInvitations, type MessageView, type MessagingContext } from './context';
 import { notFound } from './errors';
 import { pagination, parseId } from './inputs';
@@ -120,7 +120,7 @@ const threads = {
 const queries = {
   messagingThreads: (_root: unknown, args: MessagingSchema.QueryMessagingThreadsArgs, ctx: MessagingContext) => {
     const page = pagination(args.pagination);
-    return auditedRead(ctx.db, ctx.access, 'messaging.threads', async () => {
+    return auditedConcurrentRead(ctx.db, ctx.access, 'messaging.threads', async () => {
       // The list's rows come with each thread's newest message, which is what the portal's list asks
       // for (messages(pagination: { limit: 1 }, sort: desc)): that field finds them already loaded.
       const { totalCount, threads: rows } = await threadsPageWithLatest(ctx.db, ctx.customerUserId, page);
@@ -133,7 +133,7 @@ const queries = {
 
   messagingThreadForCustomer: async (_root: unknown, args: MessagingSchema.QueryMessagingThreadForCustomerArgs, ctx: MessagingContext) => {
     const threadId = parseId(args.id, 'Thread');
-    const thread = await auditedRead(ctx.db, ctx.access, 'messaging.thread', () => threadOfCustomer(ctx.db, ctx.customerUserId, threadId), {
+    const thread = await auditedConcurrentRead(ctx.db, ctx.access, 'messaging.thread', () => threadOfCustomer(ctx.db, ctx.customerUserId, threadId), {
       threadId,
     });
     if (!thread) throw notFound('Thread not found');

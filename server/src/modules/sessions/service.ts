@@ -1,7 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/index';
+import { createPerTurnLoader } from '../../db/per-turn-loader';
 import { sessions } from './schema';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -63,6 +64,16 @@ export function createSessionService(db: Database, timeoutMinutes: number, cooki
     actingForPersonId: row.actingForPersonId,
   });
 
+  // Every API call starts here, and a page or a polled list sends several at once.
+  const liveSessions = createPerTurnLoader<string, typeof sessions.$inferSelect | null>(async (ids) => {
+    const rows = await db
+      .select()
+      .from(sessions)
+      .where(and(inArray(sessions.id, [...new Set(ids)]), gt(sessions.expiresAt, new Date())));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
+
   const service: SessionService = {
     timeoutMs,
     async issue({ personId, actingForPersonId = null }) {
@@ -90,7 +101,7 @@ export function createSessionService(db: Database, timeoutMinutes: number, cooki
       if (!token || token.length > 256) return null;
       const now = new Date();
       const id = hashToken(token);
-      const [live] = await db.select().from(sessions).where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
+      const live = await liveSessions.load(id);
       if (!live) return null;
       // Slid within the last few seconds: reading is enough. A page that polls or fires several calls
       // at once would otherwise write (and lock) the same row on every request.
