@@ -352,6 +352,7 @@ describe('sendMessage', () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
     const closed = await threadByTitle(t, mikko, 'Reseptin uusinta: Thyroxin');
     assert.equal(closed.isActive, false);
+    const countBefore = (await loadThread(t, mikko, closed.id)).messages.totalCount;
     const sent = ok(
       await gql<{ sendMessage: { type: string; message: { content: string; author: { __typename: string }; deleted: boolean } } }>(
         t,
@@ -366,6 +367,9 @@ describe('sendMessage', () => {
     const thread = await loadThread(t, mikko, closed.id);
     assert.equal(thread.isActive, false, 'still closed');
     assert.equal(thread.messages.paginatedMessages.at(-1)!.content, 'Vielä yksi kysymys.');
+    assert.equal(thread.messages.totalCount, countBefore + 1, "the thread's count (kept with the message)");
+    assert.equal(thread.messages.paginatedMessages.length, thread.messages.totalCount);
+    assert.equal((await threadByTitle(t, mikko, 'Reseptin uusinta: Thyroxin')).messages.totalCount, countBefore + 1, "the list's count");
     assert.equal(thread.isRead, true);
     assert.ok((await auditActions(t, mikko.personId)).some((a) => a.action === 'messaging.send-message'));
   });
@@ -451,10 +455,12 @@ describe('markAsRead and professional replies', () => {
     assert.equal((await threadByTitle(t, mikko, 'Kilpirauhasarvot')).isRead, true);
 
     const rantanen = await professionalId(t, 'Pertti Rantanen');
+    const countBefore = (await threadByTitle(t, mikko, 'Kilpirauhasarvot')).messages.totalCount;
     const reply = await staff(t, 'POST', `/threads/${thread.id}/replies`, { professionalUserId: Number(rantanen), content: 'Muistakaa kontrolli.' });
     assert.equal(reply.statusCode, 201, reply.body);
     const after = await threadByTitle(t, mikko, 'Kilpirauhasarvot');
     assert.equal(after.isRead, false);
+    assert.equal(after.messages.totalCount, countBefore + 1, "a professional's reply counts too");
     assert.equal(after.messages.paginatedMessages[0]!.content, 'Muistakaa kontrolli.');
     assert.equal(after.messages.paginatedMessages[0]!.author.__typename, 'ProfessionalUser');
     failsWith(await gql(t, mikko, MarkAsReadDocument, { threadId: '999999' }), 'NOT_FOUND');

@@ -95,7 +95,7 @@ async function customerWithThreads(identityCode: string, threads: number, messag
   );
   for (let from = 0; from < messages.length; from += 5000) await db.insert(messagingMessages).values(messages.slice(from, from + 5000));
   await db.execute(
-    sql`update messaging_threads set last_message_at = (select max(created_at) from messaging_messages where thread_id = messaging_threads.id) where customer_user_id = ${customer!.id}`,
+    sql`update messaging_threads set last_message_at = (select max(created_at) from messaging_messages where thread_id = messaging_threads.id), message_count = (select count(*) from messaging_messages where thread_id = messaging_threads.id) where customer_user_id = ${customer!.id}`,
   );
   return { personId: person!.id, threadIds };
 }

@@ -196,17 +196,21 @@ export interface ThreadWithLatest extends ThreadRow {
  */
 function prepareThreadsWithLatest(db: Database) {
   const customerUserId = sql.placeholder('customerUserId');
-  const paged = threadsOfCustomer(db, customerUserId)
+  // No count(*) over () here: a window over the customer's threads would join every one of them
+  // before the page is cut. The page comes straight from the index; the total is counted apart.
+  const paged = db
+    .select({ ...threadColumns, messageCount: messagingThreads.messageCount })
+    .from(messagingThreads)
+    .leftJoin(
+      messagingReadStatus,
+      and(eq(messagingReadStatus.threadId, messagingThreads.id), eq(messagingReadStatus.userId, customerUserId)),
+    )
+    .leftJoin(messagingAssignments, and(eq(messagingAssignments.threadId, messagingThreads.id), eq(messagingAssignments.isCurrent, true)))
     .where(eq(messagingThreads.customerUserId, customerUserId))
     .orderBy(sql`${messagingThreads.lastActivityAt} desc nulls last`, sql`${messagingThreads.id} desc nulls last`)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('paged');
-  const counts = db
-    .select({ total: sql<number>`count(*)::int`.as('total') })
-    .from(messagingMessages)
-    .where(eq(messagingMessages.threadId, paged.id))
-    .as('counts');
   const latest = db
     .select()
     .from(messagingMessages)
@@ -229,9 +233,9 @@ function prepareThreadsWithLatest(db: Database) {
         customerReadAt: paged.customerReadAt,
         assigneeUserId: paged.assigneeUserId,
         assignedAt: paged.assignedAt,
-        totalCount: paged.totalCount,
       },
-      messageCount: counts.total,
+      totalCount: sql<number>`(select count(*)::int from ${messagingThreads} where ${messagingThreads.customerUserId} = ${customerUserId})`,
+      messageCount: paged.messageCount,
       latest: {
         id: latest.id,
         authorUserId: latest.authorUserId,
@@ -246,7 +250,6 @@ function prepareThreadsWithLatest(db: Database) {
       hasInvitations: sql<boolean>`exists(select 1 from ${messagingMessageQuestionnaires} where ${messagingMessageQuestionnaires.messageId} = ${latest.id})`,
     })
     .from(paged)
-    .leftJoinLateral(counts, sql`true`)
     .leftJoinLateral(latest, sql`true`)
     .leftJoin(messagingUsers, eq(messagingUsers.id, latest.authorUserId))
     .orderBy(sql`${paged.lastActivityAt} desc nulls last`, sql`${paged.id} desc nulls last`)
@@ -271,7 +274,7 @@ export async function threadsPageWithLatest(
     preparedThreadsWithLatest.set(db, prepared);
   }
   const rows = await prepared.execute({ customerUserId, limit: page.limit, offset: page.offset });
-  let totalCount = rows[0]?.thread.totalCount ?? 0;
+  let totalCount = rows[0]?.totalCount ?? 0;
   // an empty page (past the end, or limit 0) has no row to carry the count
   if (rows.length === 0) totalCount = await countThreads(db, customerUserId);
   return {
@@ -354,20 +357,14 @@ export async function readStatusesOf(
 }
 
 /**
- * A page of messages of each thread in one statement: one lateral subquery counts each thread's
- * messages and another takes its page, both straight from the (thread, created) index (a count in
- * the select list would run once per message row, not once per thread). The authors come joined,
+ * A page of messages of each thread in one statement: a lateral subquery takes each thread's page
+ * straight from the (thread, created) index, and the count is the thread's own. The authors come joined,
  * and two index probes tell which messages have files or questionnaires, so those are fetched only
  * when there are some — in a list of latest messages, rarely.
  */
 export async function messagePagesOf(db: Database, threadIds: readonly number[], args: MessagePageArgs): Promise<Map<number, MessagePage>> {
   if (threadIds.length === 0) return new Map();
   const direction = args.sort === 'desc' ? desc : asc;
-  const counts = db
-    .select({ total: sql<number>`count(*)::int`.as('total') })
-    .from(messagingMessages)
-    .where(eq(messagingMessages.threadId, messagingThreads.id))
-    .as('counts');
   const page = db
     .select()
     .from(messagingMessages)
@@ -379,7 +376,7 @@ export async function messagePagesOf(db: Database, threadIds: readonly number[],
   const rows = await db
     .select({
       threadId: messagingThreads.id,
-      totalCount: counts.total,
+      totalCount: messagingThreads.messageCount,
       id: page.id,
       authorUserId: page.authorUserId,
       createdAt: page.createdAt,
@@ -392,7 +389,6 @@ export async function messagePagesOf(db: Database, threadIds: readonly number[],
       hasInvitations: sql<boolean>`exists(select 1 from ${messagingMessageQuestionnaires} where ${messagingMessageQuestionnaires.messageId} = ${page.id})`,
     })
     .from(messagingThreads)
-    .leftJoinLateral(counts, sql`true`)
     .leftJoinLateral(page, sql`true`)
     .leftJoin(messagingUsers, eq(messagingUsers.id, page.authorUserId))
     .where(anyId(messagingThreads.id, threadIds))

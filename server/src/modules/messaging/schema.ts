@@ -96,6 +96,12 @@ export const messagingThreads = pgTable(
       .references(() => messagingUsers.id, { onDelete: 'cascade' }),
     /** the newest message's time; null before the first message */
     lastMessageAt: timestamptz('last_message_at'),
+    /**
+     * How many messages the thread has, deleted ones included (they stay, marked). Kept by
+     * insertMessage in the message's transaction: the polled list shows it for every thread, and
+     * counting a long conversation's messages on every poll would cost more than the rest of the list.
+     */
+    messageCount: integer('message_count').notNull().default(0),
     lastActivityAt: timestamptz('last_activity_at')
       .notNull()
       .generatedAlwaysAs(sql`coalesce(last_message_at, created_at)`),

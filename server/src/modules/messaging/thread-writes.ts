@@ -74,6 +74,7 @@ export async function insertMessage(db: Database, message: NewMessage): Promise<
     // the stored time itself (microseconds), not the JavaScript Date's milliseconds
     .set({
       lastMessageAt: sql`greatest(${messagingThreads.lastMessageAt}, (select ${messagingMessages.createdAt} from ${messagingMessages} where ${messagingMessages.id} = ${row.id}))`,
+      messageCount: sql`${messagingThreads.messageCount} + 1`,
     })
     .where(eq(messagingThreads.id, message.threadId));
   if (message.invitationIds?.length) {
