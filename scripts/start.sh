@@ -9,4 +9,6 @@ build_portal
 step "Starting the portal"
 export NODE_ENV=production
 export LOG_LEVEL="${LOG_LEVEL:-warn}"  # a quiet terminal; deployments choose their own level
-exec node server/dist/main.js
+# server/node-flags: V8's young generation sized for a server (the README's Performance section)
+# shellcheck disable=SC2046
+exec node $(cat server/node-flags) server/dist/main.js

@@ -59,7 +59,7 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** 'ignore' (default) or 'capture': keep the last 200 lines for a failure report */
   output?: 'ignore' | 'capture';
-  /** Node's own options for the server, e.g. ['--cpu-prof'] */
+  /** Node's own options for the server, e.g. ['--cpu-prof'], after those of server/node-flags */
   nodeArgs?: string[];
 }
 
@@ -72,7 +72,9 @@ export async function startPortalServer(options: StartOptions = {}): Promise<Por
   const baseURL = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const capture = options.output === 'capture';
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(repoRoot, 'server', 'dist', 'main.js')], {
+  // The flags `npm start` runs the server with (scripts/start.sh): measure what is deployed.
+  const serverFlags = fs.readFileSync(path.join(repoRoot, 'server', 'node-flags'), 'utf8').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...serverFlags, ...(options.nodeArgs ?? []), path.join(repoRoot, 'server', 'dist', 'main.js')], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, NODE_ENV: 'production', ...options.env },
     stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'ignore',
   });
