@@ -14,10 +14,10 @@
 import type { Browser } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { Pool, type Dispatcher } from 'undici';
 import {
   MessagingThreadForCustomerDocument,
   MessagingThreadsDocument,
@@ -35,7 +35,21 @@ const SWEEP = (process.env.BENCH_SWEEP ?? '1,5,10,25').split(',').filter(Boolean
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1);
 const VERBOSE = Boolean(process.env.BENCH_VERBOSE);
-const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** only the load cases whose name contains this text (e.g. 'first page'); the render always runs */
+const ONLY = process.env.BENCH_ONLY ?? '';
+/**
+ * The machine's PostgreSQL through its Unix socket when there is one, as a server on the same host
+ * would connect (over TCP, each statement's round trip costs the server about 0.3 ms of CPU more on
+ * this kind of machine); BENCH_DATABASE_URL chooses another, e.g. postgres://postgres@127.0.0.1:5432/postgres.
+ */
+const LOCAL_SOCKET_DIR = '/var/run/postgresql';
+const ADMIN_DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  (fs.existsSync(`${LOCAL_SOCKET_DIR}/.s.PGSQL.5432`)
+    ? `postgres://postgres@localhost/postgres?host=${encodeURIComponent(LOCAL_SOCKET_DIR)}`
+    : 'postgres://postgres@127.0.0.1:5432/postgres');
+const DATABASE_TRANSPORT = new URL(ADMIN_DATABASE_URL).searchParams.get('host')?.startsWith('/') ? 'its Unix socket' : 'TCP';
 
 const THREADS = 200;
 const LONG_THREAD_MESSAGES = 2000;
@@ -118,15 +132,20 @@ interface RawAnswer {
 }
 
 class PortalClient {
-  readonly agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  /**
+   * undici, not node:http: the load generator shares the machine's two cores with the server and
+   * the database, and undici spends about half as much CPU per request (measured in this benchmark).
+   */
+  readonly agent: Pool;
   private readonly cookieHeader: string;
 
   constructor(
-    private readonly baseURL: string,
+    baseURL: string,
     cookies: Cookies,
     private readonly csrfToken: string,
     private readonly staffToken: string,
   ) {
+    this.agent = new Pool(baseURL, { pipelining: 1, keepAliveTimeout: 60_000 });
     this.cookieHeader = cookies
       .filter((cookie) => cookie.path === '/')
       .map((cookie) => `${cookie.name}=${cookie.value}`)
@@ -138,43 +157,28 @@ class PortalClient {
   }
 
   /** `headers.cookie: ''` sends no cookie (the staff API is another client, not the patient's browser). */
-  raw(method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-    const url = new URL(path, this.baseURL);
-    return new Promise((resolve, reject) => {
-      const started = performance.now();
-      const all: Record<string, string | number> = {
-        cookie: this.cookieHeader,
-        accept: 'application/graphql-response+json, application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
-        ...headers,
-      };
-      if (all.cookie === '') delete all.cookie;
-      const request = http.request(
-        url,
-        { method, agent: this.agent, headers: all },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('error', reject);
-          response.on('end', () => {
-            const ms = performance.now() - started;
-            const bytes = Buffer.concat(chunks);
-            resolve({ status: response.statusCode ?? 0, body: bytes.toString('utf8'), bytes: bytes.length, ms });
-          });
-        },
-      );
-      request.on('error', reject);
-      request.end(body);
-    });
+  async raw(method: Dispatcher.HttpMethod, path: string, body?: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+    const all: Record<string, string> = {
+      cookie: this.cookieHeader,
+      accept: 'application/graphql-response+json, application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    };
+    if (all.cookie === '') delete all.cookie;
+    const started = performance.now();
+    const answer = await this.agent.request({ method, path, headers: all, ...(body === undefined ? {} : { body }) });
+    const bytes = Buffer.from(await answer.body.arrayBuffer());
+    const ms = performance.now() - started;
+    return { status: answer.statusCode, body: bytes.toString('utf8'), bytes: bytes.length, ms };
   }
 
-  async json<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  async json<T>(method: Dispatcher.HttpMethod, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
     const answer = await this.raw(method, path, body === undefined ? undefined : JSON.stringify(body), headers);
     if (answer.status < 200 || answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}: ${answer.body.slice(0, 500)}`);
     return JSON.parse(answer.body) as T;
   }
 
-  staff<T>(method: string, path: string, body?: unknown): Promise<T> {
+  staff<T>(method: Dispatcher.HttpMethod, path: string, body?: unknown): Promise<T> {
     return this.json<T>(method, `/api/staff/messaging${path}`, body, { authorization: `Bearer ${this.staffToken}`, cookie: '' });
   }
 
@@ -621,7 +625,9 @@ async function main() {
   let failed = false;
   try {
     const database = await createDatabase();
-    onCleanup('drop the database', () => dropDatabase(database.name));
+    // BENCH_KEEP_DATABASE=1 keeps it for a look afterwards (EXPLAIN ANALYZE …); drop it yourself
+    if (process.env.BENCH_KEEP_DATABASE) console.info(`Database ${database.url} is kept (BENCH_KEEP_DATABASE)`);
+    else onCleanup('drop the database', () => dropDatabase(database.name));
     const staffToken = `bench-staff-${randomBytes(12).toString('hex')}`;
     server = await startPortalServer({
       env: {
@@ -641,7 +647,7 @@ async function main() {
     const session = await signIn(browser, server.baseURL);
     if (!session.csrfToken) throw new Error('no csrfToken in the signed-in page’s initial state');
     const client = new PortalClient(server.baseURL, session.cookies, session.csrfToken, staffToken);
-    onCleanup('close the connections', async () => client.agent.destroy());
+    onCleanup('close the connections', () => client.agent.destroy());
 
     const seeded = await seed(client);
     console.info(
@@ -690,7 +696,7 @@ async function main() {
     ];
     console.info(`\nLoad: ${CLIENTS} concurrent clients on Mikko's session, ${SECONDS} s each after a ${WARMUP_SECONDS} s warm-up…`);
     const results: (LoadResult & { budget?: number })[] = [];
-    for (const spec of cases) {
+    for (const spec of cases.filter((c) => c.name.includes(ONLY))) {
       const result = await runLoad(client, server, database.name, spec);
       results.push({ ...result, ...(spec.budget === undefined ? {} : { budget: spec.budget }) });
       const sorted = [...result.latencies].sort((a, b) => a - b);
@@ -713,7 +719,7 @@ async function main() {
     // ---- the report
     const nproc = os.cpus().length;
     console.log(
-      `\nMessaging on PostgreSQL ${database.serverVersion}: Mikko with ${seeded.totalThreads} threads, one of ${seeded.longThreadMessages} messages; ` +
+      `\nMessaging on PostgreSQL ${database.serverVersion} (over ${DATABASE_TRANSPORT}): Mikko with ${seeded.totalThreads} threads, one of ${seeded.longThreadMessages} messages; ` +
         `${CLIENTS} concurrent clients (one session, keep-alive), ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up; server, database and clients on the same ${nproc}-core machine.`,
     );
     console.log(
