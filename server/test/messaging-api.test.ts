@@ -190,6 +190,41 @@ describe('messagingThreads', () => {
     assert.deepEqual(paths(failsWith(bad, 'BAD_USER_INPUT')), ['pagination.limit']);
   });
 
+  it('answers lists asked for at the same moment each with its own customer and page (one statement serves them all)', async () => {
+    const [mikko, aino, jukka, leena] = await Promise.all([
+      signIn(t.app, PERSONAS.mikko),
+      signIn(t.app, PERSONAS.aino),
+      signIn(t.app, PERSONAS.jukka),
+      signIn(t.app, PERSONAS.leena, PERSONAS.ella),
+    ]);
+    // one after another: what each would get alone
+    const alone = {
+      mikko: await listThreads(t, mikko),
+      mikkoSecond: await listThreads(t, mikko, { limit: 10, offset: 10 }),
+      aino: await listThreads(t, aino, { limit: 2 }),
+      ella: await listThreads(t, leena),
+    };
+    const together = await Promise.all([
+      listThreads(t, mikko, { limit: 10, offset: 10 }),
+      listThreads(t, aino, { limit: 2 }),
+      listThreads(t, jukka),
+      listThreads(t, mikko),
+      listThreads(t, leena),
+      listThreads(t, mikko, { limit: 10, offset: 20 }),
+      listThreads(t, aino, { limit: 0 }),
+    ]);
+    assert.deepEqual(together[0], alone.mikkoSecond);
+    assert.deepEqual(together[1], alone.aino);
+    assert.deepEqual(together[2], { totalCount: 0, paginatedThreads: [] });
+    assert.deepEqual(together[3], alone.mikko);
+    assert.deepEqual(together[4], alone.ella);
+    assert.deepEqual(together[5], { totalCount: 12, paginatedThreads: [] });
+    assert.deepEqual(together[6], { totalCount: alone.aino.totalCount, paginatedThreads: [] });
+    assert.equal(alone.aino.paginatedThreads.length, 2);
+    assert.ok(alone.ella.totalCount > 0, "Ella's threads, read by Leena");
+    assert.notDeepEqual(alone.ella.paginatedThreads.map((th) => th.id), alone.mikko.paginatedThreads.map((th) => th.id));
+  });
+
   it('writes an audit row for the read', async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
     await listThreads(t, mikko);

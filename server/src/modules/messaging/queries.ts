@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/index';
+import { createPerTurnLoader } from '../../db/per-turn-loader';
 import { messageAttachments } from '../attachments/schema';
 import { questionnaireInvitations } from '../records/schema';
 import {
@@ -189,119 +190,155 @@ export interface ThreadWithLatest extends ThreadRow {
   latest: MessagePage;
 }
 
-/**
- * The list query is the portal's most frequent (polled by every open conversation list), so it is
- * built once per database and sent as a named prepared statement: neither the query builder nor
- * PostgreSQL's parser and planner redo their work on every request.
- */
-function prepareThreadsWithLatest(db: Database) {
-  const customerUserId = sql.placeholder('customerUserId');
-  // No count(*) over () here: a window over the customer's threads would join every one of them
-  // before the page is cut. The page comes straight from the index; the total is counted apart.
-  const paged = db
-    .select({ ...threadColumns, messageCount: messagingThreads.messageCount })
-    .from(messagingThreads)
-    .leftJoin(
-      messagingReadStatus,
-      and(eq(messagingReadStatus.threadId, messagingThreads.id), eq(messagingReadStatus.userId, customerUserId)),
-    )
-    .leftJoin(messagingAssignments, and(eq(messagingAssignments.threadId, messagingThreads.id), eq(messagingAssignments.isCurrent, true)))
-    .where(eq(messagingThreads.customerUserId, customerUserId))
-    .orderBy(sql`${messagingThreads.lastActivityAt} desc nulls last`, sql`${messagingThreads.id} desc nulls last`)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('paged');
-  const latest = db
-    .select()
-    .from(messagingMessages)
-    .where(eq(messagingMessages.threadId, paged.id))
-    .orderBy(desc(messagingMessages.createdAt), desc(messagingMessages.id))
-    .limit(1)
-    .as('latest');
-  return db
-    .select({
-      thread: {
-        id: paged.id,
-        lastActivityAt: paged.lastActivityAt,
-        title: paged.title,
-        threadType: paged.threadType,
-        isActive: paged.isActive,
-        createdAt: paged.createdAt,
-        timestampForProfessionals: paged.timestampForProfessionals,
-        customerUserId: paged.customerUserId,
-        lastMessageAt: paged.lastMessageAt,
-        customerReadAt: paged.customerReadAt,
-        assigneeUserId: paged.assigneeUserId,
-        assignedAt: paged.assignedAt,
-      },
-      totalCount: sql<number>`(select count(*)::int from ${messagingThreads} where ${messagingThreads.customerUserId} = ${customerUserId})`,
-      messageCount: paged.messageCount,
-      latest: {
-        id: latest.id,
-        authorUserId: latest.authorUserId,
-        createdAt: latest.createdAt,
-        content: latest.content,
-        deletedAt: latest.deletedAt,
-        deletedByUserId: latest.deletedByUserId,
-        deletedReason: latest.deletedReason,
-      },
-      author: messagingUsers,
-      hasAttachments: sql<boolean>`exists(select 1 from ${messageAttachments} where ${messageAttachments.messageId} = ${latest.id} and ${messageAttachments.status} = 'linked')`,
-      hasInvitations: sql<boolean>`exists(select 1 from ${messagingMessageQuestionnaires} where ${messagingMessageQuestionnaires.messageId} = ${latest.id})`,
-    })
-    .from(paged)
-    .leftJoinLateral(latest, sql`true`)
-    .leftJoin(messagingUsers, eq(messagingUsers.id, latest.authorUserId))
-    .orderBy(sql`${paged.lastActivityAt} desc nulls last`, sql`${paged.id} desc nulls last`)
-    .prepare('messaging_threads_page_with_latest');
+/** One conversation-list request: whose threads, and which page. */
+interface ThreadsPageRequest {
+  customerUserId: number;
+  limit: number;
+  offset: number;
 }
 
-const preparedThreadsWithLatest = new WeakMap<Database, ReturnType<typeof prepareThreadsWithLatest>>();
+/**
+ * The conversation list is the portal's most frequent query (every open list polls it), so it is
+ * a named prepared statement (neither the query builder nor PostgreSQL's planner redo their work)
+ * that answers several requests at once: the lists asked for in the same turn of the event loop
+ * (threadsPageWithLatest) arrive as arrays, one element per request, and each gets one row: its
+ * total and its page of threads, each with its newest message and that message's author.
+ *
+ * Per request the page comes straight from the (customer, activity) index and only its rows are
+ * joined; the total is an index-only count of its own (a count(*) over () window would join every
+ * thread of the customer before the page is cut). The page arrives as one JSON value: the driver
+ * parses that natively, where mapping some 40 columns of every thread through the query builder
+ * took a fifth of the server's time under load.
+ */
+function prepareThreadsPages(db: Database) {
+  // a timestamp as milliseconds since the epoch (see Json below)
+  const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::int8`);
+  const pageOfThreads = sql`(
+    select json_agg(json_build_object(
+             'id', p.id, 'lastActivityAt', ${ms('p.last_activity_at')}, 'title', p.title, 'threadType', p.thread_type,
+             'isActive', p.is_active, 'createdAt', ${ms('p.created_at')}, 'timestampForProfessionals', ${ms('p.timestamp_for_professionals')},
+             'customerUserId', p.customer_user_id, 'lastMessageAt', ${ms('p.last_message_at')}, 'messageCount', p.message_count, 'customerReadAt', ${ms('p.read_at')},
+             'assigneeUserId', p.assignee_user_id, 'assignedAt', ${ms('p.assigned_at')},
+             'latest', case when l.id is null then null else json_build_object(
+               'id', l.id, 'authorUserId', l.author_user_id, 'createdAt', ${ms('l.created_at')}, 'content', l.content,
+               'deletedAt', ${ms('l.deleted_at')}, 'deletedByUserId', l.deleted_by_user_id, 'deletedReason', l.deleted_reason,
+               'hasAttachments', exists(select 1 from ${messageAttachments} f where f.message_id = l.id and f.status = 'linked'),
+               'hasInvitations', exists(select 1 from ${messagingMessageQuestionnaires} q where q.message_id = l.id)) end,
+             'author', case when u.id is null then null else json_build_object(
+               'id', u.id, 'userType', u.user_type, 'personId', u.person_id, 'practitionerId', u.practitioner_id,
+               'firstName', u.first_name, 'lastName', u.last_name, 'title', u.title, 'email', u.email,
+               'companyName', u.company_name, 'role', u.role, 'isTeamRecipient', u.is_team_recipient, 'createdAt', ${ms('u.created_at')}) end)
+           order by p.last_activity_at desc nulls last, p.id desc nulls last)
+      from (
+        select t.id, t.last_activity_at, t.title, t.thread_type, t.is_active, t.created_at, t.timestamp_for_professionals,
+               t.customer_user_id, t.last_message_at, t.message_count, rs.read_at, a.assignee_user_id, a.assigned_at
+          from ${messagingThreads} t
+          left join ${messagingReadStatus} rs on rs.thread_id = t.id and rs.user_id = req.customer_user_id
+          left join ${messagingAssignments} a on a.thread_id = t.id and a.is_current
+         where t.customer_user_id = req.customer_user_id
+         order by t.last_activity_at desc nulls last, t.id desc nulls last
+         limit req.page_limit offset req.page_offset
+      ) p
+      left join lateral (
+        select m.id, m.author_user_id, m.created_at, m.content, m.deleted_at, m.deleted_by_user_id, m.deleted_reason
+          from ${messagingMessages} m
+         where m.thread_id = p.id
+         order by m.created_at desc, m.id desc
+         limit 1
+      ) l on true
+      left join ${messagingUsers} u on u.id = l.author_user_id
+  )`;
+  return db
+    .select({
+      request: sql<number>`req.n::int`,
+      totalCount: sql<number>`(select count(*)::int from ${messagingThreads} c where c.customer_user_id = req.customer_user_id)`,
+      threads: sql<ListedThreadJson[] | null>`${pageOfThreads}`,
+    })
+    .from(
+      sql`unnest(${sql.placeholder('customerUserIds')}::int[], ${sql.placeholder('limits')}::int[], ${sql.placeholder('offsets')}::int[])
+        with ordinality as req(customer_user_id, page_limit, page_offset, n)`,
+    )
+    .orderBy(sql`req.n`)
+    .prepare('messaging_threads_pages');
+}
 
 /**
- * The conversation list in one statement: the page of threads (as threadsPage) and, for those
- * threads only, each one's message count and newest message with its author — the page is cut
- * first, so a page of 10 looks up 10 newest messages whatever the customer's number of threads.
+ * JSON has no dates: timestamps arrive as milliseconds since the epoch (truncated, as a Date holds
+ * them), which make a Date far faster than parsing PostgreSQL's microsecond ISO strings would.
+ */
+type Json<T> = { [K in keyof T]: T[K] extends Date ? number : T[K] extends Date | null ? number | null : T[K] };
+
+interface ListedThreadJson extends Json<ThreadSelectRow> {
+  messageCount: number;
+  latest: (Json<MessageRow> & { hasAttachments: boolean; hasInvitations: boolean }) | null;
+  author: Json<MessagingUserRow> | null;
+}
+
+const date = (value: number) => new Date(value);
+const dateOrNull = (value: number | null) => (value === null ? null : new Date(value));
+
+function toThreadWithLatest(json: ListedThreadJson): ThreadWithLatest {
+  const thread = toThreadRow({
+    ...json,
+    createdAt: date(json.createdAt),
+    lastActivityAt: date(json.lastActivityAt),
+    timestampForProfessionals: dateOrNull(json.timestampForProfessionals),
+    lastMessageAt: dateOrNull(json.lastMessageAt),
+    customerReadAt: dateOrNull(json.customerReadAt),
+    assignedAt: dateOrNull(json.assignedAt),
+  });
+  const { latest, author } = json;
+  const messages: PagedMessage[] = latest
+    ? [
+        {
+          ...latest,
+          threadId: thread.id,
+          createdAt: date(latest.createdAt),
+          deletedAt: dateOrNull(latest.deletedAt),
+          author: author ? { ...author, createdAt: date(author.createdAt) } : null,
+        },
+      ]
+    : [];
+  return { ...thread, latest: { totalCount: json.messageCount, messages } };
+}
+
+type ThreadsPage = { totalCount: number; threads: ThreadWithLatest[] };
+
+function threadsPagesLoader(db: Database) {
+  const prepared = prepareThreadsPages(db);
+  return createPerTurnLoader<ThreadsPageRequest, ThreadsPage>(async (requests) => {
+    const rows = await prepared.execute({
+      customerUserIds: requests.map((r) => r.customerUserId),
+      limits: requests.map((r) => r.limit),
+      offsets: requests.map((r) => r.offset),
+    });
+    const pages: ThreadsPage[] = requests.map(() => ({ totalCount: 0, threads: [] }));
+    for (const row of rows) {
+      // with ordinality counts from 1
+      const page = pages[row.request - 1];
+      if (page) pages[row.request - 1] = { totalCount: row.totalCount, threads: (row.threads ?? []).map(toThreadWithLatest) };
+    }
+    return pages;
+  });
+}
+
+const threadsPagesLoaders = new WeakMap<Database, ReturnType<typeof threadsPagesLoader>>();
+
+/**
+ * A page of the customer's conversation list with each thread's newest message (one statement
+ * for all the lists asked for in the same turn of the event loop; see prepareThreadsPages).
  */
 export async function threadsPageWithLatest(
   db: Database,
   customerUserId: number,
   page: { limit: number; offset: number },
-): Promise<{ totalCount: number; threads: ThreadWithLatest[] }> {
-  let prepared = preparedThreadsWithLatest.get(db);
-  if (!prepared) {
-    prepared = prepareThreadsWithLatest(db);
-    preparedThreadsWithLatest.set(db, prepared);
+): Promise<ThreadsPage> {
+  let loader = threadsPagesLoaders.get(db);
+  if (!loader) {
+    loader = threadsPagesLoader(db);
+    threadsPagesLoaders.set(db, loader);
   }
-  const rows = await prepared.execute({ customerUserId, limit: page.limit, offset: page.offset });
-  let totalCount = rows[0]?.totalCount ?? 0;
-  // an empty page (past the end, or limit 0) has no row to carry the count
-  if (rows.length === 0) totalCount = await countThreads(db, customerUserId);
-  return {
-    totalCount,
-    threads: rows.map((row) => {
-      const message = row.latest;
-      const messages: PagedMessage[] =
-        message && message.id !== null && message.authorUserId !== null && message.createdAt !== null && message.content !== null
-          ? [
-              {
-                id: message.id,
-                threadId: row.thread.id,
-                authorUserId: message.authorUserId,
-                createdAt: message.createdAt,
-                content: message.content,
-                deletedAt: message.deletedAt,
-                deletedByUserId: message.deletedByUserId,
-                deletedReason: message.deletedReason,
-                author: row.author,
-                hasAttachments: row.hasAttachments,
-                hasInvitations: row.hasInvitations,
-              },
-            ]
-          : [];
-      return { ...toThreadRow(row.thread), latest: { totalCount: row.messageCount ?? 0, messages } };
-    }),
-  };
+  return loader.load({ customerUserId, limit: page.limit, offset: page.offset });
 }
 
 export async function countThreads(db: Database, customerUserId: number): Promise<number> {
