@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index';
 import { createPerTurnLoader } from '../../db/per-turn-loader';
 import { sessions } from './schema';
@@ -65,11 +65,14 @@ export function createSessionService(db: Database, timeoutMinutes: number, cooki
   });
 
   // Every API call starts here, and a page or a polled list sends several at once.
+  // A named prepared statement: built and planned once, not for every batch.
+  const selectLive = db
+    .select()
+    .from(sessions)
+    .where(and(sql`${sessions.id} = any(${sql.placeholder('ids')}::text[])`, gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('sessions_live');
   const liveSessions = createPerTurnLoader<string, typeof sessions.$inferSelect | null>(async (ids) => {
-    const rows = await db
-      .select()
-      .from(sessions)
-      .where(and(inArray(sessions.id, [...new Set(ids)]), gt(sessions.expiresAt, new Date())));
+    const rows = await selectLive.execute({ ids: [...new Set(ids)], now: new Date() });
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id) ?? null);
   });
