@@ -155,6 +155,43 @@ describe('POST /api/customer-messaging: session and CSRF', () => {
   });
 });
 
+// Most requests skip yoga's Fetch-API layer (graphql-http.ts); a `q` parameter in accept sends the
+// same request the whole way through yoga. Both must give the same answer, whatever the request.
+describe('POST /api/customer-messaging: answers as yoga itself would', () => {
+  const cases: [string, unknown][] = [
+    ['the list', { query: MessagingThreadsDocument.toString(), variables: { pagination: { limit: 2 } } }],
+    ['a document that does not parse', { query: 'query { messagingThreads {' }],
+    ['an unknown field', { query: 'query { messagingThreads { nonsense } }' }],
+    ['a variable of the wrong type', { query: MessagingThreadsDocument.toString(), variables: { pagination: { limit: 'ten' } } }],
+    ['no query', { variables: {} }],
+    ['a query that is not a string', { query: 42 }],
+    ['an unknown operation name', { query: MessagingThreadsDocument.toString(), operationName: 'Nope' }],
+    ['a document too deep', { query: 'query { messagingThreads { paginatedThreads { messages { paginatedMessages { author { ... on ProfessionalUser { absences { substitutes { absences { substitutes { absences { substitutes { id } } } } } } } } } } } } } }' }],
+    ['an input the resolver refuses', { query: MessagingThreadsDocument.toString(), variables: { pagination: { limit: 10_000 } } }],
+    ['a thread that is not there', { query: MessagingThreadForCustomerDocument.toString(), variables: { id: '999999' } }],
+    ['a batch', [{ query: '{ __typename }' }]],
+  ];
+  for (const mediaType of ['application/graphql-response+json', 'application/json']) {
+    for (const [name, payload] of cases) {
+      it(`${name} (${mediaType})`, async () => {
+        const mikko = await signIn(t.app, PERSONAS.mikko);
+        const send = (accept: string) =>
+          t.app.inject({
+            method: 'POST',
+            url: `/api/customer-messaging?csrfToken=${encodeURIComponent(mikko.csrfToken)}`,
+            headers: { ...mikko.headers, accept, 'content-type': 'application/json' },
+            payload: JSON.stringify(payload),
+          });
+        const direct = await send(mediaType);
+        const throughYoga = await send(`${mediaType};q=1`);
+        assert.equal(direct.statusCode, throughYoga.statusCode, direct.body);
+        assert.equal(direct.headers['content-type'], throughYoga.headers['content-type']);
+        assert.deepEqual(direct.json(), throughYoga.json());
+      });
+    }
+  }
+});
+
 describe('messagingThreads', () => {
   it("lists Mikko's 12 threads newest activity first, each with only its latest message", async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);

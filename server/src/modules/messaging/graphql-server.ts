@@ -110,9 +110,11 @@ function normalizeError(error: GraphQLError): GraphQLError {
   return withCode(error, 'INTERNAL', 'Something went wrong');
 }
 
+// On the execution result (not yoga's onResultProcess): the route answers most requests without
+// yoga's HTTP layer (graphql-http.ts), and every answer must carry the contract's codes.
 const errorNormalizer: Plugin = {
-  onResultProcess({ result, setResult }) {
-    if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
+  onExecutionResult({ result, setResult }) {
+    if (!result || Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
     setResult({ ...result, errors: result.errors.map(normalizeError) });
   },
 };

@@ -3,6 +3,7 @@ import type { ApiErrorBody } from '@portal/shared-api';
 import { attachmentsOfApp, type AttachmentsPort } from './attachments-port';
 import type { MessagingConfig } from './config';
 import { createMessagingGraphQL, MESSAGING_ENDPOINT } from './graphql-server';
+import { answerGraphQL } from './graphql-http';
 import { registerMessagingPageLoaders, threadPathOf } from './page-loaders';
 import { installStaffApi } from './staff-api';
 
@@ -58,19 +59,10 @@ export function installMessaging(app: FastifyInstance, options: MessagingOptions
         .status(403)
         .send({ type: 'CsrfTokenInvalid', message: 'The csrfToken query parameter is missing or wrong' } satisfies ApiErrorBody);
     }
-    const response = await yoga.fetch(
-      `http://portal${MESSAGING_ENDPOINT}`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: request.headers.accept ?? 'application/graphql-response+json' },
-        body: JSON.stringify(request.body ?? null),
-      },
-      { fastifyRequest: request },
-    );
-    reply.status(response.status).header('cache-control', 'no-store');
-    const contentType = response.headers.get('content-type');
-    if (contentType) reply.header('content-type', contentType);
-    return reply.send(await response.text());
+    const answer = await answerGraphQL(yoga, request);
+    reply.status(answer.status).header('cache-control', 'no-store');
+    if (answer.contentType) reply.header('content-type', answer.contentType);
+    return reply.send(answer.body);
   });
 
   registerMessagingPageLoaders(app, config);
