@@ -48,7 +48,7 @@ export async function auditedRead<T>(
 /**
  * auditedRead for a `read` that only reads: the audit row and the read go to the database side by
  * side, and the answer still waits for both, so it never leaves without its row. The polled
- * conversation list answers sooner by the time the row's commit takes to reach the disk.
+ * conversation list answers sooner by one round trip to the database.
  */
 export async function auditedConcurrentRead<T>(
   db: Database,
