@@ -205,19 +205,21 @@ interface ThreadsPageRequest {
  * total and its page of threads, each with its newest message and that message's author.
  *
  * Per request the page is cut from the (customer, activity) index alone and only its rows are
- * joined (a page deep in the list skips index entries, not joins); the total is an index-only count of its own (a count(*) over () window would join every
- * thread of the customer before the page is cut). The page arrives as one JSON value: the driver
- * parses that natively, where mapping some 40 columns of every thread through the query builder
- * took a fifth of the server's time under load.
+ * joined (a page deep in the list skips index entries, not joins); the total is an index-only
+ * count of its own (a count(*) over () window would join every thread of the customer before the
+ * page is cut). The page arrives as one JSON value: the driver parses that natively, where mapping
+ * some 40 columns of every thread through the query builder took a fifth of the server's time
+ * under load.
  */
 function prepareThreadsPages(db: Database) {
   // a timestamp as milliseconds since the epoch (see Json below)
   const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::int8`);
   const pageOfThreads = sql`(
     select json_agg(json_build_object(
-             'id', p.id, 'title', p.title, 'threadType', p.thread_type,
-             'isActive', p.is_active, 'createdAt', ${ms('p.created_at')}, 'timestampForProfessionals', ${ms('p.timestamp_for_professionals')},
-             'customerUserId', p.customer_user_id, 'lastMessageAt', ${ms('p.last_message_at')}, 'messageCount', p.message_count, 'customerReadAt', ${ms('rs.read_at')},
+             'id', p.id, 'title', p.title, 'threadType', p.thread_type, 'isActive', p.is_active,
+             'createdAt', ${ms('p.created_at')}, 'timestampForProfessionals', ${ms('p.timestamp_for_professionals')},
+             'customerUserId', p.customer_user_id, 'lastMessageAt', ${ms('p.last_message_at')},
+             'messageCount', p.message_count, 'customerReadAt', ${ms('rs.read_at')},
              'assigneeUserId', a.assignee_user_id, 'assignedAt', ${ms('a.assigned_at')},
              'latest', case when l.id is null then null else json_build_object(
                'id', l.id, 'authorUserId', l.author_user_id, 'createdAt', ${ms('l.created_at')}, 'content', l.content,
