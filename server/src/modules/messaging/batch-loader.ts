@@ -1,7 +1,11 @@
+import DataLoader from 'dataloader';
+
 /**
- * A per-request batching loader (the DataLoader pattern in a few lines): every `load(key)` asked
- * for while GraphQL resolves one level of a list is answered by one `batch(keys)` call, so a list
- * of 200 threads costs one query for their messages, not 200. Results are cached for the request.
+ * A per-request batching loader: every `load(key)` asked for while GraphQL resolves one level of a
+ * list is answered by one `batch(keys)` call, so a list of 200 threads costs one query for their
+ * messages, not 200. Results are cached for the request; a failed batch is forgotten, so a later
+ * load asks again. dataloader does the scheduling and caching; this adapts it to batches that
+ * answer a Map (keys without a row get `missing(key)`).
  */
 export interface BatchLoader<K, V> {
   load(key: K): Promise<V>;
@@ -10,39 +14,14 @@ export interface BatchLoader<K, V> {
 }
 
 export function createBatchLoader<K, V>(batch: (keys: K[]) => Promise<Map<K, V>>, missing: (key: K) => V): BatchLoader<K, V> {
-  const cache = new Map<K, Promise<V>>();
-  let pending: { key: K; resolve: (value: V) => void; reject: (error: unknown) => void }[] = [];
-
-  const dispatch = () => {
-    const queue = pending;
-    pending = [];
-    batch(queue.map((entry) => entry.key)).then(
-      (values) => {
-        for (const entry of queue) entry.resolve(values.has(entry.key) ? (values.get(entry.key) as V) : missing(entry.key));
-      },
-      (error: unknown) => {
-        for (const entry of queue) {
-          cache.delete(entry.key);
-          entry.reject(error);
-        }
-      },
-    );
-  };
-
+  const loader = new DataLoader<K, V>(async (keys) => {
+    const values = await batch([...keys]);
+    return keys.map((key) => (values.has(key) ? (values.get(key) as V) : missing(key)));
+  });
   return {
-    load(key) {
-      const cached = cache.get(key);
-      if (cached) return cached;
-      const promise = new Promise<V>((resolve, reject) => {
-        pending.push({ key, resolve, reject });
-        // After the promise jobs of this tick: GraphQL has called every sibling resolver by then.
-        if (pending.length === 1) void Promise.resolve().then(() => process.nextTick(dispatch));
-      });
-      cache.set(key, promise);
-      return promise;
-    },
-    prime(key, value) {
-      if (!cache.has(key)) cache.set(key, Promise.resolve(value));
+    load: (key) => loader.load(key),
+    prime: (key, value) => {
+      loader.prime(key, value);
     },
   };
 }
