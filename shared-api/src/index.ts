@@ -1,4 +1,5 @@
 export * from './schemas/common';
+export * from './schemas/text';
 export * from './schemas/errors';
 export * from './schemas/routes';
 export * from './schemas/remotes';
@@ -18,6 +19,8 @@ export * from './schemas/records/certificates';
 export * from './schemas/records/vaccinations';
 export * from './schemas/pages/front-page';
 export * from './schemas/pages/loader';
+export * from './schemas/pages/page-states';
+export * from './generated/route-ids';
 export * from './schemas/mfa';
 export * from './schemas/messaging/index';
 export * from './schemas/messaging/attachments';

@@ -82,8 +82,19 @@ describe('formatRelative', () => {
     expect(formatRelative(ago(30 * HOUR), 'sv', now)).toBe('i går');
   });
 
+  test.each([
+    ['fi', '23.9.2026'],
+    ['sv', '23.9.2026'],
+    ['en', '23 September 2026'],
+  ] as const)('one date style per language: an older relative date reads as formatDate does (%s)', (lang, expected) => {
+    const later = new Date('2026-11-22T12:00:00Z');
+    expect(formatRelative('2026-09-23T09:00:00Z', lang, later)).toBe(expected);
+    expect(formatDate('2026-09-23', lang)).toBe(expected);
+    expect(formatDateTime('2026-09-23T09:00:00Z', lang).startsWith(expected)).toBe(true);
+  });
+
   test('older: a short date', () => {
-    expect(formatRelative(ago(48 * HOUR), 'en', now)).toBe('20 Nov 2026');
+    expect(formatRelative(ago(48 * HOUR), 'en', now)).toBe('20 November 2026');
     expect(formatRelative(ago(48 * HOUR), 'fi', now)).toBe('20.11.2026');
     expect(formatRelative('2026-03-28T22:30:00Z', 'sv', now)).toBe('29.3.2026');
   });

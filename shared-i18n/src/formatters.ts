@@ -7,7 +7,6 @@ import { LOCALES, TIME_ZONE, type Lang } from './languages';
  */
 
 const englishDate = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
-const englishShortDate = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' });
 
 function englishCalendarDate(formatter: Intl.DateTimeFormat, value: Date | string): string {
   const { year, month, day } = calendarParts(value);
@@ -22,9 +21,12 @@ export function formatDate(value: Date | string, lang: Lang): string {
   return `${day}.${month}.${year}`;
 }
 
-/** Like formatDate, with the English month abbreviated ('22 Nov 2026'); used for older relative dates. */
+/**
+ * The date of older relative dates: the same style as formatDate, so that one page never shows
+ * '23 Sept 2026' beside '23 September 2026' (one date style per language).
+ */
 export function formatShortDate(value: Date | string, lang: Lang): string {
-  return lang === 'en' ? englishCalendarDate(englishShortDate, value) : formatDate(value, lang);
+  return formatDate(value, lang);
 }
 
 /** 'H:mm' in Helsinki, 24-hour clock in every language ('9:05', '14:30'). */

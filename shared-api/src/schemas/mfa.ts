@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text';
 import { langSchema } from './common';
 
 /** spec part 1 §9: the SMS code has 4 digits */
@@ -19,15 +20,14 @@ export function isValidPhoneNumber(input: string): boolean {
 
 /** POST /api/mfa-onboarding?csrfToken&lang body */
 export const mfaOnboardingRequestSchema = z.object({
-  phoneNumber: z
-    .string()
+  phoneNumber: textSchema
     .max(40)
     .refine(isValidPhoneNumber, { message: 'An optional + followed by at least 6 digits' }),
 });
 export type MfaOnboardingRequest = z.infer<typeof mfaOnboardingRequestSchema>;
 
 export const mfaOnboardingRequestQuerySchema = z.object({
-  csrfToken: z.string().optional(),
+  csrfToken: textSchema.optional(),
   lang: langSchema.default('fi'),
 });
 
@@ -48,7 +48,7 @@ export const mfaChallengeResponseSchema = z.object({ data: z.object({ type: mfaC
 export type MfaChallengeResponse = z.infer<typeof mfaChallengeResponseSchema>;
 
 /** GET /api/dev/sms-outbox?phoneNumber= (APP_ENV=development only): the test SMS gateway's messages, newest first */
-export const smsOutboxQuerySchema = z.object({ phoneNumber: z.string().min(1).max(40) });
+export const smsOutboxQuerySchema = z.object({ phoneNumber: textSchema.min(1).max(40) });
 export const smsOutboxResponseSchema = z.object({
   messages: z.array(z.object({ phoneNumber: z.string(), text: z.string(), sentAt: z.string() })),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text';
 import { langSchema } from './common';
 
 /**
@@ -8,14 +9,14 @@ import { langSchema } from './common';
  */
 export const authenticateQuerySchema = z.object({
   lang: langSchema.default('fi'),
-  next: z.string().optional(),
-  acr_values: z.string().min(1).max(64),
+  next: textSchema.optional(),
+  acr_values: textSchema.min(1).max(64),
   acting: z.enum(['guardian']).optional(),
 });
 export type AuthenticateQuery = z.infer<typeof authenticateQuerySchema>;
 
 /** Every state-changing call carries ?csrfToken= (spec part 2 §7). */
-export const csrfQuerySchema = z.object({ csrfToken: z.string().min(1) });
+export const csrfQuerySchema = z.object({ csrfToken: textSchema.min(1) });
 
 /** POST /api/logout answer */
 export const logoutResponseSchema = z.object({ type: z.literal('success') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from '../text';
 
 /** Spec part 1 §5 and §9: the files of one message together at most 9 MB. */
 export const ATTACHMENT_MAX_TOTAL_BYTES = 9437184;
@@ -129,6 +130,6 @@ export const outgoingAttachmentSchema = z.object({
   key: z.string().regex(ATTACHMENT_KEY_PATTERN, 'Not an upload key'),
   fileName: attachmentFileNameSchema,
   /** the file's type as the browser reported it ('' when unknown) */
-  contentType: z.string().max(255),
+  contentType: textSchema.max(255),
 });
 export type OutgoingAttachment = z.infer<typeof outgoingAttachmentSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../common';
+import { textSchema } from '../text';
 
 /** Conversation polling interval (spec part 1 §9); an environment may shorten it (the e2e suite does). */
 export const MESSAGING_POLL_INTERVAL_MS = 120_000;
@@ -64,10 +65,12 @@ export const messagingSummarySchema = z.object({
   totalCount: z.number().int().min(0),
   unreadCount: z.number().int().min(0),
   threads: z.array(conversationSummaryItemSchema),
+  /** true while messaging is in maintenance (MESSAGING_STATUS=maintenance-mode): no new message is offered */
+  maintenance: z.boolean().optional(),
 });
 export type MessagingSummary = z.infer<typeof messagingSummarySchema>;
 export type ConversationSummaryItem = z.infer<typeof conversationSummaryItemSchema>;
 
 /** Server-side checks of the mutations' inputs (the GraphQL schema checks the shapes; these the rules). */
-export const outgoingMessageContentSchema = z.string().max(MESSAGE_CONTENT_MAX_LENGTH);
-export const newThreadTitleSchema = z.string().trim().min(1).max(THREAD_SUBJECT_MAX_LENGTH);
+export const outgoingMessageContentSchema = textSchema.max(MESSAGE_CONTENT_MAX_LENGTH);
+export const newThreadTitleSchema = textSchema.trim().min(1).max(THREAD_SUBJECT_MAX_LENGTH);

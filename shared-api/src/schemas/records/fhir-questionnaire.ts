@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from '../text';
 
 /**
  * The subset of FHIR R4 Questionnaire and QuestionnaireResponse the portal supports
@@ -48,16 +49,16 @@ function exactlyOne(value: Readonly<Record<string, unknown>>, keys: readonly str
 }
 
 export const fhirExtensionSchema = z.object({
-  url: z.string().min(1),
-  valueString: z.string().optional(),
+  url: textSchema.min(1),
+  valueString: textSchema.optional(),
   valueInteger: fhirIntegerSchema.optional(),
 });
 export type FhirExtension = z.infer<typeof fhirExtensionSchema>;
 
 export const fhirCodingSchema = z.object({
-  system: z.string().min(1).optional(),
-  code: z.string().min(1),
-  display: z.string().optional(),
+  system: textSchema.min(1).optional(),
+  code: textSchema.min(1),
+  display: textSchema.optional(),
 });
 export type FhirCoding = z.infer<typeof fhirCodingSchema>;
 
@@ -68,19 +69,19 @@ export const enableWhenOperators = ['exists', '=', '!=', '>', '<', '>=', '<='] a
 export type EnableWhenOperator = (typeof enableWhenOperators)[number];
 
 export const fhirAnswerOptionSchema = z
-  .object({ valueCoding: fhirCodingSchema.optional(), valueString: z.string().min(1).optional() })
+  .object({ valueCoding: fhirCodingSchema.optional(), valueString: textSchema.min(1).optional() })
   .refine((option) => exactlyOne(option, ['valueCoding', 'valueString']), 'An answer option has exactly one of valueCoding and valueString');
 export type FhirAnswerOption = z.infer<typeof fhirAnswerOptionSchema>;
 
 const enableWhenAnswerKeys = ['answerBoolean', 'answerInteger', 'answerDate', 'answerString', 'answerCoding'] as const;
 export const fhirEnableWhenSchema = z
   .object({
-    question: z.string().min(1),
+    question: textSchema.min(1),
     operator: z.enum(enableWhenOperators),
     answerBoolean: z.boolean().optional(),
     answerInteger: fhirIntegerSchema.optional(),
     answerDate: fhirDateSchema.optional(),
-    answerString: z.string().optional(),
+    answerString: textSchema.optional(),
     answerCoding: fhirCodingSchema.optional(),
   })
   .refine((condition) => exactlyOne(condition, enableWhenAnswerKeys), 'An enableWhen has exactly one answer[x]');
@@ -115,9 +116,9 @@ export const itemMaxValue = (item: FhirQuestionnaireItem) => extensionValue(item
 export const fhirQuestionnaireItemSchema: z.ZodType<FhirQuestionnaireItem> = z.lazy(() =>
   z
     .object({
-      linkId: z.string().min(1).max(255),
-      prefix: z.string().optional(),
-      text: z.string().optional(),
+      linkId: textSchema.min(1).max(255),
+      prefix: textSchema.optional(),
+      text: textSchema.optional(),
       type: z.enum(questionnaireItemTypes),
       required: z.boolean().optional(),
       repeats: z.literal(false, { error: 'Repeating items are not supported' }).optional(),
@@ -187,15 +188,15 @@ function enableWhenKeysFor(type: QuestionnaireItemType): ReadonlyArray<(typeof e
 export const fhirQuestionnaireSchema = z
   .object({
     resourceType: z.literal('Questionnaire'),
-    id: z.string().optional(),
-    url: z.string().optional(),
-    version: z.string().optional(),
-    name: z.string().optional(),
-    title: z.string().optional(),
+    id: textSchema.optional(),
+    url: textSchema.optional(),
+    version: textSchema.optional(),
+    name: textSchema.optional(),
+    title: textSchema.optional(),
     status: z.enum(['draft', 'active', 'retired', 'unknown']),
-    language: z.string().optional(),
+    language: textSchema.optional(),
     /** shown above the form (plain text) */
-    description: z.string().optional(),
+    description: textSchema.optional(),
     extension: z.array(fhirExtensionSchema).optional(),
     item: z.array(fhirQuestionnaireItemSchema).min(1),
   })
@@ -247,7 +248,7 @@ export type AnswerValueKey = (typeof answerValueKeys)[number];
 
 export const questionnaireResponseAnswerSchema = z
   .object({
-    valueString: z.string().max(MAX_STRING_LENGTH).optional(),
+    valueString: textSchema.max(MAX_STRING_LENGTH).optional(),
     valueBoolean: z.boolean().optional(),
     valueInteger: fhirIntegerSchema.optional(),
     valueDate: fhirDateSchema.optional(),
@@ -265,8 +266,8 @@ export interface QuestionnaireResponseItem {
 
 export const questionnaireResponseItemSchema: z.ZodType<QuestionnaireResponseItem> = z.lazy(() =>
   z.object({
-    linkId: z.string().min(1).max(255),
-    text: z.string().optional(),
+    linkId: textSchema.min(1).max(255),
+    text: textSchema.optional(),
     answer: z.array(questionnaireResponseAnswerSchema).optional(),
     item: z.array(questionnaireResponseItemSchema).optional(),
   }),
@@ -277,7 +278,7 @@ export const questionnaireResponseSchema = z.object({
   resourceType: z.literal('QuestionnaireResponse'),
   status: z.literal('completed', { error: "Only completed answers are saved (status 'completed')" }),
   /** the form's canonical reference: its url, or Questionnaire/{id} */
-  questionnaire: z.string().optional(),
+  questionnaire: textSchema.optional(),
   authored: z.iso.datetime({ offset: true }).optional(),
   item: z.array(questionnaireResponseItemSchema).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { prescriptionSchema } from './prescriptions';
+import { textSchema } from '../text';
 
 /**
  * Prescription renewal (spec part 1 §2 "Prescription renewal", §4, §5, §8, §9): the page state of
@@ -107,7 +108,7 @@ function yesNoAnswerSchema(question: RenewalYesNoQuestion, maxLength: number) {
   return z
     .strictObject({
       answer: yesNoSchema,
-      additional: z.string().trim().max(maxLength).optional(),
+      additional: textSchema.trim().max(maxLength).optional(),
     })
     .superRefine((value, ctx) => {
       const given = (value.additional ?? '') !== '';
@@ -138,7 +139,7 @@ export const renewalRequestSchema = z.strictObject({
     .array(
       z.strictObject({
         id: prescriptionIdSchema,
-        reason: z.string().trim().min(1, 'Required').max(RENEWAL_TEXT_MAX_LENGTH),
+        reason: textSchema.trim().min(1, 'Required').max(RENEWAL_TEXT_MAX_LENGTH),
         answers: z.strictObject({
           usedAsInstructed: yesNoAnswerSchema(usedAsInstructed, RENEWAL_TEXT_MAX_LENGTH),
           sideEffects: yesNoAnswerSchema(sideEffects, RENEWAL_TEXT_MAX_LENGTH),
@@ -157,7 +158,7 @@ export const renewalRequestSchema = z.strictObject({
 });
 export type RenewalRequest = z.infer<typeof renewalRequestSchema>;
 
-export const renewalQuerySchema = z.object({ csrfToken: z.string().optional() });
+export const renewalQuerySchema = z.object({ csrfToken: textSchema.optional() });
 
 /** 200: the created conversation (a messaging thread of type customer to the care team). */
 export const renewalResponseSchema = z.object({ type: z.literal('success'), threadId: z.string() });

@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import type { RouteId } from '../../generated/route-ids';
+import { frontPageStateSchema } from './front-page';
+import { messagingPageStateSchema, newConversationPageStateSchema } from '../messaging/pages';
+import { certificatesPageStateSchema } from '../records/certificates';
+import { imagingResultPageStateSchema } from '../records/imaging';
+import { laboratoryResultPageStateSchema } from '../records/laboratory';
+import { recordsListPageStateSchemas } from '../records/lists';
+import { questionnairePageStateSchema } from '../records/questionnaires';
+import { referralPageStateSchema } from '../records/referrals';
+import { prescriptionRenewalPageStateSchema } from '../records/renewal';
+import { vaccinationsPageStateSchema } from '../records/vaccinations';
+import { visitPageStateSchema } from '../records/visit';
+
+/**
+ * Route id → the zod schema of the state its server loader returns (embedded in the first page's
+ * HTML, and answered by GET /api/pages/:routeId). The one place that types both ends: the server's
+ * loader registry accepts only a loader returning `PageStateOf<R>`, and a remote's page reads the
+ * same type, so a loader and its page cannot drift apart without a compile error.
+ *
+ * Every state includes its not-found variant where the page has one (served with HTTP 404).
+ * `satisfies` keeps each entry's precise schema type while checking every key is a real route id.
+ */
+export const pageStateSchemas = {
+  'front-page': frontPageStateSchema,
+  'messaging.conversations': messagingPageStateSchema,
+  'messaging.thread': messagingPageStateSchema,
+  'messaging.new': newConversationPageStateSchema,
+  ...recordsListPageStateSchemas,
+  'records.visit': visitPageStateSchema,
+  'records.prescription-renewal': prescriptionRenewalPageStateSchema,
+  'records.laboratory-result': laboratoryResultPageStateSchema,
+  'records.laboratory-referral': referralPageStateSchema,
+  'records.imaging-result': imagingResultPageStateSchema,
+  'records.imaging-referral': referralPageStateSchema,
+  'records.questionnaire': questionnairePageStateSchema,
+  'records.certificates': certificatesPageStateSchema,
+  'records.vaccinations': vaccinationsPageStateSchema,
+} as const satisfies Partial<Record<RouteId, z.ZodType>>;
+
+/** A route whose page has a server loader (and so a state schema). */
+export type RouteWithState = keyof typeof pageStateSchemas;
+
+/** The state of that route's page, as its loader returns it and its page reads it. */
+export type PageStateOf<R extends RouteWithState> = z.infer<(typeof pageStateSchemas)[R]>;
+
+/** Narrows a route id (e.g. from a URL) to one that has a state schema. */
+export function isRouteWithState(routeId: string): routeId is RouteWithState {
+  return Object.prototype.hasOwnProperty.call(pageStateSchemas, routeId);
+}
