@@ -18,8 +18,15 @@ export * from './components/Stack';
 export * from './components/PageHeading';
 export * from './components/BackLink';
 export * from './components/text-input';
-// What every remote's app needs around its pages (ARCHITECTURE: every remote laid out alike).
-export * from './remote/usePageState';
-export * from './remote/ShellLink';
-export * from './remote/RemoteErrorBoundary';
+// What every remote's app needs around its pages (ARCHITECTURE: every remote laid out alike):
+// createRemote / createParcel start it; pages read their state, clients and links from the shell.
+export * from './remote/createRemote';
+export * from './remote/RemoteProviders';
 export * from './remote/RemotePages';
+export * from './remote/PageFrame';
+export * from './remote/RemoteErrorBoundary';
+export * from './remote/react-lifecycles';
+export * from './remote/watch-page-heading';
+export * from './remote/usePageState';
+export * from './remote/clients';
+export * from './remote/ShellLink';

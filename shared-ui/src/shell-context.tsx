@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Brand, BrandConfig, Environment, Lang, PageState, RouteTable, SessionUser } from '@portal/shared-api';
+import type { ApiClient, Brand, BrandConfig, Environment, Lang, MessagingClient, PageState, RouteTable, SessionUser } from '@portal/shared-api';
 import type { RouteId } from '@portal/shared-i18n';
 import type { StoreApi } from 'zustand';
 
@@ -57,6 +57,13 @@ export interface ShellContextValue {
   toasts: ToastApi;
   analytics: AnalyticsApi;
   errors: ErrorReporter;
+  /**
+   * The REST client of the signed-in session: the csrfToken on every state-changing call, and every
+   * answer's session expiry handed to `session`. One for the page, so remotes never wire their own.
+   */
+  api: ApiClient;
+  /** The messaging GraphQL client, wired to the session like `api`. */
+  messaging: MessagingClient;
   /** fetch a page's loader state over the API (client-side navigation) */
   loadPage(routeId: string, params: Record<string, string>, signal?: AbortSignal): Promise<PageState>;
   /** the first page's server-embedded state; consumed once by the page that matches it */
@@ -73,10 +80,4 @@ export function useShell(): ShellContextValue {
   const value = useContext(ShellContext);
   if (!value) throw new Error('useShell() used outside the shell context (mount through the shell, or wrap tests in ShellProvider)');
   return value;
-}
-
-/** The single-spa custom props every remote's lifecycles and parcels receive. */
-export interface RemoteCustomProps {
-  shell: ShellContextValue;
-  domElementGetter?: () => HTMLElement;
 }

@@ -4,8 +4,9 @@ import './PageHeading.css';
 export interface PageHeadingProps {
   children: ReactNode;
   /**
-   * Move focus to the heading when it mounts: pages pass true after a client-side route change, so
-   * screen reader and keyboard users start at the new page (the first page load keeps the default).
+   * Move focus to the heading when it mounts. The page frame already focuses a page's first h1 when
+   * the page arrives; this is for a heading that comes later in the page's life, replacing what was
+   * there (the content after an in-page retry), so keyboard and screen reader users start there.
    */
   focusOnMount?: boolean;
   className?: string;

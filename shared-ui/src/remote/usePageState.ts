@@ -1,37 +1,33 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PageState } from '@portal/shared-api';
+import { pageStateSchemas, type PageState, type PageStateOf, type RouteWithState } from '@portal/shared-api';
 import { useShell } from '../shell-context';
-
-/** What the page needs of a shared-api zod schema (kept structural: this package does not depend on zod). */
-export interface StateSchema<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false };
-}
 
 export type PageData<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: T };
 
+/** A page's state: parsed with the route's schema from shared-api's map, typed by its route id. */
+function parsePageState<R extends RouteWithState>(routeId: R, pageState: PageState | null): PageData<PageStateOf<R>> | null {
+  if (!pageState || pageState.routeId !== routeId) return null;
+  const parsed = pageStateSchemas[routeId].safeParse(pageState.state);
+  // The map's entry for R parses to PageStateOf<R>; indexed by a generic key, TypeScript only sees
+  // the union of every entry's result.
+  return parsed.success ? { status: 'ready', data: parsed.data as PageStateOf<R> } : { status: 'error' };
+}
+
 /**
  * A page's loader state (ARCHITECTURE "Page state"): the server-embedded state on the first page,
- * otherwise the same loader over the API, parsed with the page's shared-api schema and aborted when
- * the page is left. `retry` asks again.
+ * otherwise the same loader over the API, parsed with the route's schema (shared-api's
+ * `pageStateSchemas`, the map that also types the server's loader) and aborted when the page is
+ * left. `retry` asks again. Used by every remote page and the shell's front page.
  */
-export function usePageState<T>(
-  routeId: string,
-  schema: StateSchema<T>,
+export function usePageState<R extends RouteWithState>(
+  routeId: R,
   params: Record<string, string> = {},
-): { page: PageData<T>; retry(): void } {
+): { page: PageData<PageStateOf<R>>; retry(): void } {
   const shell = useShell();
   const paramsKey = JSON.stringify(params);
-  const parse = useCallback(
-    (pageState: PageState | null): PageData<T> | null => {
-      if (!pageState || pageState.routeId !== routeId) return null;
-      const parsed = schema.safeParse(pageState.state);
-      return parsed.success ? { status: 'ready', data: parsed.data } : { status: 'error' };
-    },
-    [routeId, schema],
-  );
   // Taken once per mount: the embedded state belongs to the first page only.
-  const [initial] = useState(() => parse(shell.takeInitialPageState(routeId)));
-  const [page, setPage] = useState<PageData<T>>(initial ?? { status: 'loading' });
+  const [initial] = useState(() => parsePageState(routeId, shell.takeInitialPageState(routeId)));
+  const [page, setPage] = useState<PageData<PageStateOf<R>>>(initial ?? { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -41,7 +37,7 @@ export function usePageState<T>(
     shell
       .loadPage(routeId, JSON.parse(paramsKey) as Record<string, string>, controller.signal)
       .then((pageState) => {
-        if (!controller.signal.aborted) setPage(parse(pageState) ?? { status: 'error' });
+        if (!controller.signal.aborted) setPage(parsePageState(routeId, pageState) ?? { status: 'error' });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -49,7 +45,7 @@ export function usePageState<T>(
         setPage({ status: 'error' });
       });
     return () => controller.abort();
-  }, [attempt, initial, routeId, paramsKey, parse, shell]);
+  }, [attempt, initial, routeId, paramsKey, shell]);
 
   const retry = useCallback(() => {
     setPage({ status: 'loading' });

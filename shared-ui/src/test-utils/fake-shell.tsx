@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { ComposedRoute, Lang, PageState, RouteDefinitionInput, RouteTable } from '@portal/shared-api';
+import { createMockApiClient, createMockMessagingClient, type MockApiClient, type MockMessagingClient } from '@portal/shared-api/mock';
 import { hasRouteId, hrefById, type RouteId } from '@portal/shared-i18n';
 import type { SessionStoreState, ShellContextValue } from '../shell-context';
 
@@ -32,6 +33,8 @@ export function routeTableFor(owner: string, routes: readonly RouteDefinitionInp
 }
 
 export type FakeShell = ShellContextValue & {
+  api: MockApiClient;
+  messaging: MockMessagingClient;
   navigate: jest.Mock<void, [string]>;
   loadPage: jest.Mock<Promise<PageState>, [string, Record<string, string>, AbortSignal?]>;
   takeInitialPageState: jest.Mock<PageState | null, [string]>;
@@ -39,12 +42,18 @@ export type FakeShell = ShellContextValue & {
   errors: { report: jest.Mock<void, [unknown, string]> };
 };
 
-/** A ShellContextValue whose calls are jest mocks; `loadPage` never answers unless a test says so. */
-export function createFakeShell(routeTable: RouteTable, overrides: Partial<ShellContextValue> & { lang?: Lang } = {}): FakeShell {
+/** What a test may set: any field, with the clients as mocks a test can program and inspect. */
+export type FakeShellOverrides = Partial<Omit<ShellContextValue, 'api' | 'messaging'>> & { lang?: Lang; api?: MockApiClient; messaging?: MockMessagingClient };
+
+/**
+ * A ShellContextValue whose calls are jest mocks; `loadPage` never answers unless a test says so,
+ * and the clients answer nothing they were not given a handler for.
+ */
+export function createFakeShell(routeTable: RouteTable, overrides: FakeShellOverrides = {}): FakeShell {
   const lang = overrides.lang ?? 'en';
   // links and route checks follow a test's own route table when it passes one
   const routes = overrides.routes ?? routeTable;
-  const shell: ShellContextValue = {
+  const shell: ShellContextValue & Pick<FakeShell, 'api' | 'messaging'> = {
     lang,
     brand: 'adult',
     environment: 'development',
@@ -75,10 +84,13 @@ export function createFakeShell(routeTable: RouteTable, overrides: Partial<Shell
     toasts: { show: jest.fn(() => 'toast-1'), dismiss: jest.fn() },
     analytics: { push: jest.fn() },
     errors: { report: jest.fn() },
+    api: createMockApiClient(),
+    messaging: createMockMessagingClient(),
     loadPage: jest.fn(() => new Promise<PageState>(() => {})),
     takeInitialPageState: jest.fn(() => null),
     ...overrides,
   };
+  // the remaining calls above are jest.fn()s: the mocks FakeShell names
   return shell as FakeShell;
 }
 

@@ -1,0 +1,43 @@
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Spinner } from '../components/Spinner';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { watchPageHeading } from './watch-page-heading';
+
+export interface PageFrameProps {
+  /** told of a throw inside the page (the page is replaced by the error view) */
+  onError(error: unknown): void;
+  children: ReactNode;
+}
+
+/**
+ * The frame every remote page renders in, so no page repeats it: focus moves to the page's h1 when
+ * the page arrives (at once, or when its h1 first appears after loading), a spinner stands in while
+ * the page's code loads, and a throw shows the error view, focused as the page's heading, with a
+ * retry that renders the page again.
+ */
+export function PageFrame({ onError, children }: PageFrameProps) {
+  const area = useRef<HTMLDivElement>(null);
+  // the page, its error view and the page again after a retry each arrive: focus follows each
+  const [arrival, setArrival] = useState(0);
+  const arrive = () => setArrival((n) => n + 1);
+
+  useEffect(() => {
+    if (!area.current) return undefined;
+    return watchPageHeading(area.current, (heading) => heading.focus());
+  }, [arrival]);
+
+  return (
+    <div ref={area}>
+      <RemoteErrorBoundary
+        onError={(error) => {
+          onError(error);
+          arrive();
+        }}
+        headingLevel={1}
+        onRetry={arrive}
+      >
+        <Suspense fallback={<Spinner />}>{children}</Suspense>
+      </RemoteErrorBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { lazy, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { Catalogue } from '@portal/shared-i18n';
+import { createFakeShell, routeTableFor, type FakeShell } from '../test-utils';
+import { useShell } from '../shell-context';
+import { createParcel, createRemote } from './createRemote';
+
+const REMOTE_ID = 'mf-test';
+const messages: Catalogue = {
+  fi: { 'test.visits': 'Käynnit', 'test.visit': 'Käynti', 'test.summary': 'Yhteenveto: {count}' },
+  sv: { 'test.visits': 'Besök', 'test.visit': 'Besöket', 'test.summary': 'Sammandrag: {count}' },
+  en: { 'test.visits': 'Visits', 'test.visit': 'Visit', 'test.summary': 'Summary: {count}' },
+};
+const routes = routeTableFor(REMOTE_ID, [
+  { id: 'records.visits', paths: { fi: 'kaynnit', sv: 'besoken', en: 'visits' }, kind: 'logged-in' },
+  { id: 'records.visit', paths: { fi: 'kaynnit/:id', sv: 'besoken/:id', en: 'visits/:id' }, kind: 'logged-in' },
+]);
+
+function VisitsPage() {
+  const intl = useIntl();
+  return (
+    <section>
+      <h1>{intl.formatMessage({ id: 'test.visits' })}</h1>
+      <button type="button">Filter</button>
+    </section>
+  );
+}
+
+/** A page whose heading comes with its data, after a spinner. */
+function VisitPage() {
+  const intl = useIntl();
+  const [loaded, setLoaded] = useState(false);
+  if (!loaded) {
+    return (
+      <button type="button" onClick={() => setLoaded(true)}>
+        Load
+      </button>
+    );
+  }
+  return <h1>{intl.formatMessage({ id: 'test.visit' })}</h1>;
+}
+
+let host: HTMLElement;
+let mounted: Array<() => Promise<void>> = [];
+
+beforeEach(() => {
+  host = document.body.appendChild(document.createElement('div'));
+});
+
+afterEach(async () => {
+  for (const unmount of mounted) await act(unmount);
+  mounted = [];
+  host.remove();
+  window.history.pushState({}, '', '/');
+});
+
+async function mountApp(path: string, pages: Parameters<typeof createRemote>[0]['pages'], shell: FakeShell = createFakeShell(routes)) {
+  window.history.pushState({}, '', path);
+  const app = createRemote({ remoteId: REMOTE_ID, messages, pages });
+  const props = { name: REMOTE_ID, shell, domElementGetter: () => host };
+  await act(() => app.bootstrap(props));
+  await act(() => app.mount(props));
+  mounted.push(() => app.unmount(props));
+  return { shell, app, props };
+}
+
+describe('createRemote: a remote is its pages', () => {
+  test('mounts the page of the active route, in the shell language, with the remote texts', async () => {
+    await mountApp('/sv/besoken', { 'records.visits': VisitsPage, 'records.visit': VisitPage }, createFakeShell(routes, { lang: 'sv' }));
+    expect(within(host).getByRole('heading', { level: 1, name: 'Besök' })).toBeInTheDocument();
+  });
+
+  test('renders nothing on a path of another remote, and unmounting removes the page', async () => {
+    const other = await mountApp('/en/conversations', { 'records.visits': VisitsPage });
+    expect(host).toBeEmptyDOMElement();
+    await act(() => other.app.unmount(other.props));
+    mounted = [];
+
+    const visits = await mountApp('/en/visits', { 'records.visits': VisitsPage });
+    expect(within(host).getByRole('heading', { name: 'Visits' })).toBeInTheDocument();
+    await act(() => visits.app.unmount(visits.props));
+    mounted = [];
+    expect(host).toBeEmptyDOMElement();
+  });
+
+  test('focuses the page heading when the page arrives', async () => {
+    await mountApp('/en/visits', { 'records.visits': VisitsPage });
+    expect(screen.getByRole('heading', { level: 1, name: 'Visits' })).toHaveFocus();
+  });
+
+  test('focuses a heading that comes later, when the page has loaded', async () => {
+    const user = userEvent.setup();
+    await mountApp('/en/visits/3', { 'records.visit': VisitPage });
+    await user.click(screen.getByRole('button', { name: 'Load' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Visit' })).toHaveFocus();
+  });
+
+  test('shows a spinner while a page’s code loads', async () => {
+    let arrive: (page: { default: typeof VisitsPage }) => void = () => undefined;
+    const LazyVisits = lazy(() => new Promise<{ default: typeof VisitsPage }>((resolve) => (arrive = resolve)));
+    await mountApp('/en/visits', { 'records.visits': LazyVisits });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    await act(async () => arrive({ default: VisitsPage }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Visits' })).toHaveFocus();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  test('a page that throws shows the error view, focused, and its retry renders the page again', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let broken = true;
+    function FlakyPage() {
+      if (broken) throw new Error('boom');
+      return <VisitsPage />;
+    }
+    const { shell } = await mountApp('/en/visits', { 'records.visits': FlakyPage });
+
+    const alert = screen.getByRole('alert');
+    const title = within(alert).getByRole('heading', { level: 1, name: 'Apologies! Something went wrong...' });
+    expect(title).toHaveFocus();
+    expect(shell.errors.report).toHaveBeenCalledWith(expect.objectContaining({ message: 'boom' }), REMOTE_ID);
+
+    broken = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Visits' })).toHaveFocus();
+  });
+});
+
+function Summary({ count }: { count: number }) {
+  const intl = useIntl();
+  const shell = useShell();
+  return (
+    <section aria-label="summary">
+      <p>{intl.formatMessage({ id: 'test.summary' }, { count })}</p>
+      <p>{intl.formatMessage({ id: 'common.loading' })}</p>
+      <a href={shell.href('records.visits')}>{intl.formatMessage({ id: 'test.visits' })}</a>
+    </section>
+  );
+}
+
+describe('createParcel', () => {
+  async function mountParcel(shell: FakeShell, count: number, Parcel = Summary) {
+    const parcel = createParcel({ remoteId: REMOTE_ID, messages }, Parcel);
+    const props = { name: 'parcel-1', shell, domElement: host, count };
+    await act(() => parcel.bootstrap(props));
+    await act(() => parcel.mount(props));
+    mounted.push(() => parcel.unmount(props));
+    return { parcel, props };
+  }
+
+  test('renders with the props it is mounted with and the shell’s language, context and texts', async () => {
+    await mountParcel(createFakeShell(routes, { lang: 'fi' }), 2);
+    const summary = screen.getByRole('region', { name: 'summary' });
+    expect(summary).toHaveTextContent('Yhteenveto: 2');
+    expect(within(summary).getByText('Ladataan…')).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: 'Käynnit' })).toHaveAttribute('href', '/fi/kaynnit');
+  });
+
+  test('an update renders the new props', async () => {
+    const { parcel, props } = await mountParcel(createFakeShell(routes), 2);
+    await act(() => parcel.update({ ...props, count: 5 }));
+    expect(screen.getByRole('region', { name: 'summary' })).toHaveTextContent('Summary: 5');
+  });
+
+  test('a parcel that throws shows the error view in its place and is reported', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const shell = createFakeShell(routes);
+    function Broken(): never {
+      throw new Error('parcel boom');
+    }
+    await mountParcel(shell, 1, Broken);
+    expect(within(host).getByRole('alert')).toHaveTextContent('Apologies! Something went wrong...');
+    expect(shell.errors.report).toHaveBeenCalledWith(expect.objectContaining({ message: 'parcel boom' }), `parcel:${REMOTE_ID}`);
+  });
+});

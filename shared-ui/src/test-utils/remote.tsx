@@ -1,0 +1,79 @@
+import { act, render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import type { RouteDefinitionInput } from '@portal/shared-api';
+import type { ParcelProps, RemoteAppProps, RemoteIdentity } from '../remote/createRemote';
+import { PageFrame } from '../remote/PageFrame';
+import type { ReactLifecycles, SingleSpaProps } from '../remote/react-lifecycles';
+import { RemoteProviders } from '../remote/RemoteProviders';
+import type { ShellContextValue } from '../shell-context';
+import { createFakeShell, routeTableFor, type FakeShellOverrides } from './fake-shell';
+
+export interface RemotePageOptions {
+  remote: RemoteIdentity;
+  shell: ShellContextValue;
+  /** the browser path, e.g. '/en/conversations/12' (default: the language root) */
+  path?: string;
+}
+
+/**
+ * Renders a page as createRemote does (the shell's context, the remote's texts, the page frame),
+ * under a router at `path`: a page's test sees what the patient sees, heading focus included.
+ */
+export function renderRemotePage(ui: ReactElement, { remote, shell, path = `/${shell.lang}` }: RemotePageOptions) {
+  return render(
+    <RemoteProviders shell={shell} messages={remote.messages}>
+      <MemoryRouter initialEntries={[path]}>
+        <PageFrame onError={(error) => shell.errors.report(error, remote.remoteId)}>{ui}</PageFrame>
+      </MemoryRouter>
+    </RemoteProviders>,
+  );
+}
+
+type Mountable<P extends SingleSpaProps> = Pick<ReactLifecycles<P>, 'bootstrap' | 'mount' | 'unmount'>;
+
+/** What a test mounted; taken down after each test, as Testing Library does with what it renders. */
+const mounted: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const unmount of mounted.splice(0)) await unmount();
+});
+
+async function mountInto<P extends SingleSpaProps>(lifecycles: Mountable<P>, propsFor: (host: HTMLElement) => P) {
+  const host = document.body.appendChild(document.createElement('div'));
+  const props = propsFor(host);
+  await act(() => lifecycles.bootstrap(props));
+  await act(() => lifecycles.mount(props));
+  mounted.push(async () => {
+    await act(() => lifecycles.unmount(props));
+    host.remove();
+  });
+  return { host };
+}
+
+/** Mounts a remote's `./app` lifecycles as the shell does, with the browser at `path` (put back at '/' after the test). */
+export async function mountRemoteApp(app: Mountable<RemoteAppProps>, { remote, shell, path = `/${shell.lang}` }: RemotePageOptions) {
+  window.history.pushState({}, '', path);
+  const result = await mountInto(app, (host) => ({ name: remote.remoteId, shell, domElementGetter: () => host }));
+  mounted.push(async () => window.history.pushState({}, '', '/'));
+  return result;
+}
+
+/** Mounts a parcel's lifecycles as the shell's front page does: its own element, `{ shell, ...props }`. */
+export async function mountRemoteParcel<P extends object>(parcel: Mountable<ParcelProps<P>>, props: { shell: ShellContextValue } & P) {
+  return mountInto(parcel, (host) => ({ ...props, name: 'test-parcel', domElement: host }));
+}
+
+/**
+ * A remote's test set-up in one call: its composed route table (the front page and its routes.json),
+ * fake shells on it (with the remote's usual `defaults`), and its pages rendered or its `./app`
+ * mounted as the shell would.
+ */
+export function remoteTestKit(remote: RemoteIdentity, routes: readonly RouteDefinitionInput[], defaults: FakeShellOverrides = {}) {
+  const routeTable = routeTableFor(remote.remoteId, routes);
+  return {
+    routeTable,
+    createFakeShell: (overrides: FakeShellOverrides = {}) => createFakeShell(routeTable, { ...defaults, ...overrides }),
+    renderPage: (ui: ReactElement, shell: ShellContextValue, path?: string) => renderRemotePage(ui, { remote, shell, path }),
+    mountApp: (app: Mountable<RemoteAppProps>, shell: ShellContextValue, path?: string) => mountRemoteApp(app, { remote, shell, path }),
+  };
+}
