@@ -1,29 +1,30 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import type { Lang, RouteDefinitionInput } from '@portal/shared-api';
+import type { RecordsSummary, RouteDefinitionInput } from '@portal/shared-api';
 import type { ShellContextValue } from '@portal/shared-ui';
-import { createFakeShell as createShell, routeTableFor, type FakeShell } from '@portal/shared-ui/test-utils';
+import { mountRemoteParcel, remoteTestKit } from '@portal/shared-ui/test-utils';
 import recordsRoutes from '../routes.json';
-import { RecordsProviders } from '../src/components/RecordsProviders';
+import * as app from '../src/app';
+import * as summaryParcel from '../src/parcels/summary';
+import { recordsRemote } from '../src/remote';
 
 export { pageState, type FakeShell } from '@portal/shared-ui/test-utils';
 
-/** The composed route table as the server would give it: the front page plus this remote's routes.json. */
-export const routeTable = routeTableFor('mf-records', recordsRoutes as RouteDefinitionInput[]);
+const kit = remoteTestKit(recordsRemote, recordsRoutes as RouteDefinitionInput[], { features: ['prescription-renewal'] });
 
-export function createFakeShell(overrides: Partial<ShellContextValue> & { lang?: Lang } = {}): FakeShell {
-  return createShell(routeTable, { features: ['prescription-renewal'], ...overrides });
+/** The composed route table as the server would give it, and fake shells on it (prescription renewal on). */
+export const { routeTable, createFakeShell } = kit;
+
+/** Renders a page as the remote's app does (providers, page frame) under a router at `path` (default: the language root). */
+export function renderWithShell(ui: ReactElement, shell: ShellContextValue = createFakeShell(), path?: string) {
+  return { shell, ...kit.renderPage(ui, shell, path) };
 }
 
-/** Renders a page inside the remote's providers and a router at `path` (default: the language root). */
-export function renderWithShell(ui: ReactElement, shell: ShellContextValue = createFakeShell(), path = `/${shell.lang}`) {
-  return {
-    shell,
-    ...render(
-      <RecordsProviders shell={shell}>
-        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-      </RecordsProviders>,
-    ),
-  };
+/** Mounts the remote's `./app` as the shell does, with the browser at `path`. */
+export function mountRecordsApp(shell: ShellContextValue, path: string) {
+  return kit.mountApp(app, shell, path);
+}
+
+/** Mounts the remote's `./summary` parcel as the front page does, with its summary (undefined: its loader failed). */
+export function mountSummaryParcel(shell: ShellContextValue, summary: RecordsSummary | undefined) {
+  return mountRemoteParcel(summaryParcel, { shell, summary });
 }

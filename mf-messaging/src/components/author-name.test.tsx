@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { createIntlMessages, type Lang } from '@portal/shared-i18n';
 import { buildCustomerUser, buildHrUser, buildProfessional } from '../../test/fixtures';
-import { messagingMessages } from '../messages';
+import { messagingRemote } from '../remote';
 import { fullNameWithTitle, useAuthorName } from './author-name';
 
 function authorName(lang: Lang) {
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <IntlProvider locale={lang} messages={createIntlMessages(lang, messagingMessages)}>
+    <IntlProvider locale={lang} messages={createIntlMessages(lang, messagingRemote.messages)}>
       {children}
     </IntlProvider>
   );

@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { createIntlMessages, type Lang } from '@portal/shared-i18n';
 import { buildDeletedMessage, buildMessage } from '../../test/fixtures';
-import { messagingMessages } from '../messages';
+import { messagingRemote } from '../remote';
 import { oneLine, PREVIEW_MAX_LENGTH, useMessagePreview } from './message-preview';
 
 function preview(lang: Lang) {
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <IntlProvider locale={lang} messages={createIntlMessages(lang, messagingMessages)}>
+    <IntlProvider locale={lang} messages={createIntlMessages(lang, messagingRemote.messages)}>
       {children}
     </IntlProvider>
   );

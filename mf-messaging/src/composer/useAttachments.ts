@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { checkChosenFiles, type OutgoingAttachmentInput } from '@portal/shared-api';
-import { useShell } from '@portal/shared-ui';
-import { useMessagingClient } from '../api/messaging-client-context';
+import { useShell, useMessagingClient } from '@portal/shared-ui';
 import { uploadAttachment, type PutFile } from './upload';
 
 interface AttachmentBase {

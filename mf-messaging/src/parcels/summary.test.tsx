@@ -1,15 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteId } from '@portal/shared-i18n';
 import { messagingSummary } from '../../test/fixtures';
-import { createFakeShell, routeTable } from '../../test/shell-fake';
-import { SummaryParcel } from './summary';
+import { createFakeShell, mountSummaryParcel, routeTable } from '../../test/shell-fake';
 
 describe('conversations summary parcel (front page)', () => {
-  test('shows the latest three conversations with title, author, date and the unread marker', () => {
+  test('shows the latest three conversations with title, author, date and the unread marker', async () => {
     const summary = messagingSummary();
     const fourth = { ...summary.threads[2]!, id: '14', title: 'Fourth' };
-    render(<SummaryParcel shell={createFakeShell()} summary={{ ...summary, threads: [...summary.threads, fourth] }} />);
+    await mountSummaryParcel(createFakeShell(), { ...summary, threads: [...summary.threads, fourth] });
     const block = screen.getByRole('region', { name: 'Messages' });
     const items = within(block).getAllByRole('listitem');
     expect(items).toHaveLength(3);
@@ -32,7 +31,7 @@ describe('conversations summary parcel (front page)', () => {
 
   test('footer buttons go to all conversations and to a new message through the shell', async () => {
     const shell = createFakeShell();
-    render(<SummaryParcel shell={shell} summary={messagingSummary()} />);
+    await mountSummaryParcel(shell, messagingSummary());
     const showAll = screen.getByRole('link', { name: 'Show all conversations' });
     expect(showAll).toHaveAttribute('href', '/en/conversations');
     expect(screen.getByRole('link', { name: 'New message' })).toHaveAttribute('href', '/en/conversations/new');
@@ -42,8 +41,8 @@ describe('conversations summary parcel (front page)', () => {
     expect(shell.navigate).toHaveBeenLastCalledWith('/en/conversations/11');
   });
 
-  test('in Finnish', () => {
-    render(<SummaryParcel shell={createFakeShell({ lang: 'fi' })} summary={messagingSummary({ unreadCount: 2 })} />);
+  test('in Finnish', async () => {
+    await mountSummaryParcel(createFakeShell({ lang: 'fi' }), messagingSummary({ unreadCount: 2 }));
     const block = screen.getByRole('region', { name: 'Viestit' });
     expect(within(block).getByRole('link', { name: 'Näytä kaikki viestit' })).toHaveAttribute('href', '/fi/viestit');
     expect(within(block).getByRole('link', { name: 'Uusi viesti' })).toHaveAttribute('href', '/fi/viestit/uusi');
@@ -53,24 +52,36 @@ describe('conversations summary parcel (front page)', () => {
     expect(within(block).getByText('2 lukematonta keskustelua')).toBeInTheDocument();
   });
 
-  test('hidden when the customer has no conversations', () => {
-    const { container } = render(<SummaryParcel shell={createFakeShell()} summary={messagingSummary({ totalCount: 0, unreadCount: 0, threads: [] })} />);
-    expect(container).toBeEmptyDOMElement();
+  test('hidden when the customer has no conversations', async () => {
+    const { host } = await mountSummaryParcel(createFakeShell(), messagingSummary({ totalCount: 0, unreadCount: 0, threads: [] }));
+    expect(host).toBeEmptyDOMElement();
   });
 
-  test('a summary that could not be loaded shows a short error', () => {
-    render(<SummaryParcel shell={createFakeShell()} summary={undefined} />);
+  test('a summary that could not be loaded shows a short error', async () => {
+    await mountSummaryParcel(createFakeShell(), undefined);
     const block = screen.getByRole('region', { name: 'Messages' });
     expect(within(block).getByRole('alert')).toHaveTextContent('Your conversations could not be loaded.');
     expect(within(block).queryByRole('list')).not.toBeInTheDocument();
   });
 
-  test('no new-message button where that page does not exist', () => {
+  test('no new-message button where that page does not exist', async () => {
     const shell = createFakeShell({
       hasRoute: (routeId): routeId is RouteId => routeId !== 'messaging.new' && routeTable.some((route) => route.id === routeId),
     });
-    render(<SummaryParcel shell={shell} summary={messagingSummary()} />);
+    await mountSummaryParcel(shell, messagingSummary());
     expect(screen.queryByRole('link', { name: 'New message' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Show all conversations' })).toBeInTheDocument();
+  });
+
+  test.each([
+    ['fi', 'Viestit', 'Uusi viesti', 'Viestipalvelu ei ole tällä hetkellä käytössä', 'Näytä kaikki viestit'],
+    ['sv', 'Meddelanden', 'Nytt meddelande', 'Meddelandetjänsten är inte i bruk för tillfället', 'Visa alla meddelanden'],
+    ['en', 'Messages', 'New message', 'Messaging is currently offline', 'Show all conversations'],
+  ] as const)('in maintenance no new message is offered; the notice says why (%s)', async (lang, region, newMessage, notice, showAll) => {
+    await mountSummaryParcel(createFakeShell({ lang }), messagingSummary({ maintenance: true }));
+    const block = screen.getByRole('region', { name: region });
+    expect(within(block).queryByRole('link', { name: newMessage })).not.toBeInTheDocument();
+    expect(within(block).getByRole('heading', { level: 3, name: notice })).toBeInTheDocument();
+    expect(within(block).getByRole('link', { name: showAll })).toBeInTheDocument();
   });
 });

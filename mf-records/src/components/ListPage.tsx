@@ -1,13 +1,12 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { EmptyState, ErrorView, Spinner } from './ui';
 import type { PageData } from '@portal/shared-ui';
 import styles from './ListPage.module.css';
 
 /**
- * The frame of every list page: an h1 that takes focus when the page opens (so screen readers
- * announce the new page after client-side navigation), then loading, error (with retry), empty or
- * the content.
+ * The layout of every list page: the h1 (focused by the page frame when the page opens, and kept
+ * focused through a retry), then loading, error (with retry), empty or the content.
  */
 export function ListPage<T>({
   titleId,
@@ -26,7 +25,6 @@ export function ListPage<T>({
 }) {
   const intl = useIntl();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   return (
     <section className={styles.page}>
       <h1 ref={heading} tabIndex={-1} className={styles.title}>

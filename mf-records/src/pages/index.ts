@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { RemotePageMap } from '@portal/shared-ui';
 import { ImagingPage } from './imaging/ImagingPage';
 import { ImagingReferralPage } from './imaging-referral/ImagingReferralPage';
 import { ImagingResultPage } from './imaging-result/ImagingResultPage';
@@ -15,7 +15,7 @@ import { VisitPage } from './visit/VisitPage';
 import { VisitsPage } from './visits/VisitsPage';
 
 /** Route id (routes.json) → page component; a route id's folder is found from its name. */
-export const pagesByRouteId: Readonly<Record<string, ComponentType>> = {
+export const pages: RemotePageMap = {
   'records.visits': VisitsPage,
   'records.visit': VisitPage,
   'records.prescriptions': PrescriptionsPage,

@@ -1,17 +1,16 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FrontPageState } from '@portal/shared-api';
-import { createFakeShell, pageState } from '../../test/shell-fake';
+import { createFakeShell, mountSummaryParcel, pageState } from '../../test/shell-fake';
 import { emptySummary, summaryFixture } from '../../test/fixtures';
-import { SummaryParcel } from './summary';
 
 function block(name: string) {
   return screen.getByRole('region', { name });
 }
 
 describe('records summary parcel', () => {
-  test('shows the blocks in the spec order, at most three items each', () => {
-    render(<SummaryParcel shell={createFakeShell()} summary={summaryFixture} />);
+  test('shows the blocks in the spec order, at most three items each', async () => {
+    await mountSummaryParcel(createFakeShell(), summaryFixture);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Visits',
       'Prescriptions',
@@ -26,21 +25,21 @@ describe('records summary parcel', () => {
     expect(within(visits).queryByText('Physiotherapy')).not.toBeInTheDocument();
   });
 
-  test('prescriptions show medicine, strength and issued date, and the renew link when renewal is possible', () => {
-    render(<SummaryParcel shell={createFakeShell()} summary={summaryFixture} />);
+  test('prescriptions show medicine, strength and issued date, and the renew link when renewal is possible', async () => {
+    await mountSummaryParcel(createFakeShell(), summaryFixture);
     const prescriptions = block('Prescriptions');
     expect(within(prescriptions).getByText('Thyroxin 50 mikrog')).toBeInTheDocument();
     expect(within(prescriptions).getByText('Issued 5 January 2026')).toBeInTheDocument();
     expect(within(prescriptions).getByRole('link', { name: 'Renew prescriptions' })).toHaveAttribute('href', '/en/prescriptions');
   });
 
-  test('no renew link when prescriptions cannot be renewed', () => {
-    render(<SummaryParcel shell={createFakeShell()} summary={{ ...summaryFixture, canRenewPrescriptions: false }} />);
+  test('no renew link when prescriptions cannot be renewed', async () => {
+    await mountSummaryParcel(createFakeShell(), { ...summaryFixture, canRenewPrescriptions: false });
     expect(screen.queryByRole('link', { name: 'Renew prescriptions' })).not.toBeInTheDocument();
   });
 
-  test('laboratory shows each date with its tests and a status in words', () => {
-    render(<SummaryParcel shell={createFakeShell()} summary={summaryFixture} />);
+  test('laboratory shows each date with its tests and a status in words', async () => {
+    await mountSummaryParcel(createFakeShell(), summaryFixture);
     const items = within(block('Laboratory results')).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('2 April 2026');
     expect(items[0]).toHaveTextContent('Blood count, TSH');
@@ -49,8 +48,8 @@ describe('records summary parcel', () => {
     expect(items[1]).toHaveTextContent('Ready');
   });
 
-  test('imaging falls back to "No title"; questionnaires show sent date and answered or open', () => {
-    render(<SummaryParcel shell={createFakeShell()} summary={summaryFixture} />);
+  test('imaging falls back to "No title"; questionnaires show sent date and answered or open', async () => {
+    await mountSummaryParcel(createFakeShell(), summaryFixture);
     const imaging = block('Imaging results');
     expect(within(imaging).getByText('Chest X-ray')).toBeInTheDocument();
     expect(within(imaging).getByText('No title')).toBeInTheDocument();
@@ -63,7 +62,7 @@ describe('records summary parcel', () => {
 
   test('each block links to its list page and navigates through the shell', async () => {
     const shell = createFakeShell({ lang: 'fi' });
-    render(<SummaryParcel shell={shell} summary={summaryFixture} />);
+    await mountSummaryParcel(shell, summaryFixture);
     const links: Array<[string, string]> = [
       ['Näytä kaikki käynnit', '/fi/kaynnit'],
       ['Näytä kaikki reseptit', '/fi/reseptit'],
@@ -76,8 +75,28 @@ describe('records summary parcel', () => {
     expect(shell.navigate).toHaveBeenCalledWith('/fi/laboratorio');
   });
 
-  test('empty blocks show their own texts and the questionnaires block is hidden', () => {
-    render(<SummaryParcel shell={createFakeShell()} summary={emptySummary} />);
+  test.each([
+    ['fi', ['/fi/kaynnit/', '/fi/reseptit', '/fi/laboratoriotulos/', '/fi/kyselyt/', '/fi/kuvantaminen/']],
+    ['sv', ['/sv/besoken/', '/sv/recept', '/sv/laboratorieresultat/', '/sv/rundfraga/', '/sv/bildbehandling/']],
+    ['en', ['/en/visits/', '/en/prescriptions', '/en/laboratoryresult/', '/en/questionnaires/', '/en/imaging/']],
+  ] as const)('every row of every block opens its item (%s)', async (lang, prefixes) => {
+    const shell = createFakeShell({ lang });
+    await mountSummaryParcel(shell, summaryFixture);
+    const regions = screen.getAllByRole('region');
+    regions.forEach((region, index) => {
+      const rows = within(region).getAllByRole('listitem');
+      for (const row of rows) {
+        const link = within(row).getByRole('link');
+        expect(link.getAttribute('href')).toMatch(new RegExp(`^${prefixes[index]}`));
+      }
+    });
+    const firstVisit = within(regions[0]!).getAllByRole('listitem')[0]!;
+    await userEvent.click(within(firstVisit).getByRole('link'));
+    expect(shell.navigate).toHaveBeenCalledWith(within(firstVisit).getByRole('link').getAttribute('href'));
+  });
+
+  test('empty blocks show their own texts and the questionnaires block is hidden', async () => {
+    await mountSummaryParcel(createFakeShell(), emptySummary);
     expect(within(block('Visits')).getByText('You have no visits yet.')).toBeInTheDocument();
     expect(within(block('Prescriptions')).getByText('You have no prescriptions.')).toBeInTheDocument();
     expect(within(block('Laboratory results')).getByText('You have no laboratory results.')).toBeInTheDocument();
@@ -90,7 +109,7 @@ describe('records summary parcel', () => {
     const shell = createFakeShell();
     const reloaded: FrontPageState = { firstName: 'Mikko', summaries: { 'mf-records': summaryFixture } };
     shell.loadPage.mockResolvedValueOnce(pageState('front-page', reloaded));
-    render(<SummaryParcel shell={shell} summary={undefined} />);
+    await mountSummaryParcel(shell, undefined);
     expect(screen.getByRole('alert')).toHaveTextContent('Your health records could not be loaded.');
     expect(screen.queryByRole('heading', { name: 'Visits' })).not.toBeInTheDocument();
 
@@ -103,7 +122,7 @@ describe('records summary parcel', () => {
   test('a failed retry shows the error again', async () => {
     const shell = createFakeShell();
     shell.loadPage.mockRejectedValueOnce(new Error('Network Error'));
-    render(<SummaryParcel shell={shell} summary={undefined} />);
+    await mountSummaryParcel(shell, undefined);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(shell.errors.report).toHaveBeenCalled();

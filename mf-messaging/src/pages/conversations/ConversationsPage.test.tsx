@@ -202,7 +202,7 @@ describe('conversation list: the threads', () => {
 
     const third = within(rows[2] as HTMLElement).getByRole('link');
     expect(third).toHaveTextContent('Pekka Hoitaja: See you');
-    expect(within(third).getByText('2 Mar 2026')).toBeInTheDocument();
+    expect(within(third).getByText('2 March 2026')).toBeInTheDocument();
   });
 
   test('a row navigates to its thread through the shell', async () => {

@@ -25,7 +25,7 @@ export function ConversationsPage() {
   return (
     <section ref={pageRef} className={styles.page}>
       <div className={styles.header}>
-        <PageHeading focusOnMount className={styles.title}>
+        <PageHeading className={styles.title}>
           {intl.formatMessage({ id: 'messaging.conversations.title' })}
         </PageHeading>
         {canStartNew && (

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { CONVERSATIONS_PAGE_SIZE, isApiError, MessagingThreadsDocument, type MessagingThreadsQuery } from '@portal/shared-api';
-import { useShell } from '@portal/shared-ui';
-import { useMessagingClient } from '../../api/messaging-client-context';
+import { useShell, useMessagingClient } from '@portal/shared-ui';
 import { usePolling } from '../../components/usePolling';
 
 export type ThreadPage = MessagingThreadsQuery['messagingThreads'];

@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { SendMessageInNewThreadDocument, THREAD_SUBJECT_MAX_LENGTH, toApiFailure, type MessagingRecipient } from '@portal/shared-api';
-import { Alert, Button, useShell, TEXT_INPUT_CLASS } from '@portal/shared-ui';
-import { useMessagingClient } from '../../api/messaging-client-context';
+import { Alert, Button, useShell, TEXT_INPUT_CLASS, useMessagingClient } from '@portal/shared-ui';
 import { AttachmentPicker, MessageField, useAttachments, type PutFile } from '../../composer';
 import styles from './NewConversationPage.module.css';
 

@@ -1,12 +1,11 @@
 import { useIntl } from 'react-intl';
-import { newConversationPageStateSchema, type NewConversationPageState } from '@portal/shared-api';
+import type { NewConversationPageState } from '@portal/shared-api';
 import { BackLink, EmptyState, ErrorView, PageHeading, Spinner, usePageState, useShell } from '@portal/shared-ui';
 import { Announcement } from '../../components/Announcement';
 import { MaintenanceNotice } from '../../components/MaintenanceNotice';
 import { NewConversationForm } from './NewConversationForm';
 import styles from './NewConversationPage.module.css';
 
-export const NEW_CONVERSATION_ROUTE_ID = 'messaging.new';
 /** The route's feature (routes.json); without it the page has nothing to offer. */
 export const MESSAGING_ALLOWED_FEATURE = 'customer-messaging-allowed';
 
@@ -17,7 +16,7 @@ export const MESSAGING_ALLOWED_FEATURE = 'customer-messaging-allowed';
  */
 export function NewConversationPage() {
   const intl = useIntl();
-  const { page, retry } = usePageState(NEW_CONVERSATION_ROUTE_ID, newConversationPageStateSchema);
+  const { page, retry } = usePageState('messaging.new');
   return (
     <div className={styles.page}>
       <BackLink routeId="messaging.conversations">{intl.formatMessage({ id: 'messaging.new.backToList' })}</BackLink>

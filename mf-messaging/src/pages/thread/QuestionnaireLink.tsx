@@ -6,13 +6,6 @@ import styles from './ThreadPage.module.css';
 
 type Invitation = ThreadMessage['questionnaireInvitations'][number];
 
-/*
- * The questionnaire page belongs to mf-records and may not be deployed yet, so its id is a plain
- * string here (not a RouteId literal) and the link is built only when the route table has it.
- */
-const QUESTIONNAIRE_ROUTE: string = 'records.questionnaire';
-const QUESTIONNAIRES_ROUTE: string = 'records.questionnaires';
-
 /**
  * A questionnaire invitation of a message (spec part 1 §2): a link to /{lang}/{questionnaire
  * segment}/{invitation id} when the questionnaire page exists, else to the questionnaires list when
@@ -22,8 +15,9 @@ export function QuestionnaireLink({ invitation }: { invitation: Invitation }) {
   const intl = useIntl();
   const shell = useShell();
   let href: string | null = null;
-  if (shell.hasRoute(QUESTIONNAIRE_ROUTE)) href = shell.href(QUESTIONNAIRE_ROUTE, { id: invitation.id });
-  else if (shell.hasRoute(QUESTIONNAIRES_ROUTE)) href = shell.href(QUESTIONNAIRES_ROUTE);
+  // the pages belong to mf-records, which may not be deployed here: linked only when the table has them
+  if (shell.hasRoute('records.questionnaire')) href = shell.href('records.questionnaire', { id: invitation.id });
+  else if (shell.hasRoute('records.questionnaires')) href = shell.href('records.questionnaires');
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!href || !isPlainLeftClick(event)) return;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { messagingPageStateSchema, type MessagingPageState } from '@portal/shared-api';
+import type { MessagingPageState } from '@portal/shared-api';
 import { Alert, BackLink, Button, EmptyState, ErrorView, PageHeading, ShellLink, Spinner, usePageState } from '@portal/shared-ui';
 import { Announcement } from '../../components/Announcement';
 import { MaintenanceNotice } from '../../components/MaintenanceNotice';
@@ -9,8 +9,6 @@ import type { ThreadMessage } from './thread-model';
 import { ThreadView } from './ThreadView';
 import { useThread } from './useThread';
 import styles from './ThreadPage.module.css';
-
-export const THREAD_ROUTE_ID = 'messaging.thread';
 
 /** The customer's own messages: a thread has exactly one customer participant (spec part 1 §3). */
 export const isOwnMessage = (message: ThreadMessage) => message.author.__typename === 'CustomerUser';
@@ -23,7 +21,7 @@ export const isOwnMessage = (message: ThreadMessage) => message.author.__typenam
 export function ThreadPage() {
   const intl = useIntl();
   const { id = '' } = useParams();
-  const { page, retry } = usePageState(THREAD_ROUTE_ID, messagingPageStateSchema, { id });
+  const { page, retry } = usePageState('messaging.thread', { id });
   return (
     <div className={styles.page}>
       <BackLink routeId="messaging.conversations">{intl.formatMessage({ id: 'messaging.thread.backToList' })}</BackLink>

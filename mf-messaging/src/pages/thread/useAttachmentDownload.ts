@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { AttachmentDownloadUrlDocument } from '@portal/shared-api';
-import { useShell } from '@portal/shared-ui';
-import { useMessagingClient } from '../../api/messaging-client-context';
+import { useShell, useMessagingClient } from '@portal/shared-ui';
 
 export const DOWNLOAD_PROCESS = 'messaging-attachment-download';
 

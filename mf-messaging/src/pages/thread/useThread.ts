@@ -7,8 +7,7 @@ import {
   SendMessageDocument,
   toApiFailure,
 } from '@portal/shared-api';
-import { useShell } from '@portal/shared-ui';
-import { useMessagingClient } from '../../api/messaging-client-context';
+import { useShell, useMessagingClient } from '@portal/shared-ui';
 import { usePolling } from '../../components/usePolling';
 import type { OutgoingMessage } from '../../composer';
 import { mergeMessages, type Thread, type ThreadMessage } from './thread-model';

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { ConversationSummaryItem, MessagingSummary } from '@portal/shared-api';
 import { Card, LinkButton, ShellLink, useShell } from '@portal/shared-ui';
+import { MaintenanceNotice } from '../../components/MaintenanceNotice';
 import { MessageDate } from '../../components/MessageDate';
 import { ThreadBadge } from '../../components/ThreadBadge';
 import styles from './Summary.module.css';
@@ -31,7 +32,8 @@ export function ConversationsSummary({ summary }: { summary: MessagingSummary | 
 
   const footer = (
     <div className={styles.footer}>
-      {shell.hasRoute('messaging.new') && (
+      {/* in maintenance a new message could not be sent: the notice says so instead */}
+      {!summary.maintenance && shell.hasRoute('messaging.new') && (
         <LinkButton href={shell.href('messaging.new')} onNavigate={shell.navigate} variant="secondary" size="small">
           {intl.formatMessage({ id: 'messaging.summary.new' })}
         </LinkButton>
@@ -45,6 +47,7 @@ export function ConversationsSummary({ summary }: { summary: MessagingSummary | 
   );
   return (
     <Card heading={title} footer={footer} className={styles.summary}>
+      {summary.maintenance && <MaintenanceNotice headingLevel={3} />}
       {summary.unreadCount > 0 && (
         <p className={styles.unreadCount}>{intl.formatMessage({ id: 'messaging.summary.unreadCount' }, { count: summary.unreadCount })}</p>
       )}

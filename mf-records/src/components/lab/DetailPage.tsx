@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { RouteId } from '@portal/shared-i18n';
 import { BackLink, type PageData } from '@portal/shared-ui';
 import { ErrorView, Spinner } from '../ui';
@@ -6,8 +6,8 @@ import styles from './DetailPage.module.css';
 
 /**
  * The frame of the records' detail pages (laboratory result, imaging result, referrals): a back link
- * to the list, one h1 that takes focus when the page opens and keeps it through loading and retry
- * (its text follows the state), optional actions beside it, then loading, error (with retry) or the
+ * to the list, one h1 (focused by the page frame when the page opens, kept focused through a retry;
+ * its text follows the state), optional actions beside it, then loading, error (with retry) or the
  * content.
  */
 export function DetailPage<T>({
@@ -29,7 +29,6 @@ export function DetailPage<T>({
   children(data: T): ReactNode;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   return (
     <section className={className ? `${styles.page} ${className}` : styles.page}>
       <BackLink routeId={back.routeId}>{back.label}</BackLink>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { referralPageStateSchema, type Referral } from '@portal/shared-api';
+import type { Referral } from '@portal/shared-api';
 import type { RouteId } from '@portal/shared-i18n';
 import { usePageState, useShell } from '@portal/shared-ui';
 import { Avatar } from '../Avatar';
@@ -9,6 +9,7 @@ import { useDates } from '../dates';
 import { DetailPage } from '../lab/DetailPage';
 import { Validity } from '../Timeline';
 import { EmptyState } from '../ui';
+import { NearestLink } from './NearestLink';
 import type { ReferralRouteId } from './ReferralTimeline';
 import styles from './Referrals.module.css';
 
@@ -18,6 +19,8 @@ interface ReferralPageProps {
   /** the list the back link returns to */
   listRouteId: RouteId;
   backLabelId: string;
+  /** whose nearest place the page links (the brand's laboratory or imaging centre, as the lists do) */
+  nearest: 'laboratory' | 'imaging';
 }
 
 /**
@@ -29,10 +32,10 @@ export function ReferralPage(props: ReferralPageProps) {
   return <ReferralPageContent {...props} />;
 }
 
-function ReferralPageContent({ routeId, listRouteId, backLabelId }: ReferralPageProps) {
+function ReferralPageContent({ routeId, listRouteId, backLabelId, nearest }: ReferralPageProps) {
   const intl = useIntl();
   const { id = '' } = useParams();
-  const { page, retry } = usePageState(routeId, referralPageStateSchema, { id });
+  const { page, retry } = usePageState(routeId, { id });
   const state = page.status === 'ready' ? page.data : null;
   const title =
     state?.status === 'ok'
@@ -41,7 +44,14 @@ function ReferralPageContent({ routeId, listRouteId, backLabelId }: ReferralPage
   return (
     <DetailPage title={title} back={{ routeId: listRouteId, label: intl.formatMessage({ id: backLabelId }) }} page={page} retry={retry}>
       {(data) =>
-        data.status === 'ok' ? <ReferralDetails referral={data.referral} /> : <EmptyState text={intl.formatMessage({ id: 'records.referrals.notFoundText' })} />
+        data.status === 'ok' ? (
+          <>
+            <ReferralDetails referral={data.referral} />
+            <NearestLink kind={nearest} />
+          </>
+        ) : (
+          <EmptyState text={intl.formatMessage({ id: 'records.referrals.notFoundText' })} />
+        )
       }
     </DetailPage>
   );

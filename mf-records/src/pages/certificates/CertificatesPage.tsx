@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { CERTIFICATES_AVAILABLE_FROM, certificatesPageStateSchema, type CertificateListItem } from '@portal/shared-api';
+import { CERTIFICATES_AVAILABLE_FROM, type CertificateListItem } from '@portal/shared-api';
 import { usePageState } from '@portal/shared-ui';
 import { Avatar } from '../../components/Avatar';
 import { useDates } from '../../components/dates';
@@ -9,8 +9,6 @@ import { TimelineItem } from '../../components/Timeline';
 import { useTimelineDates } from '../../components/TimelineDates';
 import { EmptyState } from '../../components/ui';
 import styles from './CertificatesPage.module.css';
-
-export const CERTIFICATES_ROUTE_ID = 'records.certificates';
 
 /** One certificate: who wrote it, its kind, the sick leave it gives, when it was issued. */
 function CertificateRow({ certificate }: { certificate: CertificateListItem }) {
@@ -40,7 +38,7 @@ function CertificateRow({ certificate }: { certificate: CertificateListItem }) {
 export function CertificatesPage() {
   const intl = useIntl();
   const dates = useDates();
-  const { page, retry } = usePageState(CERTIFICATES_ROUTE_ID, certificatesPageStateSchema);
+  const { page, retry } = usePageState('records.certificates');
   return (
     <ListPage titleId="records.certificates.title" emptyId="records.certificates.empty" page={page} retry={retry} isEmpty={() => false}>
       {(data) => (

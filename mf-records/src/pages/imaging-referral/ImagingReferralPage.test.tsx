@@ -5,10 +5,10 @@ import { ImagingReferralPage } from './ImagingReferralPage';
 
 const ROUTE = 'records.imaging-referral';
 
-function renderWithState(state: unknown, lang: 'fi' | 'en' = 'en') {
+function renderWithState(state: unknown, lang: 'fi' | 'sv' | 'en' = 'en') {
   const shell = createFakeShell({ lang });
   shell.takeInitialPageState.mockImplementation((routeId) => (routeId === ROUTE ? pageState(ROUTE, state, { id: '22' }) : null));
-  const pattern = lang === 'fi' ? 'kuvantamislahete/:id' : 'imagingreferral/:id';
+  const pattern = { fi: 'kuvantamislahete/:id', sv: 'bildbehandlingremiss/:id', en: 'imagingreferral/:id' }[lang];
   renderRoute(<ImagingReferralPage />, pattern, pattern.replace(':id', '22'), shell);
 }
 
@@ -30,5 +30,14 @@ describe('imaging referral page', () => {
     renderWithState({ status: 'not-found' }, 'fi');
     expect(screen.getByRole('heading', { level: 1, name: 'Lähetettä ei löytynyt' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Takaisin kuvantamiseen/ })).toHaveAttribute('href', '/fi/kuvantaminen');
+  });
+
+  test.each([
+    ['fi', 'Etsi lähin kuvantamisyksikkö'],
+    ['sv', 'Hitta närmaste bildbehandlingsenhet'],
+    ['en', 'Find the nearest imaging centre'],
+  ] as const)('links the brand\'s nearest imaging centre (%s)', (lang, name) => {
+    renderWithState(imagingReferralState, lang);
+    expect(screen.getByRole('link', { name })).toHaveAttribute('href', 'https://example.invalid/imaging');
   });
 });

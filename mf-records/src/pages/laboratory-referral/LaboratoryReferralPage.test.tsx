@@ -83,4 +83,13 @@ describe('laboratory referral page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Lipid control' })).toBeInTheDocument();
   });
+
+  test.each([
+    ['fi', 'Etsi lähin laboratorio'],
+    ['sv', 'Hitta närmaste laboratorium'],
+    ['en', 'Find the nearest laboratory'],
+  ] as const)('links the brand\'s nearest laboratory (%s)', (lang, name) => {
+    renderWithState(laboratoryReferralState, lang);
+    expect(screen.getByRole('link', { name })).toHaveAttribute('href', 'https://example.invalid/lab');
+  });
 });

@@ -1,28 +1,25 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { GENERAL_RENEWAL_QUESTIONS, MEDICINE_RENEWAL_QUESTIONS, RENEWAL_REASON_QUESTION_FI } from '@portal/shared-api';
 import { createMockApiClient, mockFailure, type MockApiClient } from '@portal/shared-api/mock';
 import fi from '../../../messages/fi.json';
-import { createFakeShell, pageState, renderWithShell, type FakeShell } from '../../../test/shell-fake';
+import { createFakeShell, mountRecordsApp, pageState, renderWithShell, type FakeShell } from '../../../test/shell-fake';
 import { burana, renewalOkState, routeTableWithMessaging, thyroxin } from '../../../test/prescription-fixtures';
-import { RenewalApiProvider } from '../../components/prescriptions/renewal-api';
-import { RecordsApp } from '../../RecordsApp';
 import { PrescriptionRenewalPage } from './PrescriptionRenewalPage';
 
 const ROUTE = 'records.prescription-renewal';
 
 function renderRenewal(state: unknown, options: { shell?: FakeShell; client?: MockApiClient; path?: string } = {}) {
   const shell = options.shell ?? createFakeShell({ routes: routeTableWithMessaging });
-  const client = options.client ?? createMockApiClient();
+  if (options.client) shell.api = options.client;
+  const client = shell.api;
   if (state !== undefined) shell.takeInitialPageState.mockImplementation((routeId) => (routeId === ROUTE ? pageState(routeId, state) : null));
   renderWithShell(
-    <RenewalApiProvider client={client}>
-      <Routes>
-        <Route path="/:lang/prescription-renewal/:ids" element={<PrescriptionRenewalPage />} />
-        <Route path="/:lang/reseptin-uusinta/:ids" element={<PrescriptionRenewalPage />} />
-      </Routes>
-    </RenewalApiProvider>,
+    <Routes>
+      <Route path="/:lang/prescription-renewal/:ids" element={<PrescriptionRenewalPage />} />
+      <Route path="/:lang/reseptin-uusinta/:ids" element={<PrescriptionRenewalPage />} />
+    </Routes>,
     shell,
     options.path ?? `/${shell.lang}/prescription-renewal/11,12`,
   );
@@ -248,16 +245,11 @@ describe('prescription renewal page', () => {
     expect(catalogue['records.renewal.question.reason']).toBe(RENEWAL_REASON_QUESTION_FI);
   });
 
-  test('the remote routes /fi/reseptin-uusinta/:ids to this page', () => {
-    window.history.pushState({}, '', '/fi/reseptin-uusinta/11,12');
-    try {
-      const shell = createFakeShell({ lang: 'fi' });
-      shell.takeInitialPageState.mockImplementation((routeId) => (routeId === ROUTE ? pageState(routeId, { status: 'maintenance-mode' }, { ids: '11,12' }) : null));
-      render(<RecordsApp shell={shell} />);
-      expect(screen.getByRole('heading', { level: 1, name: 'Reseptin uusinta' })).toBeInTheDocument();
-      expect(screen.getByRole('heading', { name: 'Reseptien uusinta ei ole käytettävissä' })).toBeInTheDocument();
-    } finally {
-      window.history.pushState({}, '', '/');
-    }
+  test('the remote routes /fi/reseptin-uusinta/:ids to this page', async () => {
+    const shell = createFakeShell({ lang: 'fi' });
+    shell.takeInitialPageState.mockImplementation((routeId) => (routeId === ROUTE ? pageState(routeId, { status: 'maintenance-mode' }, { ids: '11,12' }) : null));
+    await mountRecordsApp(shell, '/fi/reseptin-uusinta/11,12');
+    expect(screen.getByRole('heading', { level: 1, name: 'Reseptin uusinta' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Reseptien uusinta ei ole käytettävissä' })).toBeInTheDocument();
   });
 });

@@ -27,7 +27,7 @@ function RenewalPageContent() {
   return (
     <div className={styles.page}>
       <BackLink routeId="records.prescriptions">{intl.formatMessage({ id: 'records.renewal.back' })}</BackLink>
-      <PageHeading focusOnMount>{intl.formatMessage({ id: 'records.renewal.title' })}</PageHeading>
+      <PageHeading>{intl.formatMessage({ id: 'records.renewal.title' })}</PageHeading>
       {page.status === 'loading' && <Spinner />}
       {page.status === 'error' && (
         <div role="alert">

@@ -16,9 +16,8 @@ import {
   type Prescription,
   type RenewalDraft,
 } from '@portal/shared-api';
-import { Button, useShell, TEXT_INPUT_CLASS } from '@portal/shared-ui';
+import { Button, useApiClient, useShell, TEXT_INPUT_CLASS } from '@portal/shared-ui';
 import { PrescriptionDetails } from '../../components/prescriptions/PrescriptionDetails';
-import { useRenewalApi } from '../../components/prescriptions/renewal-api';
 import { YesNoQuestion } from './YesNoQuestion';
 import styles from './PrescriptionRenewalPage.module.css';
 
@@ -49,7 +48,7 @@ const ERROR_DETAIL: Record<SendError, string> = {
 export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly Prescription[]; onSent(threadId: string): void }) {
   const intl = useIntl();
   const shell = useShell();
-  const api = useRenewalApi();
+  const api = useApiClient();
   const id = useId();
   const [draft, setDraft] = useState<RenewalDraft>(() => emptyRenewalDraft(prescriptions.map((prescription) => prescription.id)));
   const [sending, setSending] = useState(false);

@@ -3,8 +3,6 @@ import { useIntl } from 'react-intl';
 import { ShellLink, useShell } from '@portal/shared-ui';
 import styles from './PrescriptionRenewalPage.module.css';
 
-export const THREAD_ROUTE_ID = 'messaging.thread';
-
 /**
  * The success box (spec part 1 §4 "sent"): the request went to the care team as a conversation,
  * processing takes 1–3 workdays and the confirmation comes by SMS. Its heading takes focus, so a
@@ -25,9 +23,9 @@ export function RenewalSent({ threadId }: { threadId: string }) {
         {intl.formatMessage({ id: 'records.renewal.sent.title' })}
       </h2>
       <p className={styles.sentText}>{intl.formatMessage({ id: 'records.renewal.sent.text' })}</p>
-      {shell.hasRoute(THREAD_ROUTE_ID) && (
+      {shell.hasRoute('messaging.thread') && (
         <p className={styles.sentText}>
-          <ShellLink routeId={THREAD_ROUTE_ID} params={{ id: threadId }} className={styles.link}>
+          <ShellLink routeId="messaging.thread" params={{ id: threadId }} className={styles.link}>
             {intl.formatMessage({ id: 'records.renewal.sent.conversation' })}
           </ShellLink>
         </p>

@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { PrescriptionListItem } from '@portal/shared-api';
+import { MEDIA_SMALL } from '@portal/shared-ui';
 import { Timeline } from '../../components/Timeline';
 import { Pagination } from '../../components/ui';
+import { useMediaQuery } from '../../components/useMediaQuery';
 import { usePagination } from '../../components/usePagination';
 import { PrescriptionRow } from './PrescriptionRow';
-import { RenewalCart } from './RenewalCart';
+import { RenewalBar, RenewalCart } from './RenewalCart';
 import styles from './PrescriptionsPage.module.css';
 
 /**
@@ -24,6 +26,7 @@ export function PrescriptionSelection({ prescriptions }: { prescriptions: readon
   const all = selected.length === renewable.length;
   const some = selected.length > 0 && !all;
   const selectAll = useRef<HTMLInputElement>(null);
+  const phone = useMediaQuery(MEDIA_SMALL);
 
   useEffect(() => {
     if (selectAll.current) selectAll.current.indeterminate = some;
@@ -39,6 +42,7 @@ export function PrescriptionSelection({ prescriptions }: { prescriptions: readon
 
   return (
     <div className={styles.selection}>
+      {phone && <RenewalBar selected={selected} />}
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>
           {intl.formatMessage({ id: 'records.prescriptions.selection.legend' })}

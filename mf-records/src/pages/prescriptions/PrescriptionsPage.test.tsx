@@ -92,6 +92,39 @@ describe('prescriptions page', () => {
     expect(shell.navigate).toHaveBeenCalledWith('/en/prescription-renewal/11');
   });
 
+  describe('on a phone (360 px)', () => {
+    const original = window.matchMedia;
+    beforeEach(() => {
+      window.matchMedia = ((query: string) => ({
+        matches: query.includes('max-width: 480px'),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      })) as unknown as typeof window.matchMedia;
+    });
+    afterEach(() => {
+      window.matchMedia = original;
+    });
+
+    test.each([
+      ['fi', 'Thyroxin 100 mikrog', '2 reseptiä valittu', 'Uusi valitut reseptit', '/fi/reseptin-uusinta/11,13'],
+      ['sv', 'Thyroxin 100 mikrog', '2 recept valda', 'Förnya valda recept', '/sv/receptfornyelse/11,13'],
+      ['en', 'Thyroxin 100 mikrog', '2 prescriptions chosen', 'Renew selected prescriptions', '/en/prescription-renewal/11,13'],
+    ] as const)('a bar before the list keeps the count and the renew button in reach (%s)', async (lang, medicine, count, renew, href) => {
+      renderList(prescriptionListState, createFakeShell({ lang }));
+      expect(screen.queryByText(count)).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Ventoline Evohaler 0,1 mg/annos' }));
+      await userEvent.click(screen.getByRole('checkbox', { name: medicine }));
+      const links = screen.getAllByRole('link', { name: renew });
+      expect(links).toHaveLength(2);
+      // the bar's button comes before the list, the cart's after it
+      const firstCheckbox = screen.getAllByRole('checkbox')[0]!;
+      expect(links[0]!.compareDocumentPosition(firstCheckbox) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(links[0]).toHaveAttribute('href', href);
+      expect(screen.getAllByText(count)).toHaveLength(2);
+    });
+  });
+
   test('select-all chooses every renewable prescription, shows a mixed state for some, and clears them all', async () => {
     renderList();
     const selectAll = screen.getByRole('checkbox', { name: 'Select all renewable prescriptions' });
@@ -152,6 +185,18 @@ describe('prescriptions page', () => {
     renderList({ prescriptions: prescriptionListState.prescriptions.filter((p) => !p.isRenewable) });
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Prescriptions to renew' })).not.toBeInTheDocument();
+  });
+
+  test.each([
+    ['fi', 'Reseptien uusinta ei ole käytettävissä', 'Uusi valitut reseptit'],
+    ['sv', 'Förnyelse av recept är inte tillgänglig', 'Förnya valda recept'],
+    ['en', 'Prescription renewals are offline', 'Renew selected prescriptions'],
+  ] as const)('while messaging is in maintenance: the notice, no checkboxes and no cart (%s)', (lang, notice, renew) => {
+    renderList({ ...prescriptionListState, renewalMaintenance: true }, createFakeShell({ lang }));
+    expect(screen.getByRole('heading', { level: 2, name: notice })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: renew })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(5);
   });
 
   test('in Finnish', async () => {

@@ -1,12 +1,12 @@
 import { useIntl } from 'react-intl';
 import { PRESCRIPTION_RENEWAL_FEATURE } from '@portal/shared-api';
-import { useShell } from '@portal/shared-ui';
+import { Alert, useShell } from '@portal/shared-ui';
 import { ListPage } from '../../components/ListPage';
 import { PagedTimeline } from '../../components/PagedList';
 import { PrescriptionRow } from './PrescriptionRow';
 import { PrescriptionSelection } from './PrescriptionSelection';
-import { RENEWAL_ROUTE_ID } from './RenewalCart';
 import { usePrescriptionsPage } from './usePrescriptionsPage';
+import styles from './PrescriptionsPage.module.css';
 
 /**
  * records.prescriptions (spec part 1 §2 "Prescriptions list"): every prescription, newest first.
@@ -17,7 +17,7 @@ export function PrescriptionsPage() {
   const intl = useIntl();
   const shell = useShell();
   const { page, retry } = usePrescriptionsPage();
-  const renewalOn = shell.features.includes(PRESCRIPTION_RENEWAL_FEATURE) && shell.hasRoute(RENEWAL_ROUTE_ID);
+  const renewalOn = shell.features.includes(PRESCRIPTION_RENEWAL_FEATURE) && shell.hasRoute('records.prescription-renewal');
   return (
     <ListPage
       titleId="records.prescriptions.title"
@@ -27,14 +27,23 @@ export function PrescriptionsPage() {
       isEmpty={(data) => data.prescriptions.length === 0}
     >
       {(data) =>
-        renewalOn && data.prescriptions.some((prescription) => prescription.isRenewable) ? (
+        renewalOn && !data.renewalMaintenance && data.prescriptions.some((prescription) => prescription.isRenewable) ? (
           <PrescriptionSelection prescriptions={data.prescriptions} />
         ) : (
-          <PagedTimeline
-            label={intl.formatMessage({ id: 'records.prescriptions.title' })}
-            items={data.prescriptions}
-            renderItem={(prescription) => <PrescriptionRow key={prescription.id} prescription={prescription} />}
-          />
+          <>
+            {/* renewals travel as messages: while messaging is in maintenance no cart invites a dead end */}
+            {renewalOn && data.renewalMaintenance && (
+              <Alert variant="warning">
+                <h2 className={styles.noticeTitle}>{intl.formatMessage({ id: 'records.renewal.maintenance.title' })}</h2>
+                <p className={styles.noticeText}>{intl.formatMessage({ id: 'records.renewal.maintenance.text' })}</p>
+              </Alert>
+            )}
+            <PagedTimeline
+              label={intl.formatMessage({ id: 'records.prescriptions.title' })}
+              items={data.prescriptions}
+              renderItem={(prescription) => <PrescriptionRow key={prescription.id} prescription={prescription} />}
+            />
+          </>
         )
       }
     </ListPage>

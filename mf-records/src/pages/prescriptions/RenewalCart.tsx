@@ -4,8 +4,6 @@ import { RENEWAL_MAX_PRESCRIPTIONS, type PrescriptionListItem } from '@portal/sh
 import { LinkButton, useShell } from '@portal/shared-ui';
 import styles from './PrescriptionsPage.module.css';
 
-export const RENEWAL_ROUTE_ID = 'records.prescription-renewal';
-
 /**
  * The renewal cart (spec part 1 §2, §4 "Prescription selection"): the chosen prescriptions and the
  * button to the renewal page with their ids. The count is a polite live region, so a screen reader
@@ -13,11 +11,10 @@ export const RENEWAL_ROUTE_ID = 'records.prescription-renewal';
  */
 export function RenewalCart({ selected }: { selected: readonly PrescriptionListItem[] }) {
   const intl = useIntl();
-  const shell = useShell();
   const headingId = useId();
   const count = selected.length;
   const tooMany = count > RENEWAL_MAX_PRESCRIPTIONS;
-  const href = count > 0 && !tooMany ? shell.href(RENEWAL_ROUTE_ID, { ids: selected.map((p) => p.id).join(',') }) : null;
+  const { href, navigate } = useRenewalHref(selected);
   return (
     <section className={styles.cart} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.cartTitle}>
@@ -37,10 +34,38 @@ export function RenewalCart({ selected }: { selected: readonly PrescriptionListI
         <p className={styles.cartWarning}>{intl.formatMessage({ id: 'records.prescriptions.cart.tooMany' }, { max: RENEWAL_MAX_PRESCRIPTIONS })}</p>
       )}
       {href && (
-        <LinkButton href={href} onNavigate={shell.navigate} className={styles.cartButton}>
+        <LinkButton href={href} onNavigate={navigate} className={styles.cartButton}>
           {intl.formatMessage({ id: 'records.prescriptions.cart.renew' })}
         </LinkButton>
       )}
     </section>
+  );
+}
+
+/** The renewal page's address for the chosen prescriptions, or null when none or too many are chosen. */
+function useRenewalHref(selected: readonly PrescriptionListItem[]) {
+  const shell = useShell();
+  const ok = selected.length > 0 && selected.length <= RENEWAL_MAX_PRESCRIPTIONS;
+  return { href: ok ? shell.href('records.prescription-renewal', { ids: selected.map((p) => p.id).join(',') }) : null, navigate: shell.navigate };
+}
+
+/**
+ * On a phone the cart is far below a long list: while something is chosen, a bar stuck to the top
+ * of the screen keeps the count and the renew button in reach (the cart's status stays the one
+ * live region, so the count is not announced twice).
+ */
+export function RenewalBar({ selected }: { selected: readonly PrescriptionListItem[] }) {
+  const intl = useIntl();
+  const { href, navigate } = useRenewalHref(selected);
+  if (selected.length === 0) return null;
+  return (
+    <div className={styles.cartBar}>
+      <p className={styles.cartBarCount}>{intl.formatMessage({ id: 'records.prescriptions.cart.status' }, { count: selected.length })}</p>
+      {href && (
+        <LinkButton href={href} onNavigate={navigate} size="small">
+          {intl.formatMessage({ id: 'records.prescriptions.cart.renew' })}
+        </LinkButton>
+      )}
+    </div>
   );
 }

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { createMockMessagingClient, mockFailure, type MessagingMockHandlers, type QuestionnaireInvitation } from '@portal/shared-api/mock';
+import { mockFailure, type MessagingMockHandlers, type QuestionnaireInvitation } from '@portal/shared-api/mock';
 import { createFakeShell, pageState, renderWithShell, type FakeShell } from '../../../test/shell-fake';
-import { MessagingClientProvider } from '../../api/messaging-client';
 import { testQuestionnaire, testResponse } from '../../components/questionnaire-form/test-questionnaire';
 import { QuestionnairePage } from './QuestionnairePage';
 
@@ -29,14 +28,13 @@ function renderPage({
   shell = createFakeShell({ lang }),
 }: { state?: unknown; handlers?: MessagingMockHandlers; lang?: 'en' | 'fi' | 'sv'; shell?: FakeShell } = {}) {
   if (state !== undefined) shell.takeInitialPageState.mockReturnValue(pageState('records.questionnaire', state, { id: '5' }));
-  const client = createMockMessagingClient(handlers);
+  const client = shell.messaging;
+  client.use(handlers);
   const path = { en: 'questionnaires', fi: 'kyselyt', sv: 'rundfraga' }[lang];
   renderWithShell(
-    <MessagingClientProvider client={client}>
-      <Routes>
-        <Route path={`/${lang}/${path}/:id`} element={<QuestionnairePage />} />
-      </Routes>
-    </MessagingClientProvider>,
+    <Routes>
+      <Route path={`/${lang}/${path}/:id`} element={<QuestionnairePage />} />
+    </Routes>,
     shell,
     `/${lang}/${path}/5`,
   );

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { questionnaireMessage, type QuestionnaireInvitation, type QuestionnaireResponse } from '@portal/shared-api';
-import { Alert, BackLink, ErrorView, Spinner, useShell } from '@portal/shared-ui';
-import { useMessagingClient } from '../../api/messaging-client';
+import { Alert, BackLink, ErrorView, Spinner, useMessagingClient, useShell } from '@portal/shared-ui';
 import { useDates } from '../../components/dates';
 import { QuestionnaireAnswers } from '../../components/questionnaire-form/QuestionnaireAnswers';
 import { QuestionnaireForm } from '../../components/questionnaire-form/QuestionnaireForm';
@@ -19,9 +18,8 @@ import styles from './QuestionnairePage.module.css';
 export function QuestionnairePage() {
   const intl = useIntl();
   const { page, retry } = useQuestionnairePage();
+  // focused by the page frame on arrival; kept focused through a retry (the button goes away)
   const heading = useRef<HTMLHeadingElement>(null);
-  // the h1 takes focus when the page opens, so screen readers announce it after client-side navigation
-  useEffect(() => heading.current?.focus(), []);
   const ready = page.status === 'ready' ? page.data : null;
   const title = ready?.status === 'ok' ? ready.invitation.title : intl.formatMessage({ id: 'records.questionnaire.title' });
   return (

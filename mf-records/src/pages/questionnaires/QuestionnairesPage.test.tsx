@@ -16,7 +16,7 @@ describe('questionnaires page', () => {
     expect(within(open).getByRole('listitem')).toHaveTextContent('Sent 1 May 2026');
     const answered = screen.getByRole('region', { name: 'Your answers' });
     expect(within(answered).getByRole('listitem')).toHaveTextContent('Sleep survey');
-    expect(within(answered).getByRole('listitem')).toHaveTextContent('Answered 2 Apr 2026');
+    expect(within(answered).getByRole('listitem')).toHaveTextContent('Answered 2 April 2026');
   });
 
   test('each questionnaire links to its own page, by the invitation id', async () => {

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { VACCINATIONS_PAGE_SIZE, vaccinationsPageStateSchema, type VaccinationListItem } from '@portal/shared-api';
+import { VACCINATIONS_PAGE_SIZE, type VaccinationListItem } from '@portal/shared-api';
 import { LinkButton, usePageState, useShell } from '@portal/shared-ui';
 import { Avatar } from '../../components/Avatar';
 import { ListPage } from '../../components/ListPage';
@@ -9,7 +9,6 @@ import { EmptyState, Pagination } from '../../components/ui';
 import { usePagination } from '../../components/usePagination';
 import styles from './VaccinationsPage.module.css';
 
-export const VACCINATIONS_ROUTE_ID = 'records.vaccinations';
 /*
  * The vaccination booking page belongs to the booking remote, which may not be deployed yet: its id
  * is a plain string (not a RouteId literal) and the link is built only when the route table has it.
@@ -90,7 +89,7 @@ function VaccinationTimeline({ vaccinations }: { vaccinations: readonly Vaccinat
  */
 export function VaccinationsPage() {
   const intl = useIntl();
-  const { page, retry } = usePageState(VACCINATIONS_ROUTE_ID, vaccinationsPageStateSchema);
+  const { page, retry } = usePageState('records.vaccinations');
   return (
     <ListPage titleId="records.vaccinations.title" emptyId="records.vaccinations.empty" page={page} retry={retry} isEmpty={() => false}>
       {(data) => (

@@ -1,10 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { mockFailure } from '@portal/shared-api/mock';
-import { createFakeShell, pageState, renderWithShell, type FakeShell } from '../../../test/shell-fake';
+import { createFakeShell, mountRecordsApp, pageState, renderWithShell, type FakeShell } from '../../../test/shell-fake';
 import { visitOkState, visitReport } from '../../../test/prescription-fixtures';
-import { RecordsApp } from '../../RecordsApp';
 import { VisitPage } from './VisitPage';
 
 const ROUTE = 'records.visit';
@@ -100,18 +99,13 @@ describe('visit page', () => {
     expect(await screen.findByRole('article', { name: 'General practice' })).toBeInTheDocument();
   });
 
-  test('in Finnish, routed by the remote from /fi/kaynnit/:id', () => {
-    window.history.pushState({}, '', '/fi/kaynnit/7');
-    try {
-      const shell = createFakeShell({ lang: 'fi' });
-      shell.takeInitialPageState.mockImplementation((routeId) => (routeId === ROUTE ? pageState(routeId, visitOkState, { id: '7' }) : null));
-      render(<RecordsApp shell={shell} />);
-      expect(screen.getByRole('heading', { level: 1, name: 'Käyntikertomus' })).toBeInTheDocument();
-      expect(screen.getByText('Henkilötunnus').nextElementSibling).toHaveTextContent('150385-9013');
-      expect(screen.getByText('10.5.2026 15:00')).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: /Takaisin käynteihin/ })).toHaveAttribute('href', '/fi/kaynnit');
-    } finally {
-      window.history.pushState({}, '', '/');
-    }
+  test('in Finnish, routed by the remote from /fi/kaynnit/:id', async () => {
+    const shell = createFakeShell({ lang: 'fi' });
+    shell.takeInitialPageState.mockImplementation((routeId) => (routeId === ROUTE ? pageState(routeId, visitOkState, { id: '7' }) : null));
+    await mountRecordsApp(shell, '/fi/kaynnit/7');
+    expect(screen.getByRole('heading', { level: 1, name: 'Käyntikertomus' })).toBeInTheDocument();
+    expect(screen.getByText('Henkilötunnus').nextElementSibling).toHaveTextContent('150385-9013');
+    expect(screen.getByText('10.5.2026 15:00')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Takaisin käynteihin/ })).toHaveAttribute('href', '/fi/kaynnit');
   });
 });

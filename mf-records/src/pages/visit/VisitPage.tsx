@@ -29,7 +29,7 @@ function VisitPageContent() {
   return (
     <div className={styles.page}>
       <p className={`${styles.back} ${styles.noPrint}`}>{backLink}</p>
-      <PageHeading focusOnMount>{intl.formatMessage({ id: 'records.visit.title' })}</PageHeading>
+      <PageHeading>{intl.formatMessage({ id: 'records.visit.title' })}</PageHeading>
       {page.status === 'loading' && <Spinner />}
       {page.status === 'error' && (
         <div role="alert">

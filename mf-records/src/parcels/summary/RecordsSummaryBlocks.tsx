@@ -1,60 +1,40 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { frontPageStateSchema, type RecordsSummary } from '@portal/shared-api';
-import { useShell } from '@portal/shared-ui';
+import type { RecordsSummary } from '@portal/shared-api';
+import { ShellLink, usePageState } from '@portal/shared-ui';
 import { useDates } from '../../components/dates';
 import { LabStatus } from '../../components/LabStatus';
-import { ShellLink } from '@portal/shared-ui';
 import { ErrorView, Spinner } from '../../components/ui';
 import { SummaryBlock, SummaryItem } from './SummaryBlock';
 import styles from './Summary.module.css';
-
-type LoadState = { status: 'idle' } | { status: 'loading' } | { status: 'failed' };
 
 /**
  * The records blocks of the front page, in the spec's order: visits, prescriptions, laboratory,
  * questionnaires (only when there are any), imaging. Without a summary (the loader failed) one
  * error with a retry that asks the front page's loader again.
  */
-export function RecordsSummaryBlocks({ summary: given }: { summary: RecordsSummary | undefined }) {
-  const shell = useShell();
-  const intl = useIntl();
-  const [reloaded, setReloaded] = useState<RecordsSummary | undefined>(undefined);
-  const [load, setLoad] = useState<LoadState>({ status: 'idle' });
-  const summary = given ?? reloaded;
-
-  const controller = useAbortOnUnmount();
-  const retry = () => {
-    setLoad({ status: 'loading' });
-    shell
-      .loadPage('front-page', {}, controller.signal)
-      .then((page) => {
-        const records = frontPageStateSchema.parse(page.state).summaries['mf-records'];
-        setReloaded(records);
-        setLoad(records ? { status: 'idle' } : { status: 'failed' });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        shell.errors.report(error, 'records-summary');
-        setLoad({ status: 'failed' });
-      });
-  };
-
-  if (!summary) {
-    if (load.status === 'loading') return <Spinner />;
-    return (
-      <div role="alert">
-        <ErrorView text={intl.formatMessage({ id: 'records.summary.error' })} onRetry={retry} />
-      </div>
-    );
-  }
-  return <SummaryContent summary={summary} />;
+export function RecordsSummaryBlocks({ summary }: { summary: RecordsSummary | undefined }) {
+  const [reloading, setReloading] = useState(false);
+  if (summary) return <SummaryContent summary={summary} />;
+  if (reloading) return <ReloadedSummary />;
+  return <SummaryError onRetry={() => setReloading(true)} />;
 }
 
-function useAbortOnUnmount(): AbortController {
-  const [controller] = useState(() => new AbortController());
-  useEffect(() => () => controller.abort(), [controller]);
-  return controller;
+/** The front page's state asked again, as any page's state is (usePageState), for its records summary. */
+function ReloadedSummary() {
+  const { page, retry } = usePageState('front-page');
+  if (page.status === 'loading') return <Spinner />;
+  const summary = page.status === 'ready' ? page.data.summaries['mf-records'] : undefined;
+  return summary ? <SummaryContent summary={summary} /> : <SummaryError onRetry={retry} />;
+}
+
+function SummaryError({ onRetry }: { onRetry(): void }) {
+  const intl = useIntl();
+  return (
+    <div role="alert">
+      <ErrorView text={intl.formatMessage({ id: 'records.summary.error' })} onRetry={onRetry} />
+    </div>
+  );
 }
 
 function SummaryContent({ summary }: { summary: RecordsSummary }) {
@@ -72,6 +52,7 @@ function SummaryContent({ summary }: { summary: RecordsSummary }) {
           <SummaryItem
             key={visit.id}
             title={visit.specialtyName}
+            link={{ routeId: 'records.visit', params: { id: visit.id } }}
             details={`${dates.dateTime(visit.dateTime)} · ${visit.practitionerName}`}
           />
         )}
@@ -86,6 +67,7 @@ function SummaryContent({ summary }: { summary: RecordsSummary }) {
           <SummaryItem
             key={prescription.id}
             title={`${prescription.medicineName} ${prescription.strength}`}
+            link={{ routeId: 'records.prescriptions' }}
             details={intl.formatMessage({ id: 'records.prescription.issued' }, { date: dates.date(prescription.issuedDate) })}
           />
         )}
@@ -104,7 +86,11 @@ function SummaryContent({ summary }: { summary: RecordsSummary }) {
         routeId="records.laboratory"
         items={summary.laboratory}
         renderItem={(day) => (
-          <SummaryItem key={day.date} title={dates.date(day.date)} details={day.testNames.join(', ')} aside={<LabStatus isReady={day.isReady} />} />
+          <SummaryItem
+            key={day.date}
+            title={dates.date(day.date)}
+            link={{ routeId: 'records.laboratory-result', params: { date: day.date } }}
+            details={day.testNames.join(', ')} aside={<LabStatus isReady={day.isReady} />} />
         )}
       />
       {summary.questionnaires.length > 0 && (
@@ -117,6 +103,7 @@ function SummaryContent({ summary }: { summary: RecordsSummary }) {
             <SummaryItem
               key={questionnaire.id}
               title={questionnaire.title}
+              link={{ routeId: 'records.questionnaire', params: { id: questionnaire.id } }}
               details={intl.formatMessage({ id: 'records.questionnaire.sent' }, { date: dates.date(questionnaire.sentAt) })}
               aside={intl.formatMessage({
                 id: questionnaire.answeredAt ? 'records.questionnaire.status.answered' : 'records.questionnaire.status.open',
@@ -135,6 +122,7 @@ function SummaryContent({ summary }: { summary: RecordsSummary }) {
           <SummaryItem
             key={result.id}
             title={result.examinationName ?? intl.formatMessage({ id: 'records.imaging.noTitle' })}
+            link={{ routeId: 'records.imaging-result', params: { date: result.imagingDate } }}
             details={dates.date(result.imagingDate)}
           />
         )}

@@ -46,12 +46,26 @@ export function SummaryBlock<T>({
   );
 }
 
-/** An item of a block: a main line and the details under it. */
-export function SummaryItem({ title, details, aside }: { title: ReactNode; details?: ReactNode; aside?: ReactNode }) {
+/** An item of a block: a main line (a link to the item's page) and the details under it. */
+export function SummaryItem({
+  title,
+  link,
+  details,
+  aside,
+}: {
+  title: ReactNode;
+  link: { routeId: RouteId; params?: Record<string, string> };
+  details?: ReactNode;
+  aside?: ReactNode;
+}) {
   return (
     <li className={styles.item}>
       <div>
-        <p className={styles.itemTitle}>{title}</p>
+        <p className={styles.itemTitle}>
+          <ShellLink routeId={link.routeId} params={link.params} className={styles.itemLink}>
+            {title}
+          </ShellLink>
+        </p>
         {details && <p className={styles.itemDetails}>{details}</p>}
       </div>
       {aside}
