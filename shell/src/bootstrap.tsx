@@ -14,6 +14,8 @@ import { availableRoutes } from './routing/route-access';
 import { createAnalytics } from './services/analytics';
 import { reportSignIn } from './services/sign-in-event';
 import { createErrorReporter } from './services/error-reporter';
+import { trackInputModality } from './services/input-modality';
+import { createSessionClients } from './services/session-clients';
 import { createSessionStore } from './services/session-store';
 import { createShellApi } from './services/shell-api';
 
@@ -31,13 +33,15 @@ async function main(): Promise<void> {
   const state = initial.state;
   document.documentElement.dataset.brand = state.brand;
   document.documentElement.lang = state.lang;
+  trackInputModality();
 
   const errors = createErrorReporter({ dsn: state.sentryDsn, environment: state.environment });
   window.addEventListener('error', (event) => errors.report(event.error ?? event.message, 'window'));
   window.addEventListener('unhandledrejection', (event) => errors.report(event.reason, 'unhandled-rejection'));
 
   const session = createSessionStore(state.session?.expiresAt ?? null);
-  const api = createShellApi({ lang: state.lang, csrfToken: state.user?.csrfToken ?? null, session });
+  const clients = createSessionClients({ csrfToken: state.user?.csrfToken ?? null, session });
+  const api = createShellApi({ lang: state.lang, client: clients.api });
   const toastStore = createToastStore();
   const analytics = createAnalytics();
   reportSignIn(window, state.user, analytics);
@@ -67,6 +71,7 @@ async function main(): Promise<void> {
     analytics,
     errors,
     api,
+    clients,
     navigate: (path) => navigateToUrl(path),
   });
 

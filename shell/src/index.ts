@@ -1,3 +1,4 @@
+import './strict-csp';
 // The layout's styles load with the entry (a <link> in <head>), so the server-rendered skeleton of
 // header and footer is styled at first paint, before any script has run.
 import '@portal/shared-ui/themes.css';

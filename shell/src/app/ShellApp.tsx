@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, IntlProvider, useIntl } from 'react-intl';
-import { ShellProvider, ToastRegion } from '@portal/shared-ui';
+import { ShellProvider, ToastRegion, watchPageHeading } from '@portal/shared-ui';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { LogoutProvider } from '../layout/LogoutDialog';
@@ -15,7 +15,6 @@ import { TermsPage } from '../pages/TermsPage';
 import { NEXT_PATH_PARAM, withQuery } from '../routing/route-access';
 import { SessionWatcher } from '../session/SessionWatcher';
 import { shellMessages } from './messages';
-import { watchPageHeading } from './page-focus';
 import { RuntimeProvider, useLocationSnapshot, useRuntime, type ShellRuntime } from './runtime';
 
 const SHELL_PAGES: Record<string, () => ReactNode> = {

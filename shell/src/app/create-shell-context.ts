@@ -2,6 +2,7 @@ import type { InitialState, PageState, RouteTable } from '@portal/shared-api';
 import { hasRouteId, hrefById, type RouteId } from '@portal/shared-i18n';
 import type { AnalyticsApi, ErrorReporter, SessionStoreState, ShellContextValue, ToastApi } from '@portal/shared-ui';
 import type { StoreApi } from 'zustand';
+import type { SessionClients } from '../services/session-clients';
 import type { ShellApi } from './runtime';
 
 export interface ShellContextDeps {
@@ -15,11 +16,13 @@ export interface ShellContextDeps {
   analytics: AnalyticsApi;
   errors: ErrorReporter;
   api: Pick<ShellApi, 'loadPage'>;
+  /** the session's clients, handed to the remotes */
+  clients: SessionClients;
   navigate(path: string): void;
 }
 
 /** The context every remote receives; the page's embedded state is handed out once, to its own page. */
-export function createShellContext({ state, table, routes, session, toasts, analytics, errors, api, navigate }: ShellContextDeps): ShellContextValue {
+export function createShellContext({ state, table, routes, session, toasts, analytics, errors, api, clients, navigate }: ShellContextDeps): ShellContextValue {
   let initialPage: PageState | null = state.page;
   return {
     lang: state.lang,
@@ -36,6 +39,8 @@ export function createShellContext({ state, table, routes, session, toasts, anal
     toasts,
     analytics,
     errors,
+    api: clients.api,
+    messaging: clients.messaging,
     loadPage: (routeId, params, signal) => api.loadPage(routeId, params, signal),
     takeInitialPageState(routeId) {
       if (initialPage?.routeId !== routeId) return null;

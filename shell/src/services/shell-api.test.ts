@@ -2,8 +2,14 @@
  * @jest-environment node
  */
 // node environment: ky needs the fetch API's Request/Response, which jsdom lacks.
+import type { Lang } from '@portal/shared-api';
+import { createSessionClients } from './session-clients';
 import { createSessionStore } from './session-store';
 import { createShellApi } from './shell-api';
+
+function shellApi(lang: Lang, fetch: typeof globalThis.fetch, session = createSessionStore(null)) {
+  return createShellApi({ lang, client: createSessionClients({ baseUrl: 'https://portal.test', csrfToken: 'csrf-abc', session, fetch }).api });
+}
 
 function fakeFetch(body: unknown, headers: Record<string, string> = {}) {
   const requests: string[] = [];
@@ -21,7 +27,7 @@ function fakeFetch(body: unknown, headers: Record<string, string> = {}) {
 describe('the shell API', () => {
   test('logout posts /api/logout with the csrfToken', async () => {
     const { fetch, requests } = fakeFetch({ type: 'success' });
-    const api = createShellApi({ lang: 'en', baseUrl: 'https://portal.test', csrfToken: 'csrf-abc', session: createSessionStore(null), fetch });
+    const api = shellApi('en', fetch);
     await api.logout();
     expect(requests).toEqual(['POST https://portal.test/api/logout?csrfToken=csrf-abc']);
   });
@@ -32,7 +38,7 @@ describe('the shell API', () => {
       { routeId: 'front-page', params: {}, state: { firstName: 'Mikko', summaries: {} } },
       { 'x-session-expires': '2030-01-01T10:30:00.000Z' },
     );
-    const api = createShellApi({ lang: 'sv', baseUrl: 'https://portal.test', csrfToken: 'csrf-abc', session, fetch });
+    const api = shellApi('sv', fetch, session);
     await expect(api.loadPage('front-page', {})).resolves.toMatchObject({ routeId: 'front-page' });
     expect(requests).toEqual(['GET https://portal.test/api/pages/front-page?lang=sv']);
     expect(session.getState().expiresAt).toBe('2030-01-01T10:30:00.000Z');
@@ -40,7 +46,7 @@ describe('the shell API', () => {
 
   test('requesting an SMS code posts the number with csrfToken and lang and does not read the answer', async () => {
     const { fetch, requests, bodies } = fakeFetch('not the documented answer');
-    const api = createShellApi({ lang: 'fi', baseUrl: 'https://portal.test', csrfToken: 'csrf-abc', session: createSessionStore(null), fetch });
+    const api = shellApi('fi', fetch);
     await expect(api.requestMfaCode('+358 40 555 0101')).resolves.toBeUndefined();
     expect(requests).toEqual(['POST https://portal.test/api/mfa-onboarding?lang=fi&csrfToken=csrf-abc']);
     expect(bodies).toEqual([{ phoneNumber: '+358 40 555 0101' }]);
@@ -48,7 +54,7 @@ describe('the shell API', () => {
 
   test('answering the challenge puts the code with csrfToken and returns data.type', async () => {
     const { fetch, requests, bodies } = fakeFetch({ data: { type: 'mfa-challenge-failed' } });
-    const api = createShellApi({ lang: 'en', baseUrl: 'https://portal.test', csrfToken: 'csrf-abc', session: createSessionStore(null), fetch });
+    const api = shellApi('en', fetch);
     await expect(api.answerMfaChallenge('1234')).resolves.toBe('mfa-challenge-failed');
     expect(requests).toEqual(['PUT https://portal.test/api/mfa-onboarding?csrfToken=csrf-abc']);
     expect(bodies).toEqual([{ challengeResponseFromUser: '1234' }]);

@@ -1,28 +1,17 @@
-import { createApiClient, loadPage, logoutResponseSchema, mfaChallengeResponseSchema, type Lang } from '@portal/shared-api';
+import { loadPage, logoutResponseSchema, mfaChallengeResponseSchema, type ApiClient, type Lang } from '@portal/shared-api';
+import type { ShellApi } from '../app/runtime';
 
 /** The POST's answer is not read (spec part 1 §7). */
 const ignoreBody = { parse: () => undefined };
-import type { SessionStoreState } from '@portal/shared-ui';
-import type { StoreApi } from 'zustand';
-import type { ShellApi } from '../app/runtime';
 
 export interface ShellApiOptions {
   lang: Lang;
-  csrfToken: string | null;
-  session: StoreApi<SessionStoreState>;
-  /** origin of the API; default same origin */
-  baseUrl?: string;
-  fetch?: typeof globalThis.fetch;
+  /** the session's REST client (createSessionClients), the one the remotes use too */
+  client: ApiClient;
 }
 
-/** The shell's calls on the shared client; every response's x-session-expires slides the session store. */
-export function createShellApi({ lang, csrfToken, session, baseUrl, fetch }: ShellApiOptions): ShellApi {
-  const client = createApiClient({
-    ...(baseUrl ? { baseUrl } : {}),
-    getCsrfToken: () => csrfToken,
-    onSessionExpires: (expiresAt) => session.getState().setExpiresAt(expiresAt),
-    ...(fetch ? { fetch } : {}),
-  });
+/** The shell's own calls, on the session's client. */
+export function createShellApi({ lang, client }: ShellApiOptions): ShellApi {
   return {
     async logout() {
       // the client appends ?csrfToken= to every state-changing call

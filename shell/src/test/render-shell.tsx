@@ -1,6 +1,7 @@
 import { createShellContext } from '../app/create-shell-context';
 import { render } from '@testing-library/react';
 import type { InitialState } from '@portal/shared-api';
+import { createMockApiClient, createMockMessagingClient } from '@portal/shared-api/mock';
 import { createToastStore } from '@portal/shared-ui';
 import { matchRoute } from '@portal/shared-i18n';
 import { createLocationStore } from '../app/location-store';
@@ -40,6 +41,7 @@ export function createTestRuntime(options: TestRuntimeOptions = {}): ShellRuntim
     analytics: { push: jest.fn() },
     errors: { report: jest.fn() },
     api,
+    clients: { api: createMockApiClient(), messaging: createMockMessagingClient() },
     navigate: (path) => {
       window.history.pushState(null, '', path);
       location.refresh();
