@@ -1,24 +1,18 @@
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
 import helmet from 'helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@portal/shared-api';
-import type { Config } from './config';
+import type { Config, ModuleConfigs } from './config';
 import { migrate, openDatabase, type DatabaseHandle } from './db/index';
-import { installErrorHandling } from './http/errors';
-import { installAttachments, purgeStaleAttachments } from './modules/attachments/index';
+import { answerFrameworkError, installErrorHandling } from './http/errors';
+import { installJsonBodyParser } from './http/json-body';
 import { loggerOptions } from './http/logging';
-import { installFrontPage } from './modules/front-page/index';
-import { installMessaging } from './modules/messaging/index';
-import { installMfa } from './modules/mfa/index';
-import { createPeopleService } from './modules/patients/people';
-import { installRecords } from './modules/records/index';
-import { installSessions } from './modules/sessions/index';
-import { installPages } from './pages/index';
-import { installStatic } from './pages/static';
+import { installRoutePolicies } from './http/route-policy';
+import { portalModules } from './modules/index';
+import type { PortalModule } from './modules/module';
 import { seedDemoWorld } from './seed/index';
 
 export interface BuildOptions {
@@ -63,45 +57,22 @@ function contentSecurityPolicy(config: Config) {
 
 /** Where the browser sends attachment uploads besides this server (S3-compatible storage). */
 function storageOrigins(config: Config): string[] {
-  const storage = config.attachmentStorage;
+  const storage = config.modules.attachments;
   if (storage.kind !== 's3') return [];
   if (storage.endpoint) return [new URL(storage.endpoint).origin];
   return [`https://${storage.bucket}.s3.${storage.region}.amazonaws.com`, `https://s3.${storage.region}.amazonaws.com`];
 }
 
 /**
- * Uploads that were never sent with a message are removed after a day. Every instance runs it; the
- * purge deletes by row, so two instances purging at once do no harm.
+ * Installs one module with the configuration its own loadConfig produced. Generic over the name, so
+ * the module and its configuration are looked up by the same key.
  */
-function scheduleAttachmentPurge(app: FastifyInstance): void {
-  const HOUR_MS = 60 * 60 * 1000;
-  const purge = () => {
-    purgeStaleAttachments(app.db, app.attachmentStorage).catch((err: unknown) => app.log.error({ err }, 'purging stale attachments failed'));
-  };
-  let timer: ReturnType<typeof setInterval> | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(purge, HOUR_MS);
-    // the purge never keeps the process alive
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
-}
-
-/** Loads the identity module when it is present (it is developed alongside this one). */
-async function loadIdentityModule(app: FastifyInstance): Promise<FastifyPluginAsync | null> {
-  try {
-    const mod = (await import('./modules/identity/index')) as { default: FastifyPluginAsync };
-    return mod.default;
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' && String((err as Error).message).includes('modules/identity')) {
-      app.log.warn('identity module not found: /oauth and /broker are not available');
-      return null;
-    }
-    throw err;
-  }
+async function installModule<Name extends keyof ModuleConfigs>(
+  app: FastifyInstance,
+  module: PortalModule<Name, ModuleConfigs[Name]>,
+  configs: ModuleConfigs,
+): Promise<void> {
+  await module.install?.(app, configs[module.name]);
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -112,10 +83,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.publicUrl.startsWith('https:'),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First: every route after this is recorded with its CSRF, body and cache policies.
+  installRoutePolicies(app);
   installErrorHandling(app);
+  installJsonBodyParser(app);
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: `${config.dataDir}/pglite` }));
   if (options.prepareDatabase !== false) {
@@ -126,9 +101,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A database we opened is ours to close.
   if (!options.database) app.addHook('onClose', async () => database.close());
 
-  app.decorate('config', config);
+  // Modules read the portal's own settings here; their own come to their install.
+  const { modules: moduleConfigs, ...coreConfig } = config;
+  app.decorate('config', coreConfig);
   app.decorate('db', database.db);
-  app.decorate('people', createPeopleService(database.db));
 
   // helmet itself, not @fastify/helmet: the plugin builds helmet's middleware (parsing the CSP
   // again) for every request, 2% of the server's CPU under the messaging benchmark. The headers
@@ -137,29 +113,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     contentSecurityPolicy: contentSecurityPolicy(config),
     strictTransportSecurity: config.secureCookies ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    // The same answer as the CSP's frame-ancestors 'none', for browsers that read only this header.
+    xFrameOptions: { action: 'deny' },
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
   // API answers are JSON that compresses 5-40x (a long conversation: 1.1 MB → 30 KB). Before every
   // route, since the plugin configures routes as they are added. Static files arrive pre-compressed.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(fastifyCookie);
-  await app.register(fastifyFormbody);
 
-  installSessions(app);
-  installAttachments(app, { storageConfig: config.attachmentStorage });
-  scheduleAttachmentPurge(app);
-  installPages(app);
-  installFrontPage(app);
-  installRecords(app);
-  installMessaging(app, { config: config.messaging });
-  installMfa(app);
-  await installStatic(app);
+  // In the list's order: fair use comes before any module's route (modules/index.ts says why).
+  for (const module of portalModules) await installModule(app, module, moduleConfigs);
 
   // For load balancers and the test runners: answers once the database is migrated and seeded.
-  app.get('/healthz', { logLevel: 'warn' }, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
-
-  const identityModule = await loadIdentityModule(app);
-  if (identityModule) await app.register(identityModule);
+  // It reads no session, so it never waits on a database busy with patients' work.
+  app.get('/healthz', { logLevel: 'warn', config: { session: false, fairUse: false } }, async () => ({ status: 'ok' }));
 
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ type: 'NotFound', message: `No route ${request.method} ${request.url.split('?')[0]}` } satisfies ApiErrorBody);

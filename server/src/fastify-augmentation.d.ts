@@ -1,14 +1,17 @@
-import type { Config } from './config';
+import type { CoreConfig } from './config/core';
 import type { Database } from './db/index';
 import type { PeopleService } from './modules/patients/people';
 import type { SessionInfo, SessionService } from './modules/sessions/service';
 import type { PageLoaderRegistry } from './pages/loaders';
 import type { RouteTableSource } from './pages/route-table';
 
+// The decorations every module may use. A module's own services (app.attachmentStorage,
+// app.frontPageSummaries, app.records, app.messaging) are declared in its index.ts.
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
-    config: Config;
+    /** the portal's own settings; a module's own come to its install */
+    config: CoreConfig;
     people: PeopleService;
     sessions: SessionService;
     pageLoaders: PageLoaderRegistry;

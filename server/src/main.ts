@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { DataDirLockedError } from './db/index';
 import { demoPersonas } from './modules/identity/demo-personas';
 
 async function main() {
@@ -26,15 +27,26 @@ async function main() {
   console.info(startupBanner(config));
 }
 
+/** Which environment runs and why: development tools are on only in development. */
+function environmentLine(config: Config): string {
+  const why = config.environmentSource === 'APP_ENV' ? 'APP_ENV' : 'APP_ENV unset, following NODE_ENV';
+  const tools =
+    config.environment === 'development'
+      ? 'development tools on: GraphQL introspection, remote overrides'
+      : `development tools off${config.remotes.overridesAllowed ? ', remote overrides allowed (ALLOW_REMOTE_OVERRIDES)' : ''}`;
+  return `${config.environment} (${why}); ${tools}`;
+}
+
 /** What a newcomer needs after `npm start`: where the portal is and who to sign in as. */
 function startupBanner(config: Config): string {
   const personas = demoPersonas.map((p) => `    ${p.identityCode}  ${`${p.givenName} ${p.familyName}`.padEnd(16)} ${p.description}`).join('\n');
   return [
     '',
-    `  Patient portal (${config.brand} brand, ${config.environment}) is running at ${config.publicUrl}/fi`,
+    `  Patient portal (${config.brand} brand) is running at ${config.publicUrl}/fi`,
+    `  Environment: ${environmentLine(config)}`,
     config.databaseUrl ? '  Database: PostgreSQL (DATABASE_URL)' : `  Database: embedded PGlite in ${config.dataDir}`,
-    config.oidcIssuer
-      ? `  Sign-in: ${config.oidcIssuer}`
+    config.modules.identity.oidcIssuer
+      ? `  Sign-in: ${config.modules.identity.oidcIssuer}`
       : '  Sign-in: the built-in test identity broker. Pick a bank on the login page, then one of the demo personas:',
     '',
     personas,
@@ -45,6 +57,11 @@ function startupBanner(config: Config): string {
 }
 
 main().catch((err) => {
+  // Another process has the embedded database: its message says who, a stack trace would only bury it.
+  if (err instanceof DataDirLockedError) {
+    console.error(err.message);
+    process.exit(2);
+  }
   console.error(err);
   process.exit(1);
 });

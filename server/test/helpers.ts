@@ -25,9 +25,9 @@ function templateKey(): string {
   for (const file of readdirSync(migrations).sort()) {
     if (file.endsWith('.sql')) hash.update(readFileSync(path.join(migrations, file)));
   }
-  // The seed and the tables it fills; other code changes need no new template.
+  // The seed (seed/ and every module's seed.ts) and the tables it fills; other code changes need no new template.
   for (const file of (readdirSync(path.join(serverDir, 'src'), { recursive: true }) as string[]).sort()) {
-    if (file.endsWith('.ts') && (file.startsWith('seed') || file.endsWith('schema.ts'))) hash.update(readFileSync(path.join(serverDir, 'src', file)));
+    if (file.endsWith('.ts') && (file.startsWith('seed') || file.endsWith('seed.ts') || file.endsWith('schema.ts'))) hash.update(readFileSync(path.join(serverDir, 'src', file)));
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -96,18 +96,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `logLines` collects the app's log (at LOG_LEVEL info) for tests that check what is never logged. */
-export async function createTestApp(env: Record<string, string> = {}, options: { logLines?: string[] } = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-server-data-'));
-  const config = loadConfig({
+/** The configuration every test app starts from: a data folder of its own, the fixture remotes, no shell build. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
     DATA_DIR: dataDir,
     SHELL_DIST: path.join(dataDir, 'no-shell-build'),
     REMOTES_DIST_ROOT: path.join(fixturesDir, 'remotes'),
     APP_ENV: 'development',
     PORT: '8080',
-    LOG_LEVEL: options.logLines ? 'info' : 'silent',
+    LOG_LEVEL: 'silent',
     ...env,
   });
+}
+
+/** `logLines` collects the app's log (at LOG_LEVEL info) for tests that check what is never logged. */
+export async function createTestApp(env: Record<string, string> = {}, options: { logLines?: string[] } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-server-data-'));
+  const config = testConfig(dataDir, { LOG_LEVEL: options.logLines ? 'info' : 'silent', ...env });
   const database = await openTestDatabase();
   const logLines = options.logLines;
   const app = await buildApp(config, {

@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import fastifyCookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
-import type { Config } from '../src/config';
+import type { CoreConfig } from '../src/config/core';
 import { migrate, openDatabase, type Database, type DatabaseHandle } from '../src/db/index';
 import { createPeopleService } from '../src/modules/patients/people';
 import { createSessionService, SESSION_COOKIE } from '../src/modules/sessions/service';
@@ -81,7 +81,7 @@ export interface HarnessOptions extends IdentityModuleOptions {
   dataDir: string;
   publicUrl?: string;
   oidcIssuer?: string | null;
-  environment?: Config['environment'];
+  environment?: CoreConfig['environment'];
   /** collects every log line (JSON) at info level and above */
   logLines?: string[];
 }
@@ -95,14 +95,12 @@ export async function buildHarness(options: HarnessOptions): Promise<FastifyInst
   const config = {
     publicUrl,
     dataDir: options.dataDir,
-    oidcIssuer: options.oidcIssuer ?? null,
-    oidcClientId: 'patient-portal',
-    oidcClientSecret: 'test-client-secret',
     secureCookies: publicUrl.startsWith('https:'),
     environment: options.environment ?? 'development',
     brand: 'adult',
     sessionTimeoutMinutes: 30,
-  } as Config; // why: only the fields the identity module reads; the rest of Config belongs to the core
+  } as CoreConfig; // why: only the fields the identity module reads; the rest of CoreConfig belongs to the core
+  const identity = { oidcIssuer: options.oidcIssuer ?? null, oidcClientId: 'patient-portal', oidcClientSecret: 'test-client-secret' };
   const lines = options.logLines;
   const app = Fastify({
     logger: lines ? { level: 'info', stream: { write: (line: string) => void lines.push(line) } } : false,
@@ -117,7 +115,7 @@ export async function buildHarness(options: HarnessOptions): Promise<FastifyInst
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.session = await app.sessions.resume(token);
   });
-  await app.register(identityModule, { ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}) });
+  await app.register(identityModule, { config: identity, ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}) });
   await app.ready();
   return app;
 }

@@ -197,6 +197,10 @@ describe('the complete sign-in', () => {
     assert.equal(callback.response.statusCode, 303);
     assert.equal(callback.response.headers.location, '/fi/reseptit?a=1#signed-in');
     assert.ok(setsSessionCookie(callback), 'portal_session cookie set');
+    const sessionCookie = ([] as string[]).concat(callback.response.headers['set-cookie'] ?? []).find((line) => line.startsWith('portal_session='));
+    assert.match(String(sessionCookie), /; HttpOnly/i, 'scripts cannot read the session cookie');
+    assert.match(String(sessionCookie), /; SameSite=Lax/i);
+    assert.doesNotMatch(String(sessionCookie), /Max-Age|Expires/i, 'the server decides the expiry; the browser forgets it on exit');
     const token = browser.cookie('portal_session');
     assert.ok(token);
     const session = await app.sessions.resume(token);
@@ -267,6 +271,22 @@ describe('the complete sign-in', () => {
     const response = await victim.request('GET', toCallback);
     assert.equal(response.headers.location, '/en/login?error=identification-failed');
     assert.equal(victim.cookie('portal_session'), undefined);
+  });
+
+  test('a callback URL replayed in another browser first does not cancel the real sign-in (issue 10 §5)', async () => {
+    const person = new TestBrowser(app);
+    const thief = new TestBrowser(app);
+    const { html } = await openBrokerPage(person, 'lang=en&acr_values=op');
+    const steps = await person.navigate('POST', brokerForm(html).action, { token: brokerForm(html).token, identityCode: '150385-9013' }, '/oauth/callback');
+    const toCallback = person.sameSite(String(lastStep(steps).response.headers.location));
+    assert.ok(toCallback && toCallback.startsWith('/oauth/callback?'), 'the flow stopped before the callback');
+    const stolen = await thief.request('GET', toCallback);
+    assert.equal(stolen.headers.location, '/en/login?error=identification-failed');
+    assert.equal(thief.cookie('portal_session'), undefined);
+    const own = await person.request('GET', toCallback);
+    assert.equal(own.statusCode, 303);
+    assert.doesNotMatch(String(own.headers.location), /error=/);
+    assert.ok(person.cookie('portal_session'), 'the person who began the sign-in is signed in');
   });
 
   test('an expired flow fails with the login page of its language', async () => {

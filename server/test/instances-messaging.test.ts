@@ -12,10 +12,9 @@ import {
   SendMessageDocument,
 } from '@portal/shared-api';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/index';
 import { PERSONAS } from '../src/seed/personas';
-import { fixturesDir, openTestDatabase, signIn, type SignedInCaller } from './helpers';
+import { openTestDatabase, signIn, testConfig, type SignedInCaller } from './helpers';
 
 /**
  * ARCHITECTURE "Scaling out": instances keep no state of their own. Two server instances on one
@@ -30,13 +29,7 @@ let first: FastifyInstance;
 let second: FastifyInstance;
 
 async function instance(): Promise<FastifyInstance> {
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SHELL_DIST: path.join(dataDir, 'no-shell-build'),
-    REMOTES_DIST_ROOT: path.join(fixturesDir, 'remotes'),
-    APP_ENV: 'development',
-    LOG_LEVEL: 'silent',
-  });
+  const config = testConfig(dataDir);
   const app = await buildApp(config, { database, prepareDatabase: false, logger: false });
   await app.ready();
   return app;

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { buildSchema, GraphQLError, parse, validate } from 'graphql';
+import { MessagingThreadForCustomerDocument, MessagingThreadsDocument, messagingTypeDefs, TEXT_NUL_MESSAGE } from '@portal/shared-api';
 import { createBatchLoader } from '../src/modules/messaging/batch-loader';
 import { loadMessagingConfig, localizedAnnouncement, MessagingConfigError } from '../src/modules/messaging/config';
-import { checkOutgoingMessage, checkTitle, pagination, parseAnswers, parseId } from '../src/modules/messaging/inputs';
+import { pageSizeCostRule, problemPathOf } from '../src/modules/messaging/graphql-server';
+import { checkOutgoingMessage, checkTitle, pagination, parseAnswers, parseId, textProblems } from '../src/modules/messaging/inputs';
 import { safeErrorForLog } from '../src/modules/messaging/log-safety';
 import { isThreadRead, type ReadStateFacts } from '../src/modules/messaging/read-state';
 import { bearerTokenMatches } from '../src/modules/messaging/staff-api';
@@ -142,6 +145,88 @@ describe('messaging inputs', () => {
     for (const bad of ['nope', '[]', '"x"', '{"resourceType":"Patient"}', 'null']) {
       assert.throws(() => parseAnswers(bad), (error: { extensions?: { details?: { path: string }[] } }) => error.extensions?.details?.[0]?.path === 'answers', bad);
     }
+  });
+
+  it('answers: nested too deep, or with a NUL spelled \\u0000, is BAD_USER_INPUT before anything walks or stores it', () => {
+    const detailsOf = (raw: string) => {
+      try {
+        parseAnswers(raw);
+      } catch (error) {
+        return (error as { extensions?: { details?: { path: string; message: string }[] } }).extensions?.details;
+      }
+      return undefined;
+    };
+    const deep = `{"resourceType":"QuestionnaireResponse","x":${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
+    assert.equal(detailsOf(deep)?.[0]?.path, 'answers');
+    assert.match(detailsOf(deep)?.[0]?.message ?? '', /nested too deep/);
+    const nul = JSON.stringify({ resourceType: 'QuestionnaireResponse', item: [{ linkId: 'notes', answer: [{ valueString: 'a\u0000b' }] }] });
+    assert.deepEqual(detailsOf(nul), [{ path: 'answers.item.0.answer.0.valueString', message: TEXT_NUL_MESSAGE }]);
+    const nulKey = JSON.stringify({ resourceType: 'QuestionnaireResponse', ['k\u0000']: 1 });
+    assert.deepEqual(detailsOf(nulKey)?.map((d) => d.path), ['answers.k\\u0000']);
+  });
+
+  it('text: every string of the arguments that the database cannot store, at its path', () => {
+    assert.deepEqual(textProblems({ title: 'Hei', firstMessage: { content: 'ok', attachments: [{ contentType: 'x', fileName: 'a.pdf' }] } }), []);
+    assert.deepEqual(textProblems({ title: 'a\u0000', firstMessage: { content: 'ok', attachments: [{ contentType: '\u0000', fileName: 'a.pdf' }] }, participantIds: ['1', '\u0000'] }), [
+      { path: 'title', message: TEXT_NUL_MESSAGE },
+      { path: 'firstMessage.attachments.0.contentType', message: TEXT_NUL_MESSAGE },
+      { path: 'participantIds.1', message: TEXT_NUL_MESSAGE },
+    ]);
+  });
+});
+
+describe('messaging GraphQL: what a refusal names', () => {
+  const pathOf = (message: string, code?: string) => problemPathOf(new GraphQLError(message, code ? { extensions: { code } } : {}));
+
+  it("a variable's value at its own path, whatever the value prints as", () => {
+    assert.equal(pathOf('Variable "$id" got invalid value []; ID cannot represent value: []'), 'id');
+    assert.equal(pathOf('Variable "$firstMessage" got invalid value null at "firstMessage.attachments"; Expected non-nullable type'), 'firstMessage.attachments');
+    assert.equal(pathOf('Variable "$participantIds" got invalid value 5 at "participantIds[1]"; ID cannot represent value: 5'), 'participantIds.1');
+    assert.equal(pathOf('Variable "$title" got invalid value "x at \\"y\\"; " at "title"; String cannot represent'), 'title');
+    assert.equal(pathOf('Variable "$questionnaireInvitationId" of non-null type "ID!" must not be null.'), 'questionnaireInvitationId');
+  });
+
+  it('the operation, a request parameter, or the document', () => {
+    assert.equal(pathOf('Could not determine what operation to execute.', 'OPERATION_RESOLUTION_FAILURE'), 'operationName');
+    assert.equal(pathOf('Expected "variables" param to be empty or an object, but given string.', 'BAD_REQUEST'), 'variables');
+    assert.equal(pathOf('Expected "operationName" param to be a string, but given number.', 'BAD_REQUEST'), 'operationName');
+    assert.equal(pathOf('Unexpected parameter "extra" in the request body.', 'BAD_REQUEST'), 'extra');
+    assert.equal(pathOf('Must provide query string.', 'BAD_REQUEST'), 'query');
+    assert.equal(pathOf('Syntax Error: Expected Name, found <EOF>.', 'GRAPHQL_PARSE_FAILED'), 'query');
+    assert.equal(pathOf('Variable "$a" is never used.', 'GRAPHQL_VALIDATION_FAILED'), 'query');
+  });
+});
+
+describe('messaging GraphQL: page sizes count in the cost', () => {
+  const schema = buildSchema(messagingTypeDefs);
+  const refusals = (document: string) =>
+    validate(schema, parse(document), [pageSizeCostRule()]).map((error) => ({ code: error.extensions.code, message: error.message }));
+  const threads = (outer: string, inner: string) =>
+    `query { messagingThreads${outer} { paginatedThreads { id messages${inner} { totalCount paginatedMessages { id } } } } }`;
+
+  it("passes the portal's own documents, whatever page sizes their variables carry", () => {
+    assert.deepEqual(refusals(String(MessagingThreadsDocument)), []);
+    assert.deepEqual(refusals(String(MessagingThreadForCustomerDocument)), []);
+  });
+
+  it('refuses nested pages whose sizes multiply past the largest single page', () => {
+    assert.deepEqual(refusals(threads('(pagination: { limit: 9999 })', '(pagination: { limit: 9999 })')).map((r) => r.code), ['TOO_COMPLEX']);
+    assert.match(refusals(threads('(pagination: { limit: 9999 })', '(pagination: { limit: 9999 })'))[0]?.message ?? '', /99980001 items/);
+    // no pagination is the default page (9999), and so is a size given in a variable
+    assert.equal(refusals(threads('', '')).length, 1);
+    assert.equal(refusals(`query($p: PaginationInput) { messagingThreads(pagination: $p) { paginatedThreads { messages(pagination: $p) { totalCount } } } }`).length, 1);
+    assert.equal(refusals(threads('(pagination: { limit: 100 })', '(pagination: { limit: 100 })')).length, 1);
+    // a fragment or an alias does not hide a page
+    assert.equal(
+      refusals(`query { messagingThreads { ...T } } fragment T on PaginatedThreads { paginatedThreads { messages { totalCount } } }`).length,
+      1,
+    );
+  });
+
+  it('lets through pages whose product stays within it', () => {
+    assert.deepEqual(refusals(threads('(pagination: { limit: 10 })', '(pagination: { limit: 999 })')), []);
+    assert.deepEqual(refusals(threads('(pagination: { limit: 9999 })', '(pagination: { limit: 1 })')), []);
+    assert.deepEqual(refusals(threads('(pagination: { limit: 0 })', '')), []);
   });
 });
 

@@ -188,13 +188,16 @@ describe('PUT /api/mfa-onboarding', () => {
 });
 
 describe('GET /api/dev/sms-outbox', () => {
-  it('does not exist outside development', async () => {
-    const prod = await createTestApp({ APP_ENV: 'production' });
-    try {
-      const res = await prod.app.inject({ url: `/api/dev/sms-outbox?phoneNumber=${encodeURIComponent(MIKKO_PHONE)}` });
-      assert.equal(res.statusCode, 404);
-    } finally {
-      await prod.close();
+  it('hands codes only to this machine, in production as in development (issue 10 §5)', async () => {
+    for (const environment of ['production', 'development']) {
+      const app = await createTestApp({ APP_ENV: environment });
+      try {
+        const url = `/api/dev/sms-outbox?phoneNumber=${encodeURIComponent(MIKKO_PHONE)}`;
+        assert.equal((await app.app.inject({ url, remoteAddress: '198.51.100.20' })).statusCode, 403, environment);
+        assert.equal((await app.app.inject({ url })).statusCode, 200, environment);
+      } finally {
+        await app.close();
+      }
     }
   });
 });

@@ -70,6 +70,46 @@ describe('page kinds', () => {
   });
 });
 
+describe("the children's brand's entry", () => {
+  let children: TestApp;
+  before(async () => {
+    children = await createTestApp({ BRAND: 'children' });
+  });
+  after(async () => children.close());
+
+  for (const [lang, landing] of [
+    ['fi', '/fi/asiointipolku'],
+    ['sv', '/sv/transaktionsbana'],
+    ['en', '/en/transaction-path'],
+  ] as const) {
+    it(`sends a visitor who is not signed in from /${lang} to the transaction-path landing`, async () => {
+      const res = await children.app.inject({ url: `/${lang}` });
+      assert.equal(res.statusCode, 302);
+      assert.equal(res.headers.location, landing);
+      const page = await children.app.inject({ url: landing });
+      assert.equal(page.statusCode, 200);
+    });
+  }
+
+  it('sends / to the Finnish front page, which leads on to the landing', async () => {
+    const res = await children.app.inject({ url: '/' });
+    assert.equal(res.headers.location, '/fi');
+    const next = await children.app.inject({ url: '/fi' });
+    assert.equal(next.headers.location, '/fi/asiointipolku');
+  });
+
+  it('keeps a deep link going to the login page with its nextPath', async () => {
+    const res = await children.app.inject({ url: '/en/visits' });
+    assert.equal(res.headers.location, `/en/login?nextPath=${encodeURIComponent('/en/visits')}`);
+  });
+
+  it('shows a signed-in guardian or child the front page itself', async () => {
+    const mikko = await signIn(children.app, PERSONAS.mikko);
+    const res = await children.app.inject({ url: '/fi', headers: mikko.headers });
+    assert.equal(res.statusCode, 200);
+  });
+});
+
 describe('initial state', () => {
   it('embeds the front page state for a signed-in patient', async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
@@ -81,8 +121,8 @@ describe('initial state', () => {
     assert.equal(state.user?.csrfToken, mikko.csrfToken);
     assert.equal(state.page?.routeId, 'front-page');
     assert.equal(state.session?.timeoutMinutes, 30);
-    // conversations come first on the front page (spec part 1 §1)
-    assert.deepEqual(state.remotes.remotes.map((r) => r.id), ['mf-messaging', 'mf-records']);
+    // conversations come first on the front page (spec part 1 §1); remotes added later follow
+    assert.deepEqual(state.remotes.remotes.map((r) => r.id).slice(0, 2), ['mf-messaging', 'mf-records']);
     const ids = state.routes.map((r) => r.id);
     assert.ok(ids.includes('front-page') && ids.includes('records.visits') && ids.includes('messaging.thread'));
     const front = frontPageStateSchema.parse(state.page?.state);

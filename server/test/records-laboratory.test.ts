@@ -13,7 +13,7 @@ import {
   type SingleLaboratoryTest,
 } from '@portal/shared-api';
 import { auditLog } from '../src/modules/audit/schema';
-import { loadImagingApiStatus } from '../src/modules/records/imaging';
+import { loadImagingApiStatus } from '../src/modules/records/config';
 import { isCalendarDate } from '../src/modules/records/laboratory';
 import { referrals } from '../src/modules/records/schema';
 import { PERSONAS } from '../src/seed/personas';
@@ -337,4 +337,23 @@ describe('isCalendarDate', () => {
     assert.ok(!isCalendarDate('2026-13-01'));
     assert.ok(!isCalendarDate('2026-1-01'));
   });
+});
+
+describe('demo texts in the page language (issue 11)', () => {
+  for (const [lang, referral, endocrinologist] of [
+    ['fi', 'Laboratoriolähete', 'Endokrinologian erikoislääkäri'],
+    ['sv', 'Laboratorieremiss', 'Specialistläkare i endokrinologi'],
+    ['en', 'Laboratory referral', 'Endocrinologist'],
+  ] as const) {
+    it(`referral titles and practitioner titles read in ${lang}`, async () => {
+      const res = await t.app.inject({ url: `/api/pages/records.laboratory?lang=${lang}`, headers: mikko.headers });
+      assert.equal(res.statusCode, 200);
+      const state = res.json().state as { referrals: { id: string; title: string; practitioner: { title: string | null } }[] };
+      assert.ok(state.referrals.length > 0);
+      for (const item of state.referrals) assert.equal(item.title, referral);
+      assert.ok(state.referrals.some((item) => item.practitioner.title === endocrinologist), JSON.stringify(state.referrals.map((r) => r.practitioner.title)));
+      const page = await t.app.inject({ url: `/api/pages/records.laboratory-referral?lang=${lang}&id=${state.referrals[0]!.id}`, headers: mikko.headers });
+      assert.equal(page.json().state.referral.title, referral);
+    });
+  }
 });

@@ -397,6 +397,16 @@ describe('renewal while messaging is in maintenance (spec §8)', () => {
     const [{ n: afterwards } = { n: 0 }] = await maintenance.app.db.select({ n: count() }).from(messagingThreads);
     assert.equal(afterwards, before);
   });
+
+  it('the prescriptions list and the front page say so, so that neither offers a dead end', async () => {
+    const mikko = await signIn(maintenance.app, PERSONAS.mikko);
+    const list = await maintenance.app.inject({ url: '/api/pages/records.prescriptions?lang=en', headers: mikko.headers });
+    assert.equal(list.statusCode, 200);
+    assert.equal(list.json().state.renewalMaintenance, true);
+    const front = await maintenance.app.inject({ url: '/api/pages/front-page?lang=en', headers: mikko.headers });
+    assert.equal(front.statusCode, 200);
+    assert.equal(front.json().state.summaries['mf-messaging'].maintenance, true);
+  });
 });
 
 describe('renewal with the prescription-renewal feature off', () => {

@@ -71,7 +71,8 @@ describe('records.visit: the medical report', () => {
     const { visit } = state;
     assert.equal(visit.id, id);
     assert.equal(visit.practitionerName, 'Anna Lahtinen');
-    assert.equal(visit.practitionerTitle, 'Yleislääkäri');
+    // the page's language, as the specialty (issue 11)
+    assert.equal(visit.practitionerTitle, 'General practitioner');
     assert.equal(visit.specialtyName, 'General practice');
     assert.ok(Date.parse(visit.dateTime) < Date.now());
     assert.deepEqual(visit.diagnoses, [

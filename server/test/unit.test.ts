@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadConfig, ConfigError } from '../src/config';
 import { resolveFeatures } from '../src/config/features';
+import { jsonDepthExceeds } from '../src/http/json-body';
 import { isSafeNextPath } from '../src/http/next-path';
 import { scrubText, scrubUrl } from '../src/http/logging';
 import { serializeInitialState } from '../src/pages/html';
@@ -11,9 +12,33 @@ describe('isSafeNextPath', () => {
   it('keeps same-site paths', () => {
     assert.equal(isSafeNextPath('/fi/kaynnit?x=1#y'), '/fi/kaynnit?x=1#y');
   });
-  for (const bad of [undefined, '', 'fi', '//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/fi\n/x', '/a\\b']) {
+  for (const bad of [undefined, '', 'fi', '//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/fi\n/x', '/a\\b', '/.//evil.example', '/x/..//evil.example']) {
     it(`refuses ${JSON.stringify(bad)}`, () => assert.equal(isSafeNextPath(bad), '/'));
   }
+  it('percent-encodes what a Location header cannot carry, and keeps what is encoded already', () => {
+    assert.equal(isSafeNextPath('/fi/€'), '/fi/%E2%82%AC');
+    assert.equal(isSafeNextPath('/fi/viestit?haku=äö ü#ä'), '/fi/viestit?haku=%C3%A4%C3%B6%20%C3%BC#%C3%A4');
+    assert.equal(isSafeNextPath('/fi/%E2%82%AC'), '/fi/%E2%82%AC');
+    assert.equal(isSafeNextPath('/fi/%E0%A4%A'), '/fi/%E0%A4%A');
+    for (const next of ['/fi/€', '/日本/😀?q=\u202E', '/fi/"<x>"', '/fi/\uD800']) {
+      assert.match(isSafeNextPath(next), /^\/[\x21-\x7e]*$/, next);
+    }
+  });
+  it('refuses a path that only grows too long when encoded', () => {
+    assert.equal(isSafeNextPath(`/${'€'.repeat(700)}`), '/');
+  });
+});
+
+describe('jsonDepthExceeds', () => {
+  it('counts nesting outside strings only, in one pass whatever the depth', () => {
+    assert.equal(jsonDepthExceeds('{"a":[1,{"b":[]}]}', 4), false);
+    assert.equal(jsonDepthExceeds('{"a":[1,{"b":[]}]}', 3), true);
+    assert.equal(jsonDepthExceeds('"[[[[[[[[" ', 1), false);
+    assert.equal(jsonDepthExceeds('{"a\\"[[[[[":1}', 1), false);
+    assert.equal(jsonDepthExceeds('['.repeat(1_000_000), 64), true);
+    assert.equal(jsonDepthExceeds(`${'['.repeat(64)}${']'.repeat(64)}`, 64), false);
+    assert.equal(jsonDepthExceeds(`${'[]'.repeat(10_000)}`, 1), false);
+  });
 });
 
 describe('log scrubbing', () => {

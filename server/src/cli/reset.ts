@@ -2,18 +2,28 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
-import { migrate, openDatabase } from '../db/index';
+import { DataDirLockedError, lockDataDir, migrate, openDatabase, type DataDirLock } from '../db/index';
 import { seedDemoWorld } from '../seed/index';
 
 /** Wipes the database (PGlite folder, or every table of DATABASE_URL) and seeds the demo world again. */
 async function reset() {
   const config = loadConfig();
+  const folder = path.join(config.dataDir, 'pglite');
+  let lock: DataDirLock | undefined;
   if (!config.databaseUrl) {
-    const folder = path.join(config.dataDir, 'pglite');
-    rmSync(folder, { recursive: true, force: true });
+    // Removing the folder under a running server is the corruption the lock exists to prevent:
+    // take it first, and on refusal touch nothing.
+    lock = lockDataDir(folder);
+    try {
+      rmSync(folder, { recursive: true, force: true });
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
     console.log(`removed ${folder}`);
   }
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'pglite') });
+  // The handle takes over the lock and releases it when it closes (or fails to open).
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: folder, ...(lock ? { pgliteLock: lock } : {}) });
   try {
     if (config.databaseUrl) {
       await handle.db.execute(sql`drop schema if exists drizzle cascade`);
@@ -30,6 +40,10 @@ async function reset() {
 }
 
 reset().catch((err) => {
+  if (err instanceof DataDirLockedError) {
+    console.error(err.message);
+    process.exit(2);
+  }
   console.error(err);
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/index';
+import { DataDirLockedError, openDatabase } from '../db/index';
 import {
   assignThread,
   closeThread,
@@ -24,8 +24,9 @@ import {
  *   npm run staff:messaging -- delete --message 40 --by 3 --reason "Väärä potilas"
  *
  * It opens the database as the server does (DATABASE_URL, else the PGlite folder in DATA_DIR).
- * The embedded PGlite database takes one process at a time: stop the server first, or use the
- * staff HTTP API (STAFF_API_TOKEN) while it runs.
+ * The embedded PGlite database takes one process at a time (openDatabase locks the folder, and
+ * this command refuses while the server holds it): stop the server first, or use the staff HTTP
+ * API (STAFF_API_TOKEN) while it runs.
  */
 
 const USAGE = `usage: staff-messaging <command> [options]
@@ -124,6 +125,10 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError || error instanceof StaffError) {
     console.error(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (error instanceof DataDirLockedError) {
+    console.error(`${error.message} While the server runs, the staff HTTP API (STAFF_API_TOKEN) does what this command does.`);
     process.exit(2);
   }
   console.error(error);

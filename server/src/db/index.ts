@@ -2,6 +2,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
+
+export { DataDirLockedError, lockDataDir, type DataDirLock } from './data-dir-lock';
 
 /**
  * The Drizzle database, whichever driver runs under it (PGlite or node-postgres). Modules use the
@@ -22,6 +25,20 @@ export interface OpenDatabaseOptions {
   pgliteDataDir?: string;
   /** PGlite: start from this dump (tests clone a migrated, seeded template) */
   pgliteLoadDataDir?: Blob;
+  /**
+   * PGlite: the folder's lock when the caller took it already (reset must hold it before it
+   * removes the folder). Otherwise openDatabase takes it. Either way closing the handle releases it.
+   */
+  pgliteLock?: DataDirLock;
+}
+
+/**
+ * The folder on this machine a PGlite dataDir names, or null when it names none (memory://, and
+ * idb:// and opfs-ahp://, which are the browser's): only a folder needs the lock.
+ */
+export function pgliteFolder(dataDir: string): string | null {
+  if (dataDir.startsWith('file://')) return dataDir.slice('file://'.length);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(dataDir) ? null : dataDir;
 }
 
 /** The migrations folder: server/drizzle next to src/ in development, dist/drizzle when bundled. */
@@ -47,13 +64,30 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const dataDir = options.pgliteDataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir,
-    ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
-  });
+  const folder = pgliteFolder(dataDir);
+  // Before PGlite reads a byte: a refused process must leave the folder as it found it.
+  const lock = options.pgliteLock ?? (folder === null ? null : lockDataDir(folder));
+  let client;
+  try {
+    if (folder !== null) mkdirSync(folder, { recursive: true });
+    client = await PGlite.create({
+      dataDir,
+      ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzle({ client });
-  return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
+  const opened = client;
+  const close = async () => {
+    try {
+      await opened.close();
+    } finally {
+      lock?.release();
+    }
+  };
+  return { db: db as unknown as Database, driver: 'pglite', close };
 }
 
 /** Applies the committed migrations (idempotent: drizzle records what it has applied). */

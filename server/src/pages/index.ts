@@ -16,6 +16,7 @@ import { notFound, unauthorized, validationError } from '../http/errors';
 import { createShellTemplate } from './html';
 import { createSkeleton } from './skeleton';
 import { buildInitialState, effectiveFeatures, loadSignedIn, type SignedIn } from './initial-state';
+import { defineModule } from '../modules/module';
 import { PageLoaderRegistry } from './loaders';
 import { createRouteTableSource } from './route-table';
 
@@ -51,7 +52,8 @@ interface LoadedPage {
 
 /** Pages: the route table, the page loaders, the shell HTML with the initial state, GET /api/pages/:routeId. */
 export function installPages(app: FastifyInstance): void {
-  app.decorate('pageLoaders', new PageLoaderRegistry());
+  // In development (and so in the tests) every state a loader answers is checked against its page's schema.
+  app.decorate('pageLoaders', new PageLoaderRegistry({ checkStates: app.config.environment === 'development' }));
   app.decorate('routeTable', createRouteTableSource(app.config, app.log));
   const shellTemplate = createShellTemplate(app.config.shellDist);
   const renderSkeleton = createSkeleton(app.config.shellDist);
@@ -111,6 +113,11 @@ export function installPages(app: FastifyInstance): void {
     const signedIn = await loadSignedIn(app, request);
     if (!match) return sendShell(request, reply, { lang, status: 404, page: null, signedIn, route: null });
     if (match.route.kind === 'logged-in' && !request.session) {
+      // The children's brand's entry is its transaction-path landing (own or a child's matters):
+      // a visitor who is not signed in and opens the site (/ or /{lang}) meets it, not the adult
+      // login page. A deep link keeps going to the login page with its nextPath.
+      const landing = match.route.id === 'front-page' ? findRoute(routes, 'landing') : undefined;
+      if (landing) return reply.redirect(buildPath(landing, lang), 302);
       const login = findRoute(routes, 'login');
       const loginPath = login ? buildPath(login, lang) : `/${lang}`;
       return reply.redirect(`${loginPath}?nextPath=${encodeURIComponent(url)}`, 302);
@@ -150,7 +157,19 @@ export function installPages(app: FastifyInstance): void {
     },
   );
 
-  app.get('/remotes.json', async (_request, reply) =>
+  app.get('/remotes.json', { config: { session: false, cache: 'revalidate' } }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*').send(app.config.remotes),
   );
 }
+
+/**
+ * The pages every module's page loaders plug into: `app.pageLoaders`, `app.routeTable`, the shell's
+ * HTML with the initial state, and GET /api/pages/:routeId. Installed before the modules that
+ * register page loaders.
+ */
+export const pagesModule = defineModule({
+  name: 'pages',
+  install(app) {
+    installPages(app);
+  },
+});

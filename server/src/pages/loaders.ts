@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import type { Lang } from '@portal/shared-api';
-import type { Config } from '../config';
+import { z } from 'zod';
+import { pageStateSchemas, type Lang, type PageStateOf, type RouteWithState } from '@portal/shared-api';
+import type { CoreConfig } from '../config/core';
 import type { Database } from '../db/index';
 import type { SessionInfo } from '../modules/sessions/service';
 
 export interface LoaderContext {
   db: Database;
-  config: Config;
+  config: CoreConfig;
   lang: Lang;
   /** the route's parameters (validated against the route's patterns) */
   params: Record<string, string>;
@@ -18,30 +19,73 @@ export interface LoaderContext {
 }
 
 /** A loader's answer: the page state, with 404 when the thing the page shows does not exist. */
-export interface LoaderResult {
+export interface LoaderResult<State = unknown> {
   status: 200 | 404;
-  state: unknown;
+  state: State;
 }
 
-export type PageLoader = (ctx: LoaderContext) => Promise<LoaderResult>;
+/** The loader of route R: it can only answer the state shared-api's pageStateSchemas gives R. */
+export type PageLoader<R extends RouteWithState> = (ctx: LoaderContext) => Promise<LoaderResult<PageStateOf<R>>>;
 
-/** Page loaders keyed by route id; each feature module registers its own. */
+/** What the page routes call: the loader of whichever route was asked for. */
+export type AnyPageLoader = (ctx: LoaderContext) => Promise<LoaderResult>;
+
+export class PageStateMismatchError extends Error {
+  constructor(routeId: RouteWithState, error: z.ZodError) {
+    super(`The page loader of '${routeId}' answered a state its page schema refuses:\n${z.prettifyError(error)}`);
+  }
+}
+
+export interface PageLoaderRegistryOptions {
+  /**
+   * Parse every answer with the route's page state schema and throw PageStateMismatchError when it
+   * does not match (development and tests: a loader that drifts from its page fails loudly there
+   * instead of in the browser). The state sent is always the loader's own, never the parse result.
+   */
+  checkStates?: boolean;
+}
+
+/**
+ * Page loaders keyed by route id; each feature module registers its own. `register` is typed by
+ * shared-api's pageStateSchemas, so a loader that answers another shape than its page reads does
+ * not compile, and a route without a state schema cannot have a loader.
+ */
 export class PageLoaderRegistry {
-  private readonly loaders = new Map<string, PageLoader>();
+  private readonly loaders = new Map<string, AnyPageLoader>();
+  private readonly checkStates: boolean;
 
-  register(routeId: string, loader: PageLoader): void {
-    if (this.loaders.has(routeId)) throw new Error(`A page loader for '${routeId}' is already registered`);
-    this.loaders.set(routeId, loader);
+  constructor(options: PageLoaderRegistryOptions = {}) {
+    this.checkStates = options.checkStates ?? false;
   }
 
-  get(routeId: string): PageLoader | undefined {
+  register<R extends RouteWithState>(routeId: R, loader: PageLoader<R>): void {
+    if (this.loaders.has(routeId)) throw new Error(`A page loader for '${routeId}' is already registered`);
+    if (!this.checkStates) {
+      this.loaders.set(routeId, loader);
+      return;
+    }
+    const schema: z.ZodType = pageStateSchemas[routeId];
+    this.loaders.set(routeId, async (ctx) => {
+      const result = await loader(ctx);
+      const checked = schema.safeParse(result.state);
+      if (!checked.success) throw new PageStateMismatchError(routeId, checked.error);
+      return result;
+    });
+  }
+
+  get(routeId: string): AnyPageLoader | undefined {
     return this.loaders.get(routeId);
   }
 
   has(routeId: string): boolean {
     return this.loaders.has(routeId);
   }
+
+  /** Every route that has a loader, in registration order. */
+  routeIds(): string[] {
+    return [...this.loaders.keys()];
+  }
 }
 
-export const ok = (state: unknown): LoaderResult => ({ status: 200, state });
-export const notFoundState = (state: unknown): LoaderResult => ({ status: 404, state });
+export const ok = <State>(state: State): LoaderResult<State> & { status: 200 } => ({ status: 200, state });
+export const notFoundState = <State>(state: State): LoaderResult<State> & { status: 404 } => ({ status: 404, state });

@@ -3,10 +3,11 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { remoteRoutesFileSchema, type ComposedRoute, type RouteDefinition, type RouteTable } from '@portal/shared-api';
-import { repoRoot, type Config } from '../config';
+import type { CoreConfig } from '../config/core';
+import { repoRoot } from '../paths';
 
 /** Where a remote's built files live: <REMOTES_DIST_ROOT>/<remote id>/dist */
-export function remoteDistDir(config: Pick<Config, 'remotesDistRoot'>, remoteId: string): string {
+export function remoteDistDir(config: Pick<CoreConfig, 'remotesDistRoot'>, remoteId: string): string {
   return path.join(config.remotesDistRoot, remoteId, 'dist');
 }
 
@@ -25,7 +26,7 @@ export interface RouteTableSource {
  * features. A remote deploys a new page by replacing its routes.json: files are re-read when their
  * modification time changes, so no server restart is needed.
  */
-export function createRouteTableSource(config: Config, log: FastifyBaseLogger): RouteTableSource {
+export function createRouteTableSource(config: CoreConfig, log: FastifyBaseLogger): RouteTableSource {
   const cache = new Map<string, CachedFile>();
 
   function readRoutesFile(file: string, owner: string): RouteDefinition[] | null {

@@ -1,7 +1,7 @@
 import type { Database } from '../db/index';
-import { seedMessaging } from '../modules/messaging/seed';
+import { withTransaction } from '../db/transaction';
+import { portalModules } from '../modules/index';
 import { helsinkiDate } from '../util/time';
-import { seedCatalogue } from './catalogue';
 import { seedPersonas } from './personas';
 import { seedMarker } from './schema';
 
@@ -9,22 +9,21 @@ export const SEED_ID = 'demo-world';
 export const SEED_VERSION = '1';
 
 /**
- * Seeds the demo world relative to `today` (Europe/Helsinki) unless it is there already.
+ * Seeds the demo world relative to `today` (Europe/Helsinki) unless it is there already: the
+ * people (./personas.ts), then each module's part, keyed by them, in the module list's order.
  * All-or-nothing: the marker row is written in the same transaction as the data, so two
  * instances starting at once seed once. Returns whether it seeded.
  */
 export async function seedDemoWorld(db: Database, today: string = helsinkiDate()): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Database; // the transaction speaks the same query builder
+  return withTransaction(db, async (t) => {
     const marked = await t
       .insert(seedMarker)
       .values({ id: SEED_ID, version: SEED_VERSION })
       .onConflictDoNothing()
       .returning({ id: seedMarker.id });
     if (marked.length === 0) return false;
-    const practitionerIds = await seedCatalogue(t, today);
-    await seedPersonas(t, today, practitionerIds);
-    await seedMessaging(t, today);
+    const world = await seedPersonas(t, today);
+    for (const module of portalModules) await module.seed?.(t, world);
     return true;
   });
 }

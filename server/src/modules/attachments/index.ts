@@ -8,23 +8,29 @@ import {
   ATTACHMENT_MAX_TOTAL_BYTES,
   apiErrorSchema,
   normalizeContentType,
+  textSchema,
   validationErrorSchema,
   type ApiErrorBody,
   type ValidationErrorBody,
 } from '@portal/shared-api';
 import type { Database } from '../../db/index';
+import { withTransaction } from '../../db/transaction';
 import { ApiError, notFound, unauthorized, validationError } from '../../http/errors';
+import { defineModule } from '../module';
 import { checkUpload, detectContentType, isUndeclared } from './content-check';
 import { createLocalStorage, DOWNLOAD_PATH_PREFIX, UPLOAD_PATH_PREFIX, type LocalAttachmentStorage } from './local-storage';
 import { createS3Storage } from './s3-storage';
 import { messageAttachments } from './schema';
-import { contentDisposition, loadStorageConfig, type AttachmentStorage, type StorageConfig } from './storage';
+import { loadStorageConfig, type StorageConfig } from './config';
+import { contentDisposition, type AttachmentStorage } from './storage';
+import { purgeStaleAttachments } from './service';
 import { createUrlSigner } from './url-signing';
 
 export { AttachmentError, attachmentsForMessages, createUploadTicket, downloadUrl, linkAttachments, purgeStaleAttachments } from './service';
 export type { AttachmentErrorCode, LinkedAttachment, UploadTicket } from './service';
 export { DOWNLOAD_URL_TTL_MS, UNLINKED_ATTACHMENT_TTL_MS, UPLOAD_URL_TTL_MS } from './service';
-export { loadStorageConfig, type AttachmentStorage, type StorageConfig } from './storage';
+export { loadStorageConfig, type StorageConfig } from './config';
+export type { AttachmentStorage } from './storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,13 +51,13 @@ const forbidden = (message: string) => new ApiError(403, 'Forbidden', message);
 const keyParamsSchema = z.object({ key: z.string().regex(ATTACHMENT_KEY_PATTERN) });
 const uploadQuerySchema = z.object({
   expires: z.coerce.number().int(),
-  signature: z.string().min(1).max(100),
-  csrfToken: z.string().optional(),
+  signature: textSchema.min(1).max(100),
+  csrfToken: textSchema.optional(),
 });
 const downloadQuerySchema = z.object({
   expires: z.coerce.number().int(),
-  signature: z.string().min(1).max(100),
-  name: z.string().min(1).max(255),
+  signature: textSchema.min(1).max(100),
+  name: textSchema.min(1).max(255),
 });
 const uploadResponseSchema = z.object({ type: z.literal('uploaded'), sizeBytes: z.number().int() });
 
@@ -140,6 +146,8 @@ export function installAttachments(app: FastifyInstance, options: AttachmentsOpt
       {
         logLevel: 'warn',
         bodyLimit: ATTACHMENT_MAX_TOTAL_BYTES,
+        // Any declared type: the bytes themselves are checked against the allowed formats.
+        config: { bodyTypes: '*' },
         onRequest: admitUpload,
         schema: {
           params: keyParamsSchema,
@@ -158,8 +166,7 @@ export function installAttachments(app: FastifyInstance, options: AttachmentsOpt
         const detected = bytes.length > 0 ? await detectContentType(bytes, true) : null;
         const verdict = bytes.length > 0 ? checkUpload(detected, declared) : ({ ok: false, reason: 'empty' } as const);
 
-        const outcome = await app.db.transaction(async (tx) => {
-          const t = tx as unknown as Database; // the transaction speaks the same query builder
+        const outcome = await withTransaction(app.db, async (t) => {
           // The row lock makes a second PUT of the same ticket wait, then find it used.
           const [row] = await t
             .select({ id: messageAttachments.id })
@@ -223,3 +230,33 @@ export function installAttachments(app: FastifyInstance, options: AttachmentsOpt
     );
   });
 }
+
+/**
+ * Uploads that were never sent with a message are removed after a day. Every instance runs it; the
+ * purge deletes by row, so two instances purging at once do no harm.
+ */
+function scheduleAttachmentPurge(app: FastifyInstance): void {
+  const HOUR_MS = 60 * 60 * 1000;
+  const purge = () => {
+    purgeStaleAttachments(app.db, app.attachmentStorage).catch((err: unknown) => app.log.error({ err }, 'purging stale attachments failed'));
+  };
+  let timer: ReturnType<typeof setInterval> | null = null;
+  app.addHook('onReady', async () => {
+    timer = setInterval(purge, HOUR_MS);
+    // the purge never keeps the process alive
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}
+
+/** Message attachments: the storage (`app.attachmentStorage`), its signed routes and the hourly purge. */
+export const attachmentsModule = defineModule({
+  name: 'attachments',
+  loadConfig: loadStorageConfig,
+  install(app, config) {
+    installAttachments(app, { storageConfig: config });
+    scheduleAttachmentPurge(app);
+  },
+});

@@ -8,7 +8,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { contentDisposition, type AttachmentStorage, type S3StorageConfig } from './storage';
+import type { S3StorageConfig } from './config';
+import { contentDisposition, type AttachmentStorage } from './storage';
 
 /**
  * Browsers PUT under `uploads/`; sealing copies an object to `attachments/`, where no presigned

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { constantTimeEqual } from '../../util/constant-time';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/index';
 import { attachmentUrlSecrets } from './schema';
@@ -50,7 +51,7 @@ export function createUrlSigner(db: Database, configuredSecret: string | null): 
     async verify(parts, signature) {
       const expected = await mac(parts);
       const given = Buffer.from(signature, 'base64url');
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      return constantTimeEqual(given, expected);
     },
   };
 }

@@ -1,38 +1,39 @@
-import type { FastifyInstance } from 'fastify';
-import type { FrontPageState, MessagingSummary } from '@portal/shared-api';
-import { auditedRead, patientAccess } from '../patients/access';
+import type { FrontPageState } from '@portal/shared-api';
 import { ok } from '../../pages/loaders';
-import { messagingSummary } from '../messaging/index';
-import { recordsSummary } from '../records/queries';
+import { defineModule } from '../module';
+import { patientAccess } from '../patients/access';
+import { SummaryRegistry } from './summaries';
 
-/** What the conversations block shows when messaging is off for this environment: nothing (spec §1 "only if present"). */
-const NO_CONVERSATIONS: MessagingSummary = { totalCount: 0, unreadCount: 0, threads: [] };
+export type { SummaryContext, SummaryLoader } from './summaries';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the front page's summaries: a module registers its remote's in its install */
+    frontPageSummaries: SummaryRegistry;
+  }
+}
 
 /**
- * The front page's loader: the subject's first name and each deployed remote's summaries. A remote
- * whose summary fails is left out (its parcel shows a small error) and the rest of the page stays.
+ * The front page's loader: the subject's first name and the summary of each deployed remote that
+ * has one, in the remotes manifest's order. The summaries come from their own modules through
+ * `app.frontPageSummaries`; one that fails is left out (its parcel shows a small error) and the
+ * rest of the page stays. Installed before the modules that register summaries.
  */
-export function installFrontPage(app: FastifyInstance): void {
-  app.pageLoaders.register('front-page', async (ctx) => {
-    const access = patientAccess(ctx.request);
-    const deployed = new Set(ctx.config.remotes.remotes.map((r) => r.id));
-    const subject = await app.people.findById(access.subjectPersonId);
-    const summaries: FrontPageState['summaries'] = {};
-    if (deployed.has('mf-messaging')) {
-      try {
-        summaries['mf-messaging'] = ctx.features.includes('customer-messaging-allowed')
-          ? await auditedRead(ctx.db, access, 'messaging.summary', (personId) => messagingSummary(ctx.db, personId))
-          : NO_CONVERSATIONS;
-      } catch (err) {
-        ctx.request.log.error({ err }, 'the conversations summary failed; the front page goes on without it');
-      }
-    }
-    if (deployed.has('mf-records')) {
-      summaries['mf-records'] = await auditedRead(ctx.db, access, 'records.summary', (personId) =>
-        recordsSummary(ctx.db, personId, { lang: ctx.lang, renewalEnabled: ctx.features.includes('prescription-renewal') }),
-      );
-    }
-    const state: FrontPageState = { firstName: subject?.givenName ?? '', summaries };
-    return ok(state);
-  });
-}
+export const frontPageModule = defineModule({
+  name: 'front-page',
+  install(app) {
+    const summaries = new SummaryRegistry();
+    app.decorate('frontPageSummaries', summaries);
+
+    app.pageLoaders.register('front-page', async (ctx) => {
+      const access = patientAccess(ctx.request);
+      const deployed = ctx.config.remotes.remotes.map((remote) => remote.id);
+      const subject = await app.people.findById(access.subjectPersonId);
+      const state: FrontPageState = {
+        firstName: subject?.givenName ?? '',
+        summaries: await summaries.collect(deployed, { ...ctx, access }, ctx.request.log),
+      };
+      return ok(state);
+    });
+  },
+});

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { defineModule } from '../module';
 import { BROKER_MOUNT_PATH, brokerIssuer, createBrokerProvider } from './broker/provider';
 import { loadOrCreateBrokerSecrets } from './broker/keys';
 import { registerBrokerRoutes } from './broker/routes';
@@ -6,11 +7,16 @@ import { purgeExpiredBrokerModels } from './broker/adapter';
 import { createInProcessFetch } from './in-process-fetch';
 import { RelyingParty } from './relying-party';
 import { registerSignInRoutes } from './sign-in-routes';
+import { loadIdentityConfig, type IdentityConfig } from './config';
 import type { RateLimitRule } from './rate-limit';
 
 export interface IdentityModuleOptions {
   /** identification attempts per client IP: GET /oauth/authenticate and the broker's form posts */
   rateLimits?: { authenticate?: RateLimitRule; brokerLogin?: RateLimitRule };
+}
+
+export interface IdentityPluginOptions extends IdentityModuleOptions {
+  config: IdentityConfig;
 }
 
 const TEN_MINUTES = 600;
@@ -25,25 +31,26 @@ const defaultRateLimits = {
  * under /broker when OIDC_ISSUER is unset. Needs the core's app.db, app.config, app.people and
  * app.sessions, and @fastify/cookie.
  */
-async function identityModule(app: FastifyInstance, options: IdentityModuleOptions = {}): Promise<void> {
-  const { config } = app;
+async function identityPlugin(app: FastifyInstance, options: IdentityPluginOptions): Promise<void> {
+  const { dataDir, publicUrl } = app.config;
+  const { oidcIssuer, oidcClientId, oidcClientSecret } = options.config;
   const rateLimits = { ...defaultRateLimits, ...options.rateLimits };
   let relyingParty: RelyingParty;
 
-  if (config.oidcIssuer) {
+  if (oidcIssuer) {
     relyingParty = new RelyingParty({
-      issuer: config.oidcIssuer,
-      clientId: config.oidcClientId,
-      clientSecret: config.oidcClientSecret,
-      allowInsecureRequests: config.oidcIssuer.startsWith('http:'),
+      issuer: oidcIssuer,
+      clientId: oidcClientId,
+      clientSecret: oidcClientSecret,
+      allowInsecureRequests: oidcIssuer.startsWith('http:'),
     });
   } else {
-    const secrets = await loadOrCreateBrokerSecrets(config.dataDir);
+    const secrets = await loadOrCreateBrokerSecrets(dataDir);
     const provider = createBrokerProvider({
       db: app.db,
-      publicUrl: config.publicUrl,
-      clientId: config.oidcClientId,
-      clientSecret: config.oidcClientSecret,
+      publicUrl,
+      clientId: oidcClientId,
+      clientSecret: oidcClientSecret,
       secrets,
     });
     await registerBrokerRoutes(app, {
@@ -52,24 +59,34 @@ async function identityModule(app: FastifyInstance, options: IdentityModuleOptio
       rateLimit: rateLimits.brokerLogin,
     });
     relyingParty = new RelyingParty({
-      issuer: brokerIssuer(config.publicUrl),
-      clientId: config.oidcClientId,
-      clientSecret: config.oidcClientSecret,
-      allowInsecureRequests: config.publicUrl.startsWith('http:'),
+      issuer: brokerIssuer(publicUrl),
+      clientId: oidcClientId,
+      clientSecret: oidcClientSecret,
+      allowInsecureRequests: publicUrl.startsWith('http:'),
       // The portal talks to its own broker without a network round trip: works behind any proxy.
-      fetch: createInProcessFetch(app, config.publicUrl, BROKER_MOUNT_PATH),
+      fetch: createInProcessFetch(app, publicUrl, BROKER_MOUNT_PATH),
     });
     app.addHook('onReady', async () => {
       await purgeExpiredBrokerModels(app.db).catch((error: unknown) => app.log.warn({ err: error }, 'broker purge failed'));
     });
   }
 
-  registerSignInRoutes(app, { relyingParty, rateLimit: rateLimits.authenticate });
+  registerSignInRoutes(app, { relyingParty, rateLimit: rateLimits.authenticate, builtInBroker: oidcIssuer === null });
 }
 
-// Registered by the core with `await app.register(identityModule)`: its routes join the core's
+// Registered with `await app.register(identityPlugin, { config })`: its routes join the core's
 // context (hooks, error handler, cookies) the way fastify-plugin would arrange.
-export default Object.assign(identityModule, {
+const registrable = Object.assign(identityPlugin, {
   [Symbol.for('skip-override')]: true,
   [Symbol.for('fastify.display-name')]: 'identity',
+});
+export default registrable;
+
+/** Strong identification: /oauth sign-in and, without OIDC_ISSUER, the built-in test broker. */
+export const identityModule = defineModule({
+  name: 'identity',
+  loadConfig: loadIdentityConfig,
+  async install(app, config) {
+    await app.register(registrable, { config });
+  },
 });

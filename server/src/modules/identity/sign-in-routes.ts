@@ -1,4 +1,5 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { constantTimeEqual } from '../../util/constant-time';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -11,7 +12,10 @@ import {
   parseIdentityCode,
   type ApiErrorBody,
   type Lang,
-  type ValidationErrorBody, SIGNED_IN_FRAGMENT } from '@portal/shared-api';
+  textSchema,
+  type ValidationErrorBody,
+  SIGNED_IN_FRAGMENT,
+} from '@portal/shared-api';
 import { isSafeNextPath } from '../../http/next-path';
 import { renderTooManyAttemptsPage } from './broker/page';
 import { brokerScopes, IDENTITY_CODE_CLAIM, MANDATE_FOR_CLAIM } from './broker/provider';
@@ -34,14 +38,16 @@ const authenticateSchema = authenticateQuerySchema.extend({
 });
 
 const callbackQuerySchema = z.object({
-  state: z.string().min(1).max(512).optional(),
-  code: z.string().max(4096).optional(),
-  error: z.string().max(256).optional(),
+  state: textSchema.min(1).max(512).optional(),
+  code: textSchema.max(4096).optional(),
+  error: textSchema.max(256).optional(),
 });
 
 export interface SignInRoutesOptions {
   relyingParty: RelyingParty;
   rateLimit: RateLimitRule;
+  /** true when the built-in test broker identifies (OIDC_ISSUER unset) */
+  builtInBroker: boolean;
 }
 
 function wantsHtml(request: FastifyRequest): boolean {
@@ -51,9 +57,7 @@ function wantsHtml(request: FastifyRequest): boolean {
 
 function sameBinding(expected: string, candidate: string | undefined): boolean {
   if (!candidate) return false;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(candidate);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return constantTimeEqual(expected, candidate);
 }
 
 /**
@@ -85,7 +89,7 @@ export function registerSignInRoutes(app: FastifyInstance, options: SignInRoutes
   const redirectUri = `${config.publicUrl}/oauth/callback`;
   const bindingCookie = { path: '/oauth/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
   // Development identity codes (9xx, the personas) are real people only in tests and demos.
-  const allowDevelopmentCodes = config.environment !== 'production' || config.oidcIssuer === null;
+  const allowDevelopmentCodes = config.environment !== 'production' || options.builtInBroker;
 
   /**
    * Where a failed guardian sign-in lands: the children's-brand landing with `?error=` (spec part 1
@@ -166,22 +170,36 @@ export function registerSignInRoutes(app: FastifyInstance, options: SignInRoutes
     const query = callbackQuerySchema.safeParse(request.query ?? {});
     if (!query.success || !query.data.state) return fail('fi', { kind: 'bad-callback' });
 
-    // Deleting is the lookup: a state works once, on whichever instance the callback lands.
-    const [flow] = await app.db
-      .delete(identityLoginFlows)
-      .where(and(eq(identityLoginFlows.state, query.data.state), gt(identityLoginFlows.expiresAt, sql`now()`)))
-      .returning();
-    if (!flow) return fail('fi', { kind: 'unknown-or-expired-state' });
+    // Deleting is the lookup: a state works once, on whichever instance the callback lands. Only the
+    // browser that began the flow can use it up: a callback URL replayed from elsewhere (a stolen
+    // link, a forged redirect) fails without cancelling the real person's sign-in.
+    const binding = request.cookies[LOGIN_BINDING_COOKIE];
+    const [flow] = binding
+      ? await app.db
+          .delete(identityLoginFlows)
+          .where(
+            and(
+              eq(identityLoginFlows.state, query.data.state),
+              eq(identityLoginFlows.browserBinding, binding),
+              gt(identityLoginFlows.expiresAt, sql`now()`),
+            ),
+          )
+          .returning()
+      : [];
+    if (!flow) {
+      const [other] = await app.db
+        .select({ lang: identityLoginFlows.lang, browserBinding: identityLoginFlows.browserBinding })
+        .from(identityLoginFlows)
+        .where(and(eq(identityLoginFlows.state, query.data.state), gt(identityLoginFlows.expiresAt, sql`now()`)));
+      if (!other || sameBinding(other.browserBinding, binding)) return fail('fi', { kind: 'unknown-or-expired-state' });
+      return fail(langSchema.catch('fi').parse(other.lang), { kind: 'other-browser' });
+    }
     const lang = langSchema.catch('fi').parse(flow.lang);
     const nextPath = isSafeNextPath(flow.nextPath ?? undefined);
     const guardianMode = flow.acting === 'guardian';
     // In guardian mode every failure other than a refused mandate is 'unknown' (spec part 1 §8).
     const failFlow = (reason: Record<string, string>) =>
       guardianMode ? failGuardian(lang, 'unknown', reason, nextPath) : fail(lang, reason, nextPath);
-
-    if (!sameBinding(flow.browserBinding, request.cookies[LOGIN_BINDING_COOKIE])) {
-      return failFlow({ kind: 'other-browser' });
-    }
     if (query.data.error) return failFlow({ kind: 'broker-error', error: query.data.error });
 
     let claims: IdTokenClaims;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { announcementTypeSchema, localizedTextSchema, MESSAGING_POLL_INTERVAL_MS, type Lang } from '@portal/shared-api';
+import { ConfigError, presentVariables, type Env } from '../../config/env';
 
 /** The messaging service's state: 'maintenance-mode' makes every operation answer MAINTENANCE (spec part 1 §8). */
 export const messagingStatusSchema = z.enum(['ok', 'maintenance-mode']);
@@ -49,13 +50,11 @@ export interface MessagingConfig {
   staffApiToken: string | null;
 }
 
-export class MessagingConfigError extends Error {}
+export class MessagingConfigError extends ConfigError {}
 
 /** Reads the messaging environment variables; throws MessagingConfigError listing every problem. */
-export function loadMessagingConfig(env: Record<string, string | undefined> = process.env): MessagingConfig {
-  // An empty variable counts as unset, as in the main configuration.
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const parsed = envSchema.safeParse(present);
+export function loadMessagingConfig(env: Env = process.env): MessagingConfig {
+  const parsed = envSchema.safeParse(presentVariables(env));
   if (!parsed.success) throw new MessagingConfigError(`Invalid messaging configuration:\n${z.prettifyError(parsed.error)}`);
   const e = parsed.data;
   return {

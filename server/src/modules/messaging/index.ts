@@ -1,11 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiErrorBody } from '@portal/shared-api';
+import type { ApiErrorBody, MessagingSummary } from '@portal/shared-api';
+import { defineModule } from '../module';
+import { auditedRead } from '../patients/access';
 import { attachmentsOfApp, type AttachmentsPort } from './attachments-port';
-import type { MessagingConfig } from './config';
+import { loadMessagingConfig, type MessagingConfig, type MessagingStatus } from './config';
 import { createMessagingGraphQL, MESSAGING_ENDPOINT } from './graphql-server';
 import { answerGraphQL } from './graphql-http';
 import { registerMessagingPageLoaders, threadPathOf } from './page-loaders';
-import { installStaffApi } from './staff-api';
+import { seedMessaging } from './seed';
+import { bearerTokenMatches, installStaffApi } from './staff-api';
+import { messagingSummary } from './summary';
 
 export { loadMessagingConfig, MessagingConfigError, type MessagingConfig } from './config';
 export { messagingSummary } from './summary';
@@ -15,11 +19,23 @@ export { createThread, insertMessage, markRead } from './thread-writes';
 export { customerUserIdOf, teamRecipients } from './queries';
 
 export interface MessagingOptions {
-  /** default: the server's configuration (`app.config.messaging`) */
-  config?: MessagingConfig;
   /** default: the attachments module's service over `app.attachmentStorage` */
   attachments?: AttachmentsPort;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** what other modules may know of messaging's settings (records: renewals; mfa: the SMS outbox) */
+    messaging: {
+      readonly status: MessagingStatus;
+      /** whether an Authorization header carries the staff API token (false when none is set) */
+      staffTokenMatches(authorization: string | undefined): boolean;
+    };
+  }
+}
+
+/** What the conversations block shows when messaging is off for this environment: nothing (spec §1 "only if present"). */
+const NO_CONVERSATIONS: MessagingSummary = { totalCount: 0, unreadCount: 0, threads: [] };
 
 /** A GraphQL document and its variables: bounded well above what the portal sends. */
 const BODY_LIMIT_BYTES = 512 * 1024;
@@ -34,8 +50,12 @@ function csrfTokenOf(request: FastifyRequest): string | undefined {
  * required), the messaging pages' loaders and, when STAFF_API_TOKEN is set, the professionals' API
  * for testers under /api/staff/messaging.
  */
-export function installMessaging(app: FastifyInstance, options: MessagingOptions = {}): void {
-  const config = options.config ?? app.config.messaging;
+export function installMessaging(app: FastifyInstance, config: MessagingConfig, options: MessagingOptions = {}): void {
+  const { staffApiToken } = config;
+  app.decorate('messaging', {
+    status: config.status,
+    staffTokenMatches: (authorization: string | undefined) => staffApiToken !== null && bearerTokenMatches(authorization, staffApiToken),
+  });
   const yoga = createMessagingGraphQL({
     db: app.db,
     config,
@@ -44,7 +64,8 @@ export function installMessaging(app: FastifyInstance, options: MessagingOptions
     services: {
       attachments: options.attachments ?? attachmentsOfApp(app),
       threadPath: threadPathOf(app),
-      questionnairesStatus: app.config.records.questionnairesStatus,
+      // the records module is installed before this one
+      questionnairesStatus: app.records.questionnairesStatus,
     },
     log: app.log,
   });
@@ -66,5 +87,23 @@ export function installMessaging(app: FastifyInstance, options: MessagingOptions
   });
 
   registerMessagingPageLoaders(app, config);
-  if (config.staffApiToken) installStaffApi(app, config.staffApiToken);
+  app.frontPageSummaries.register('mf-messaging', (ctx) =>
+    ctx.features.includes('customer-messaging-allowed')
+      ? auditedRead(ctx.db, ctx.access, 'messaging.summary', (personId) => messagingSummary(ctx.db, personId)).then((summary) =>
+          // in maintenance the block stays (the conversations can be read) but offers no new message
+          config.status === 'maintenance-mode' ? { ...summary, maintenance: true } : summary,
+        )
+      : Promise.resolve(NO_CONVERSATIONS),
+  );
+  if (staffApiToken) installStaffApi(app, staffApiToken);
 }
+
+/** Customer messaging: GraphQL, the messaging pages, the conversations summary, the staff API, its demo data. */
+export const messagingModule = defineModule({
+  name: 'messaging',
+  loadConfig: loadMessagingConfig,
+  install(app, config) {
+    installMessaging(app, config);
+  },
+  seed: seedMessaging,
+});

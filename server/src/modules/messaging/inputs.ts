@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { newThreadTitleSchema, outgoingMessageContentSchema } from '@portal/shared-api';
+import { isStorableText, newThreadTitleSchema, outgoingMessageContentSchema, TEXT_NUL_MESSAGE } from '@portal/shared-api';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../http/json-body';
 import { badUserInput, notFound, type InputProblem } from './errors';
 
 /** Spec part 1 §9: thread and message lists default to (and stop at) 9999. */
@@ -35,6 +36,27 @@ export function pagination(args: PaginationArgs | null | undefined, path = 'pagi
   if (offset < 0 || offset > INT4_MAX) problems.push({ path: `${path}.offset`, message: 'Must not be negative' });
   if (problems.length) throw badUserInput(problems);
   return { limit, offset };
+}
+
+/** A key as a path segment: printable even when it is the very character refused. */
+const segment = (key: string) => (isStorableText(key) ? key : JSON.stringify(key).slice(1, -1));
+
+/**
+ * Every string in `value` (an operation's arguments, parsed JSON) that the database could not store
+ * (shared-api's textSchema: no U+0000), keys included, each at its path under `path`. GraphQL's
+ * String and ID take any text, so this is the check that every text argument passes.
+ */
+export function textProblems(value: unknown, path = ''): InputProblem[] {
+  const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
+  if (typeof value === 'string') return isStorableText(value) ? [] : [{ path: path || 'value', message: TEXT_NUL_MESSAGE }];
+  if (Array.isArray(value)) return value.flatMap((item, index) => textProblems(item, at(index)));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => [
+      ...(isStorableText(key) ? [] : [{ path: at(segment(key)), message: TEXT_NUL_MESSAGE }]),
+      ...textProblems(item, at(segment(key))),
+    ]);
+  }
+  return [];
 }
 
 function zodProblems(result: z.ZodSafeParseResult<unknown>, path: string): InputProblem[] {
@@ -81,6 +103,8 @@ export function checkTitle(title: string): { problems: InputProblem[]; title: st
 export function parseAnswers(raw: string): Record<string, unknown> {
   const problem = (message: string) => badUserInput([{ path: 'answers', message }]);
   if (raw.length > MAX_ANSWERS_LENGTH) throw problem('The answers are too long');
+  // JSON inside a string escapes the request body's depth limit; everything that walks it recurses.
+  if (jsonDepthExceeds(raw, MAX_JSON_DEPTH)) throw problem(`The answers are nested too deep (at most ${MAX_JSON_DEPTH} levels)`);
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -88,6 +112,9 @@ export function parseAnswers(raw: string): Record<string, unknown> {
     throw problem('Must be JSON');
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw problem('Must be a JSON object');
+  // JSON may spell a NUL as \u0000, which only appears once parsed (and jsonb cannot store it).
+  const unstorable = textProblems(value, 'answers');
+  if (unstorable.length) throw badUserInput(unstorable);
   const answers = value as Record<string, unknown>;
   if (answers.resourceType !== 'QuestionnaireResponse') throw problem("resourceType must be 'QuestionnaireResponse'");
   return answers;

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MessagingSchema } from '@portal/shared-api';
 import type { Database } from '../../db/index';
+import { withTransaction } from '../../db/transaction';
 import { auditedRead } from '../patients/access';
 import { checkQuestionnaireAnswers } from '../records/questionnaires-answers';
 import { questionnaireInvitations } from '../records/schema';
@@ -18,8 +19,8 @@ import { createThread, insertMessage, markRead } from './thread-writes';
 /** Runs `work` in a transaction; an attachment the service refuses becomes BAD_USER_INPUT at `pathPrefix`. */
 async function inTransaction<T>(ctx: MessagingContext, pathPrefix: string, work: (tx: Database) => Promise<T>): Promise<T> {
   try {
-    // The transaction speaks the same query builder; nothing inside may use ctx.db (PGlite has one connection).
-    return await ctx.db.transaction((tx) => work(tx as unknown as Database));
+    // Nothing inside may use ctx.db (PGlite has one connection).
+    return await withTransaction(ctx.db, work);
   } catch (error) {
     const problem = ctx.services.attachments.inputProblem(error, pathPrefix);
     if (problem) throw badUserInput([problem]);

@@ -4,8 +4,8 @@ import type { MessagingSchema } from '@portal/shared-api';
 import { messageAttachments } from '../attachments/schema';
 import { auditedConcurrentRead, auditedRead } from '../patients/access';
 import { withAttachmentsAndInvitations, type MessageView, type MessagingContext } from './context';
-import { notFound } from './errors';
-import { pagination, parseId } from './inputs';
+import { badUserInput, notFound } from './errors';
+import { pagination, parseId, textProblems } from './inputs';
 import { mutationResolvers } from './mutations';
 import type { AbsenceRow, InvitationRow, MessageRow, MessagingUserRow, ThreadRow } from './queries';
 import { threadOfCustomer, threadsPageWithLatest } from './queries';
@@ -169,10 +169,32 @@ const queries = {
   },
 };
 
+// `never`: each resolver declares its own arguments; the wrapper only walks them.
+type RootResolver = (root: unknown, args: never, ctx: MessagingContext) => unknown;
+
+/**
+ * Every operation's arguments are checked for text the database cannot store before its resolver
+ * runs (a NUL in a title, a message, a file's type …): BAD_USER_INPUT at the argument's path, the
+ * same answer and message as the REST routes' textSchema.
+ */
+function withTextChecks<T extends Record<string, RootResolver>>(resolvers: T): T {
+  return Object.fromEntries(
+    Object.entries(resolvers).map(([name, resolve]) => [
+      name,
+      (root: unknown, args: Record<string, unknown>, ctx: MessagingContext) => {
+        const problems = textProblems(args);
+        if (problems.length) throw badUserInput(problems);
+        return resolve(root, args as never, ctx);
+      },
+    ]),
+    // Object.fromEntries forgets the keys; they are exactly those of `resolvers`.
+  ) as unknown as T;
+}
+
 export const messagingResolvers = {
   DateTime: dateTime,
-  Query: queries,
-  Mutation: mutationResolvers,
+  Query: withTextChecks(queries),
+  Mutation: withTextChecks(mutationResolvers),
   ...users,
   ...threads,
 };

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index';
+import type { DemoWorld } from '../../seed/personas';
 import { addDays, helsinkiInstant } from '../../util/time';
 import { practitioners } from '../clinics/schema';
 import { people } from '../patients/schema';
@@ -19,7 +20,8 @@ import { createThread, insertMessage, markRead } from './thread-writes';
  *   messaging user without threads (the empty state), Pekka Laine no messaging user.
  * Attachments are not seeded: their bytes belong to the attachments module's storage.
  */
-export async function seedMessaging(db: Database, today: string): Promise<void> {
+export async function seedMessaging(db: Database, world: DemoWorld): Promise<void> {
+  const { today } = world;
   const at = (daysAgo: number, hour: number, minute = 0) => helsinkiInstant(addDays(today, -daysAgo), hour, minute);
 
   const persons = await db

@@ -1,9 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ApiErrorBody } from '@portal/shared-api';
+import { textSchema, type ApiErrorBody } from '@portal/shared-api';
 import { validationError } from '../../http/errors';
+import { constantTimeEqual } from '../../util/constant-time';
 import {
   assignThread,
   closeThread,
@@ -22,20 +22,18 @@ const threadParams = z.object({ threadId: id });
 const messageParams = z.object({ messageId: id });
 const replyBody = z.object({
   professionalUserId: id,
-  content: z.string().trim().min(1).max(10_000),
+  content: textSchema.trim().min(1).max(10_000),
   invitationIds: z.array(id).max(10).optional(),
 });
 const assignBody = z.object({ assigneeUserId: id });
-const deleteBody = z.object({ deletedByUserId: id, reason: z.string().max(500).default('') });
-const threadsQuery = z.object({ identityCode: z.string().min(10).max(11) });
+const deleteBody = z.object({ deletedByUserId: id, reason: textSchema.max(500).default('') });
+const threadsQuery = z.object({ identityCode: textSchema.min(10).max(11) });
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Compares in constant time; hashing first makes the lengths equal too. */
+/** Compares in constant time, whatever the lengths. */
 export function bearerTokenMatches(header: string | undefined, expected: string): boolean {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   if (!match?.[1]) return false;
-  return timingSafeEqual(digest(match[1]), digest(expected));
+  return constantTimeEqual(match[1], expected);
 }
 
 function refusal(reply: FastifyReply, error: unknown) {
@@ -59,6 +57,10 @@ function refusal(reply: FastifyReply, error: unknown) {
 export function installStaffApi(app: FastifyInstance, token: string): void {
   void app.register(
     async (scope) => {
+      // Bearer-authenticated: a patient's cookie is never read here, whatever the method.
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...route.config, csrf: 'bearer', session: false };
+      });
       // Before the body is even parsed: without the token a caller learns nothing.
       scope.addHook('onRequest', async (request, reply) => {
         if (!bearerTokenMatches(request.headers.authorization, token)) {

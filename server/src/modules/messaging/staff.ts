@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index';
+import { withTransaction } from '../../db/transaction';
 import { people } from '../patients/schema';
 import type { MessageRow, MessagingUserRow } from './queries';
 import {
@@ -42,10 +43,6 @@ async function requireThread(db: Database, threadId: number): Promise<void> {
   if (!thread) throw new StaffError('not-found', 'threadId', `No thread ${threadId}`);
 }
 
-function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Database));
-}
-
 /**
  * A professional's message in a thread. The professional joins the thread's participants and has
  * read it; for the customer the thread turns unread (its latest message is newer than their read).
@@ -58,7 +55,7 @@ export async function postProfessionalReply(
   if (!content) throw new StaffError('invalid', 'content', 'The reply is empty');
   await professional(db, input.professionalUserId, 'professionalUserId');
   await requireThread(db, input.threadId);
-  return inTransaction(db, async (tx) => {
+  return withTransaction(db, async (tx) => {
     await tx
       .insert(messagingThreadParticipants)
       .values({ threadId: input.threadId, userId: input.professionalUserId })
@@ -102,7 +99,7 @@ export async function deleteMessage(
 export async function assignThread(db: Database, input: { threadId: number; assigneeUserId: number }): Promise<void> {
   await professional(db, input.assigneeUserId, 'assigneeUserId');
   await requireThread(db, input.threadId);
-  await inTransaction(db, async (tx) => {
+  await withTransaction(db, async (tx) => {
     await tx
       .update(messagingAssignments)
       .set({ isCurrent: false })

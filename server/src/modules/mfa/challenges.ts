@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { constantTimeEqual } from '../../util/constant-time';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { MfaChallengeOutcome } from '@portal/shared-api';
 import { MFA_CODE_LENGTH } from '@portal/shared-api';
@@ -58,7 +59,7 @@ export async function answerChallenge(db: Database, personId: string, answer: st
   }
   const expected = Buffer.from(row.codeHash, 'hex');
   const given = Buffer.from(hashCode(row.salt, answer), 'hex');
-  if (expected.length === given.length && timingSafeEqual(expected, given)) {
+  if (constantTimeEqual(expected, given)) {
     await db.transaction(async (tx) => {
       await tx.delete(mfaChallenges).where(eq(mfaChallenges.personId, personId));
       // SMS login goes to the number just verified (kept as written when only spacing differs)

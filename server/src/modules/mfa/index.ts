@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
@@ -10,6 +10,7 @@ import {
   normalizePhoneNumber,
   smsOutboxQuerySchema,
   smsOutboxResponseSchema,
+  textSchema,
   validationErrorSchema,
   type ApiErrorBody,
 } from '@portal/shared-api';
@@ -17,6 +18,7 @@ import { z } from 'zod';
 import { unauthorized } from '../../http/errors';
 import { serverMessage } from '../../pages/messages';
 import { countAttempt, type RateLimitRule } from '../identity/rate-limit';
+import { defineModule } from '../module';
 import { answerChallenge, generateCode, openChallenge } from './challenges';
 import { createOutboxSmsGateway, readOutbox, type SmsGateway } from './sms-gateway';
 
@@ -29,11 +31,19 @@ export interface MfaOptions {
 
 export const DEFAULT_REQUEST_LIMIT: RateLimitRule = { max: 5, windowSeconds: 15 * 60 };
 
-const csrfOnlyQuerySchema = z.object({ csrfToken: z.string().optional() });
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** The socket's own peer, not request.ip: behind a trusted proxy that comes from a header anyone can write. */
+function isLocalCaller(request: FastifyRequest): boolean {
+  return LOOPBACK.has(request.raw.socket.remoteAddress ?? '') && request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined;
+}
+
+const csrfOnlyQuerySchema = z.object({ csrfToken: textSchema.optional() });
 
 /**
  * SMS login onboarding (spec part 1 §4, §7): POST /api/mfa-onboarding sends a 4-digit code, PUT
- * checks it. In development GET /api/dev/sms-outbox?phoneNumber= shows what the test gateway "sent".
+ * checks it. With the built-in test gateway, GET /api/dev/sms-outbox?phoneNumber= shows what it "sent"
+ * (to this machine, or with the staff token).
  * Neither the code nor the phone number is ever logged.
  */
 export function installMfa(app: FastifyInstance, options: MfaOptions = {}): void {
@@ -92,17 +102,34 @@ export function installMfa(app: FastifyInstance, options: MfaOptions = {}): void
     },
   );
 
-  // Testers read the codes the test gateway "sent" here; the route does not exist outside development.
-  if (app.config.environment === 'development') {
+  // Testers read the codes the test gateway "sent" here. It hands out sign-in codes, so it answers
+  // only a caller on this machine (not through a proxy) or one with the staff token, whatever the
+  // environment; with a real SMS gateway it does not exist.
+  if (!options.gateway) {
     routes.get(
       '/api/dev/sms-outbox',
-      { schema: { querystring: smsOutboxQuerySchema, response: { 200: smsOutboxResponseSchema, 400: validationErrorSchema } } },
-      async (request, reply) => {
+      {
+        config: { session: false },
+        schema: { querystring: smsOutboxQuerySchema, response: { 200: smsOutboxResponseSchema, 400: validationErrorSchema, 403: apiErrorSchema } },
+        onRequest: async (request, reply) => {
+          if (isLocalCaller(request) || app.messaging.staffTokenMatches(request.headers.authorization)) return;
+          return reply
+            .status(403)
+            .send({ type: 'Forbidden', message: 'The SMS outbox answers only on this machine or with the staff token' } satisfies ApiErrorBody);
+        },
+      },
+      async (request) => {
         const messages = await readOutbox(app.db, normalizePhoneNumber(request.query.phoneNumber));
-        return reply
-          .header('cache-control', 'no-store')
-          .send({ messages: messages.map((m) => ({ phoneNumber: m.phoneNumber, text: m.text, sentAt: m.sentAt.toISOString() })) });
+        return { messages: messages.map((m) => ({ phoneNumber: m.phoneNumber, text: m.text, sentAt: m.sentAt.toISOString() })) };
       },
     );
   }
 }
+
+/** SMS login onboarding, with the built-in SMS gateway and its outbox. */
+export const mfaModule = defineModule({
+  name: 'mfa',
+  install(app) {
+    installMfa(app);
+  },
+});

@@ -5,6 +5,7 @@ import type { Database } from '../../db/index';
 import { ok } from '../../pages/loaders';
 import { practitioners } from '../clinics/schema';
 import { auditedRead, patientAccess } from '../patients/access';
+import { practitionerTitleIn } from './rows';
 import { certificates } from './schema';
 
 /**
@@ -14,7 +15,7 @@ import { certificates } from './schema';
  */
 export const CERTIFICATES_ROUTE_ID = 'records.certificates';
 
-export async function loadCertificatesPage(db: Database, subjectPersonId: string, _lang: Lang): Promise<CertificatesPageState> {
+export async function loadCertificatesPage(db: Database, subjectPersonId: string, lang: Lang): Promise<CertificatesPageState> {
   const rows = await db
     .select({
       id: certificates.id,
@@ -38,7 +39,7 @@ export async function loadCertificatesPage(db: Database, subjectPersonId: string
       validFrom: row.validFrom,
       validUntil: row.validUntil,
       practitionerName: row.practitionerName,
-      practitionerTitle: row.practitionerTitle.trim() || null,
+      practitionerTitle: row.practitionerTitle.trim() ? practitionerTitleIn(row.practitionerTitle, lang) : null,
       practitionerPictureUrl: row.practitionerPictureUrl,
     })),
   };

@@ -22,8 +22,8 @@ import { laboratoryResults } from './schema';
  */
 
 /** records.laboratory: results grouped by sample date, newest first, and the laboratory referrals. */
-export async function loadLaboratoryPage(db: Database, subjectPersonId: string, _lang: Lang): Promise<LaboratoryPageState> {
-  const [rows, referrals] = await Promise.all([laboratoryRows(db, subjectPersonId), referralList(db, subjectPersonId, 'laboratory')]);
+export async function loadLaboratoryPage(db: Database, subjectPersonId: string, lang: Lang): Promise<LaboratoryPageState> {
+  const [rows, referrals] = await Promise.all([laboratoryRows(db, subjectPersonId), referralList(db, subjectPersonId, 'laboratory', lang)]);
 
   // A package is ready only when it and every item in it are; items are listed on the result page.
   const pendingPackages = new Set(

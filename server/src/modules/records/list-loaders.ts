@@ -1,7 +1,4 @@
-import type {
-  Lang,
-  RecordsListRouteId,
-} from '@portal/shared-api';
+import type { Lang, PageStateOf, RecordsListRouteId } from '@portal/shared-api';
 import type { Database } from '../../db/index';
 import { loadImagingPage } from './imaging';
 import { loadLaboratoryPage } from './laboratory';
@@ -23,11 +20,14 @@ export { loadPrescriptionsPage, loadVisitsPage };
 // records.questionnaires lives in questionnaires.ts, registered there with its maintenance mode.
 export { loadQuestionnairesPage } from './questionnaires';
 
-/** A list page's loader, as the registry calls it (each function above keeps its precise return type). */
-export type RecordsListLoader = (db: Database, subjectPersonId: string, lang: Lang) => Promise<unknown>;
+/** The list pages registered here (records.questionnaires: see questionnaires.ts). */
+export type RecordsListLoaderRouteId = Exclude<RecordsListRouteId, 'records.questionnaires'>;
 
-/** The loaders by route id, for the server's loader registry (records.questionnaires: see questionnaires.ts). */
-export const recordsListLoaders: Readonly<Record<Exclude<RecordsListRouteId, 'records.questionnaires'>, RecordsListLoader>> = {
+/** A list page's loader: it answers that page's state, as shared-api's pageStateSchemas has it. */
+export type RecordsListLoader<R extends RecordsListLoaderRouteId> = (db: Database, subjectPersonId: string, lang: Lang) => Promise<PageStateOf<R>>;
+
+/** The loaders by route id, for the server's loader registry. */
+export const recordsListLoaders: { readonly [R in RecordsListLoaderRouteId]: RecordsListLoader<R> } = {
   'records.visits': loadVisitsPage,
   'records.prescriptions': loadPrescriptionsPage,
   'records.laboratory': loadLaboratoryPage,

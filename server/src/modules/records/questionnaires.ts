@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import {
   fhirQuestionnaireSchema,
   questionnaireResponseSchema,
-  questionnairesStatusSchema,
   type Lang,
   type QuestionnairePageState,
   type QuestionnairesPageState,
@@ -31,18 +30,6 @@ export const QUESTIONNAIRES_ROUTE_ID = 'records.questionnaires';
 export const QUESTIONNAIRE_ROUTE_ID = 'records.questionnaire';
 
 const INT4_MAX = 2_147_483_647;
-
-export class QuestionnairesConfigError extends Error {}
-
-export function loadQuestionnairesStatus(env: Record<string, string | undefined> = process.env): QuestionnairesStatus {
-  const raw = env.QUESTIONNAIRES_STATUS;
-  if (raw === undefined || raw === '') return 'ok';
-  const parsed = questionnairesStatusSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new QuestionnairesConfigError(`Invalid QUESTIONNAIRES_STATUS '${raw}': expected one of ${questionnairesStatusSchema.options.join(', ')}`);
-  }
-  return parsed.data;
-}
 
 /** records.questionnaires: open ones newest first, answered ones most recently answered first. */
 export async function loadQuestionnairesPage(db: Database, subjectPersonId: string, _lang: Lang): Promise<QuestionnairesPageState> {
@@ -96,14 +83,14 @@ export async function loadQuestionnairePage(db: Database, subjectPersonId: strin
  * Registers both questionnaire pages' loaders. Each reads only the session's subject (the child
  * when a guardian acts for one) and writes the audit row before reading.
  */
-export function installQuestionnairePages(app: FastifyInstance, options: { status?: QuestionnairesStatus } = {}): void {
-  const status = options.status ?? app.config.records.questionnairesStatus;
+export function installQuestionnairePages(app: FastifyInstance, options: { status: QuestionnairesStatus }): void {
+  const { status } = options;
   const read = <T>(ctx: LoaderContext, action: string, fn: (personId: string) => Promise<T>, details?: Record<string, unknown>) =>
     auditedRead(ctx.db, patientAccess(ctx.request), action, fn, details);
   const maintenance = (ctx: LoaderContext) => {
     // nothing is read, but the page still needs a session
     patientAccess(ctx.request);
-    return ok({ status: 'maintenance-mode' });
+    return ok({ status: 'maintenance-mode' as const });
   };
 
   app.pageLoaders.register(QUESTIONNAIRES_ROUTE_ID, async (ctx) => {

@@ -20,8 +20,9 @@ import {
   type ValidationErrorBody,
 } from '@portal/shared-api';
 import type { Database } from '../../db/index';
+import { withTransaction } from '../../db/transaction';
 import { ApiError, notFound, unauthorized, validationError } from '../../http/errors';
-import { notFoundState, ok, type LoaderContext, type LoaderResult } from '../../pages/loaders';
+import { notFoundState, ok } from '../../pages/loaders';
 import { createThread, customerUserIdOf, insertMessage, markRead, teamRecipients } from '../messaging/index';
 import { auditedRead, patientAccess, type PatientAccess } from '../patients/access';
 import { people } from '../patients/schema';
@@ -119,9 +120,10 @@ async function sendRenewal(tx: Database, subjectPersonId: string, request: Renew
 
 /** The page loader and the sending route; called from the records module's install. */
 export function installPrescriptionRenewal(app: FastifyInstance): void {
-  const maintenance = () => app.config.messaging.status === 'maintenance-mode';
+  // Asked at each request: the messaging module is installed after this one.
+  const maintenance = () => app.messaging.status === 'maintenance-mode';
 
-  app.pageLoaders.register(RENEWAL_ROUTE_ID, async (ctx: LoaderContext): Promise<LoaderResult> => {
+  app.pageLoaders.register(RENEWAL_ROUTE_ID, async (ctx) => {
     // Offline during the messaging move (spec §8): nothing is read, the page shows the notice.
     if (maintenance()) return ok({ status: 'maintenance-mode' } satisfies PrescriptionRenewalPageState);
     const state = await loadRenewalPage(ctx.db, patientAccess(ctx.request), ctx.params.ids ?? '');
@@ -165,7 +167,7 @@ export function installPrescriptionRenewal(app: FastifyInstance): void {
           access,
           'records.prescription-renewal.send',
           // The transaction speaks the same query builder; nothing inside may use app.db (PGlite has one connection).
-          (subjectPersonId) => app.db.transaction((tx) => sendRenewal(tx as unknown as Database, subjectPersonId, body)),
+          (subjectPersonId) => withTransaction(app.db, (tx) => sendRenewal(tx, subjectPersonId, body)),
           { prescriptionIds: body.prescriptions.map((item) => item.id) },
         );
         return reply.header('cache-control', 'no-store').send({ type: 'success', threadId: String(threadId) } satisfies RenewalResponse);

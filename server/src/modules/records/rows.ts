@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzl
 import type { Lang, QuestionnaireListItem } from '@portal/shared-api';
 import type { Database } from '../../db/index';
 import { practitioners, specialties } from '../clinics/schema';
+import { PRACTITIONER_TITLE_TRANSLATIONS } from '../clinics/seed';
+import { REFERRAL_TITLE_TRANSLATIONS } from './seed';
 import { imagingResults, laboratoryResults, prescriptions, questionnaireInvitations, visits } from './schema';
 
 /**
@@ -14,6 +16,22 @@ function specialtyNameColumn(lang: Lang) {
   if (lang === 'sv') return specialties.nameSv;
   if (lang === 'en') return specialties.nameEn;
   return specialties.nameFi;
+}
+
+/** A demo text stored in Finnish, in the page's language when a translation is known (else as stored). */
+function inLanguage(table: Readonly<Record<string, { sv: string; en: string }>>, text: string, lang: Lang): string {
+  if (lang === 'fi') return text;
+  return table[text.trim()]?.[lang] ?? text;
+}
+
+/** A practitioner's title in the page's language. */
+export function practitionerTitleIn(title: string, lang: Lang): string {
+  return inLanguage(PRACTITIONER_TITLE_TRANSLATIONS, title, lang);
+}
+
+/** A referral's title in the page's language. */
+export function referralTitleIn(title: string, lang: Lang): string {
+  return inLanguage(REFERRAL_TITLE_TRANSLATIONS, title, lang);
 }
 
 const practitionerName = sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`;

@@ -3,7 +3,7 @@ import type { Lang, VisitPageState, VisitsPageState } from '@portal/shared-api';
 import type { Database } from '../../db/index';
 import { practitioners, specialties } from '../clinics/schema';
 import { people } from '../patients/schema';
-import { visitColumns, visitRows } from './rows';
+import { practitionerTitleIn, visitColumns, visitRows } from './rows';
 import { visitDiagnoses, visitTexts, visits } from './schema';
 
 /**
@@ -20,7 +20,7 @@ export async function loadVisitsPage(db: Database, subjectPersonId: string, lang
       id: String(row.id),
       dateTime: row.dateTime.toISOString(),
       practitionerName: row.practitionerName,
-      practitionerTitle: row.practitionerTitle || null,
+      practitionerTitle: row.practitionerTitle ? practitionerTitleIn(row.practitionerTitle, lang) : null,
       practitionerPictureUrl: row.practitionerPictureUrl,
       specialtyName: row.specialtyName,
     })),
@@ -68,7 +68,7 @@ export async function visitPage(db: Database, personId: string, visitId: string,
       id: String(row.id),
       dateTime: row.dateTime.toISOString(),
       practitionerName: row.practitionerName,
-      practitionerTitle: row.practitionerTitle || null,
+      practitionerTitle: row.practitionerTitle ? practitionerTitleIn(row.practitionerTitle, lang) : null,
       practitionerPictureUrl: row.practitionerPictureUrl,
       specialtyName: row.specialtyName,
       diagnoses,

@@ -1,16 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_EXPIRES_HEADER, logoutResponseSchema, type ApiErrorBody } from '@portal/shared-api';
+import { policyOf } from '../../http/route-policy';
+import { defineModule } from '../module';
 import { cookieOptions, createSessionService, SESSION_COOKIE } from './service';
-
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Static assets never touch the session (and never slide it). */
-// The staff API authenticates with a bearer token, which browsers never attach by themselves: a
-// patient's cookie there means nothing (and must not turn its calls into CSRF-checked ones).
-const SESSIONLESS_PREFIXES = ['/shell/', '/remotes/', '/remotes.json', '/api/staff/'];
-
-function isApi(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-}
 
 function csrfFromQuery(request: FastifyRequest): string | undefined {
   const query = request.query as Record<string, unknown> | undefined;
@@ -19,8 +11,9 @@ function csrfFromQuery(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Sessions: `app.sessions`, `request.session`, the sliding expiry, the CSRF check on state
- * changes under /api, the x-session-expires header and POST /api/logout.
+ * Sessions: `app.sessions`, `request.session`, the sliding expiry, the csrfToken check of every
+ * route whose CSRF policy is `required` (every state change unless the route declares otherwise:
+ * http/route-policy.ts), the x-session-expires header and POST /api/logout.
  */
 export function installSessions(app: FastifyInstance): void {
   const { config } = app;
@@ -29,16 +22,18 @@ export function installSessions(app: FastifyInstance): void {
   app.decorateRequest('session', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (SESSIONLESS_PREFIXES.some((p) => request.url.startsWith(p))) return;
+    // Static files, health checks, bearer and anonymous routes: the cookie means nothing there.
+    if (!policyOf(request).session) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     request.session = await app.sessions.resume(token);
     if (!request.session) reply.clearCookie(SESSION_COOKIE, cookieOptions(cookie));
   });
 
-  // Before validation: a forged request learns nothing about the body it would need.
+  // Before validation: a forged request learns nothing about the body it would need. The matched
+  // route decides, so an encoded path (`/%61pi/…`) is checked exactly as its plain form.
   app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!STATE_CHANGING.has(request.method) || !isApi(request.url) || !request.session) return;
+    if (policyOf(request).csrf !== 'required' || !request.session) return;
     if (!app.sessions.csrfTokenMatches(request.session, csrfFromQuery(request))) {
       return reply
         .status(403)
@@ -47,9 +42,7 @@ export function installSessions(app: FastifyInstance): void {
   });
 
   app.addHook('onSend', async (request, reply) => {
-    if (request.session && isApi(request.url)) {
-      reply.header(SESSION_EXPIRES_HEADER, request.session.expiresAt.toISOString());
-    }
+    if (request.session) reply.header(SESSION_EXPIRES_HEADER, request.session.expiresAt.toISOString());
   });
 
   app.post(
@@ -65,3 +58,11 @@ export function installSessions(app: FastifyInstance): void {
     },
   );
 }
+
+/** Sessions in the database, the csrfToken check and the sign-out route. */
+export const sessionsModule = defineModule({
+  name: 'sessions',
+  install(app) {
+    installSessions(app);
+  },
+});

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { constantTimeEqual } from '../../util/constant-time';
 import type { FastifyReply } from 'fastify';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index';
@@ -125,9 +126,7 @@ export function createSessionService(db: Database, timeoutMinutes: number, cooki
     },
     csrfTokenMatches(session, candidate) {
       if (!candidate) return false;
-      const a = Buffer.from(session.csrfToken);
-      const b = Buffer.from(candidate);
-      return a.length === b.length && timingSafeEqual(a, b);
+      return constantTimeEqual(session.csrfToken, candidate);
     },
     async purgeExpired() {
       const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, new Date())).returning({ id: sessions.id });

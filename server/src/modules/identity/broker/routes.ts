@@ -1,9 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { constantTimeEqual } from '../../../util/constant-time';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
-import { normalizeIdentityCode, parseIdentityCode, type Lang } from '@portal/shared-api';
+import { normalizeIdentityCode, parseIdentityCode, textSchema, type Lang } from '@portal/shared-api';
 import { message } from '../messages';
 import { purgeExpiredBrokerModels } from './adapter';
 import { countAttempt, type RateLimitRule } from '../rate-limit';
@@ -50,21 +51,19 @@ function formToken(key: string, uid: string): string {
 
 function formTokenMatches(key: string, uid: string, candidate: unknown): boolean {
   if (typeof candidate !== 'string') return false;
-  const expected = Buffer.from(formToken(key, uid));
-  const given = Buffer.from(candidate);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return constantTimeEqual(formToken(key, uid), candidate);
 }
 
 /** How often (1 in N page views) expired broker rows are swept away. */
 const PURGE_ONE_IN = 50;
 
-const uidParamsSchema = z.object({ uid: z.string().min(1).max(128) });
+const uidParamsSchema = z.object({ uid: textSchema.min(1).max(128) });
 const loginBodySchema = z.object({
-  token: z.string().max(256).optional(),
-  identityCode: z.string().max(64).optional(),
-  childIdentityCode: z.string().max(64).optional(),
+  token: textSchema.max(256).optional(),
+  identityCode: textSchema.max(64).optional(),
+  childIdentityCode: textSchema.max(64).optional(),
 });
-const abortQuerySchema = z.object({ token: z.string().max(256).optional() });
+const abortQuerySchema = z.object({ token: textSchema.max(256).optional() });
 
 interface LoadedInteraction {
   uid: string;
@@ -129,12 +128,16 @@ function sendHtml(reply: FastifyReply, status: number, html: string): FastifyRep
 export async function registerBrokerRoutes(app: FastifyInstance, options: BrokerRoutesOptions): Promise<void> {
   const { provider, formTokenKey } = options;
 
-  app.get(BROKER_STYLESHEET_PATH, async (_request, reply) =>
+  app.get(BROKER_STYLESHEET_PATH, { config: { session: false, cache: 'static' } }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(brokerStylesheet),
   );
 
   // The interaction pages read their own small urlencoded form.
   await app.register(async (pages) => {
+    // Used before anyone is signed in; the form carries its own token besides.
+    pages.addHook('onRoute', (route) => {
+      route.config = { ...route.config, csrf: 'anonymous-origin-check', bodyTypes: ['application/x-www-form-urlencoded'] };
+    });
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -227,6 +230,10 @@ export async function registerBrokerRoutes(app: FastifyInstance, options: Broker
 
   // Everything else under /broker is oidc-provider's: it reads request bodies itself.
   await app.register(async (protocol) => {
+    // oidc-provider's endpoints: the token endpoint authenticates its client, and reads bodies itself.
+    protocol.addHook('onRoute', (route) => {
+      route.config = { ...route.config, csrf: 'anonymous-origin-check', bodyTypes: '*' };
+    });
     protocol.removeAllContentTypeParsers();
     protocol.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     protocol.route({

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { remoteDistDir } from './route-table';
+import { remoteDistDir } from '../../pages/route-table';
+import { defineModule } from '../module';
 
 /** Files a deployment replaces in place: always revalidated. Everything else is content-hashed. */
 const REVALIDATED = new Set(['mf-manifest.json', 'routes.json', 'remoteEntry.js', 'main.js', 'index.html', 'mf-stats.json']);
@@ -13,6 +14,16 @@ export function cacheControlFor(filePath: string): string {
 
 /** /shell/ from SHELL_DIST, /remotes/<id>/ from each remote's dist (CORS-open for dev-server shells). */
 export async function installStatic(app: FastifyInstance): Promise<void> {
+  await app.register(async (scope) => {
+    // Files are the same for everyone: no session is read, and they set their own cache-control.
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, session: false, cache: 'static' };
+    });
+    await registerStaticFolders(scope);
+  });
+}
+
+async function registerStaticFolders(app: FastifyInstance): Promise<void> {
   const { config } = app;
   let decorated = false;
   // Helmet's headers are written after setHeaders, so the cross-origin opening happens here.
@@ -48,3 +59,9 @@ export async function installStatic(app: FastifyInstance): Promise<void> {
     await register(`/remotes/${remote.id}/`, remoteDistDir(config, remote.id));
   }
 }
+
+/** The built shell and remotes, for the browser: no session, their own caching. */
+export const staticFilesModule = defineModule({
+  name: 'static-files',
+  install: installStatic,
+});

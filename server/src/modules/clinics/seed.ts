@@ -1,6 +1,7 @@
-import type { Database } from '../db/index';
-import { appointmentSlots, clinics, practitioners, practitionerSpecialties, specialties } from '../modules/clinics/schema';
-import { addDays, helsinkiInstant, isoWeekday } from '../util/time';
+import type { Database } from '../../db/index';
+import type { DemoWorld } from '../../seed/personas';
+import { addDays, helsinkiInstant, isoWeekday } from '../../util/time';
+import { appointmentSlots, clinics, practitioners, practitionerSpecialties, specialties } from './schema';
 
 export const clinicRows: (typeof clinics.$inferInsert)[] = [
   { id: 'KA', name: 'Lääkärikeskus Kamppi', municipality: 'Helsinki', street: 'Malminkatu 3', postalCode: '00100', postOffice: 'Helsinki' },
@@ -44,6 +45,24 @@ interface PractitionerSeed {
   clinics: string[];
 }
 
+/**
+ * The demo practitioners' titles in every language. The column holds the Finnish title (as the
+ * practitioner registry sends it); the records loaders show it in the page's language from here.
+ */
+export const PRACTITIONER_TITLE_TRANSLATIONS: Readonly<Record<string, { sv: string; en: string }>> = {
+  Yleislääkäri: { sv: 'Allmänläkare', en: 'General practitioner' },
+  Työterveyslääkäri: { sv: 'Företagsläkare', en: 'Occupational health physician' },
+  Työterveyshoitaja: { sv: 'Företagshälsovårdare', en: 'Occupational health nurse' },
+  Sairaanhoitaja: { sv: 'Sjukskötare', en: 'Nurse' },
+  Psykologi: { sv: 'Psykolog', en: 'Psychologist' },
+  Työterveyspsykologi: { sv: 'Företagspsykolog', en: 'Occupational health psychologist' },
+  'Endokrinologian erikoislääkäri': { sv: 'Specialistläkare i endokrinologi', en: 'Endocrinologist' },
+  'Naistentautien erikoislääkäri': { sv: 'Specialistläkare i kvinnosjukdomar', en: 'Gynaecologist' },
+  'Lastentautien erikoislääkäri': { sv: 'Specialistläkare i barnsjukdomar', en: 'Paediatrician' },
+  'Geriatrian erikoislääkäri': { sv: 'Specialistläkare i geriatrik', en: 'Geriatrician' },
+  Fysioterapeutti: { sv: 'Fysioterapeut', en: 'Physiotherapist' },
+};
+
 export const practitionerSeeds: PractitionerSeed[] = [
   { firstName: 'Anna', lastName: 'Lahtinen', title: 'Yleislääkäri', profession: 'Doctor', specialties: ['YLE'], clinics: ['KA', 'RMT'] },
   { firstName: 'Mikael', lastName: 'Heikkinen', title: 'Yleislääkäri', profession: 'Doctor', specialties: ['YLE'], clinics: ['LPV', 'TAP'] },
@@ -77,8 +96,9 @@ function mulberry32(seed: number): () => number {
 
 export const SLOT_WEEKS = 4;
 
-/** Inserts clinics, specialties and practitioners; returns practitioner ids by last name. */
-export async function seedCatalogue(db: Database, today: string): Promise<Map<string, number>> {
+/** The clinics part of the demo world: clinics, specialties, practitioners and their free slots. */
+export async function seedCatalogue(db: Database, world: DemoWorld): Promise<void> {
+  const { today } = world;
   await db.insert(clinics).values(clinicRows);
   await db.insert(specialties).values(specialtyRows);
   const inserted = await db
@@ -114,5 +134,4 @@ export async function seedCatalogue(db: Database, today: string): Promise<Map<st
     }
   }
   for (let i = 0; i < slots.length; i += 500) await db.insert(appointmentSlots).values(slots.slice(i, i + 500));
-  return ids;
 }

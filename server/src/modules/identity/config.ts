@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ConfigError, presentVariables, type Env } from '../../config/env';
+
+/**
+ * Strong identification's configuration: the identity broker (OIDC_ISSUER, OIDC_CLIENT_ID,
+ * OIDC_CLIENT_SECRET). Unset OIDC_ISSUER runs the built-in test broker in the same server.
+ */
+const envSchema = z.object({
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().default('patient-portal'),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+});
+
+export interface IdentityConfig {
+  /** the external identity broker; null: the built-in test broker under /broker */
+  oidcIssuer: string | null;
+  oidcClientId: string;
+  oidcClientSecret: string;
+}
+
+export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
+  const parsed = envSchema.safeParse(presentVariables(env));
+  if (!parsed.success) throw new ConfigError(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
+  const e = parsed.data;
+  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_SECRET) {
+    throw new ConfigError('Invalid configuration: OIDC_CLIENT_SECRET is required when OIDC_ISSUER is set');
+  }
+  return {
+    oidcIssuer: e.OIDC_ISSUER ?? null,
+    oidcClientId: e.OIDC_CLIENT_ID,
+    // The built-in broker registers this client itself; an external issuer needs a real secret.
+    oidcClientSecret: e.OIDC_CLIENT_SECRET ?? 'demo-client-secret-for-the-built-in-broker',
+  };
+}

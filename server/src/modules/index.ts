@@ -1,0 +1,42 @@
+import { attachmentsModule } from './attachments/index';
+import { auditModule } from './audit/index';
+import { clinicsModule } from './clinics/index';
+import { fairUseModule } from './fair-use/index';
+import { frontPageModule } from './front-page/index';
+import { identityModule } from './identity/index';
+import { messagingModule } from './messaging/index';
+import { mfaModule } from './mfa/index';
+import { patientsModule } from './patients/index';
+import { recordsModule } from './records/index';
+import { sessionsModule } from './sessions/index';
+import { staticFilesModule } from './static-files/index';
+import { pagesModule } from '../pages/index';
+
+/**
+ * Every server module, in the order the app installs them (and seeds them, after the people). The
+ * order is load-bearing:
+ * - fair use first of the modules with routes: its limits attach to each route as the route is
+ *   added (the route policies, installed by app.ts before any module, come before even that);
+ * - sessions before anything that reads request.session;
+ * - pages (the loader registry) and the front page (the summary registry) before the modules that
+ *   register page loaders and summaries;
+ * - records before messaging, which reads `app.records`; messaging before mfa, which reads `app.messaging`;
+ * - clinics before records and records before messaging in the seed: rows refer to earlier ones.
+ */
+export const portalModules = [
+  patientsModule,
+  auditModule,
+  clinicsModule,
+  fairUseModule,
+  sessionsModule,
+  attachmentsModule,
+  pagesModule,
+  frontPageModule,
+  recordsModule,
+  messagingModule,
+  mfaModule,
+  staticFilesModule,
+  identityModule,
+] as const;
+
+export type PortalModules = (typeof portalModules)[number];

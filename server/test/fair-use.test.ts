@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { DatabaseHandle } from '../src/db/index';
+import { createTestApp, openTestDatabase, signIn, testConfig, type TestApp } from './helpers';
+
+/** Issue 10 §5: fair use per session and per client, and safe defaults. */
+
+const MIKKO = '150385-9013';
+const AINO = '021178-912P';
+const FRONT_PAGE = '/api/pages/front-page?lang=fi';
+
+describe('calls per minute (API_RATE_LIMIT_PER_SESSION, API_RATE_LIMIT_PER_CLIENT)', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ API_RATE_LIMIT_PER_SESSION: '5', API_RATE_LIMIT_PER_CLIENT: '4' });
+  });
+  after(async () => t?.close());
+
+  it('answers a session past its limit 429 with Retry-After, while another session and /healthz go on', async () => {
+    const mikko = await signIn(t.app, MIKKO);
+    const aino = await signIn(t.app, AINO);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await t.app.inject({ method: 'GET', url: FRONT_PAGE, headers: mikko.headers })).statusCode);
+    assert.deepEqual(statuses, [200, 200, 200, 200, 200]);
+    const over = await t.app.inject({ method: 'GET', url: FRONT_PAGE, headers: mikko.headers });
+    assert.equal(over.statusCode, 429);
+    assert.equal(over.json().type, 'TooManyRequests');
+    const retryAfter = Number(over.headers['retry-after']);
+    assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${over.headers['retry-after']}`);
+    assert.equal((await t.app.inject({ method: 'GET', url: FRONT_PAGE, headers: aino.headers })).statusCode, 200);
+    for (let i = 0; i < 10; i++) assert.equal((await t.app.inject({ method: 'GET', url: '/healthz', headers: mikko.headers })).statusCode, 200);
+  });
+
+  it('counts callers without a session by their address', async () => {
+    const from = (remoteAddress: string) => t.app.inject({ method: 'GET', url: '/fi/kirjaudu', remoteAddress });
+    for (let i = 0; i < 4; i++) assert.equal((await from('203.0.113.10')).statusCode, 200);
+    assert.equal((await from('203.0.113.10')).statusCode, 429);
+    assert.equal((await from('203.0.113.11')).statusCode, 200);
+  });
+
+  it('never limits static files, which are the same for everyone', async () => {
+    const caller = await signIn(t.app, MIKKO);
+    for (let i = 0; i < 8; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/remotes.json', headers: caller.headers });
+      assert.equal(res.statusCode, 200);
+    }
+  });
+});
+
+describe('the per-minute count is shared by every instance on one database', () => {
+  let database: DatabaseHandle;
+  const apps: FastifyInstance[] = [];
+  const dirs: string[] = [];
+  before(async () => {
+    database = await openTestDatabase();
+    for (let i = 0; i < 2; i++) {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-fair-use-'));
+      dirs.push(dataDir);
+      const config = testConfig(dataDir, { API_RATE_LIMIT_PER_SESSION: '6' });
+      const app = await buildApp(config, { database, prepareDatabase: false, logger: false });
+      await app.ready();
+      apps.push(app);
+    }
+  });
+  after(async () => {
+    for (const app of apps) await app.close();
+    await database?.close();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a session spread over two instances meets one limit', async () => {
+    const [first, second] = apps as [FastifyInstance, FastifyInstance];
+    const mikko = await signIn(first, MIKKO);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const app = i % 2 === 0 ? first : second;
+      statuses.push((await app.inject({ method: 'GET', url: FRONT_PAGE, headers: mikko.headers })).statusCode);
+    }
+    assert.deepEqual(statuses, [200, 200, 200, 200, 200, 200, 429, 429]);
+  });
+});
+
+describe('calls in flight at once (API_CONCURRENT_PER_SESSION)', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ API_CONCURRENT_PER_SESSION: '3' });
+  });
+  after(async () => t?.close());
+
+  it('lets one session run at most 3 reads at once (20 asked), never slowing another session or /healthz', async () => {
+    const mikko = await signIn(t.app, MIKKO);
+    const aino = await signIn(t.app, AINO);
+    const burst = Array.from({ length: 20 }, () => t.app.inject({ method: 'GET', url: '/api/pages/records.laboratory?lang=fi', headers: mikko.headers }));
+    const others = [t.app.inject({ method: 'GET', url: FRONT_PAGE, headers: aino.headers }), t.app.inject({ method: 'GET', url: '/healthz', headers: mikko.headers })];
+    const answers = await Promise.all(burst);
+    const ok = answers.filter((a) => a.statusCode === 200);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    assert.equal(ok.length + refused.length, 20, `statuses: ${answers.map((a) => a.statusCode).join(',')}`);
+    assert.ok(ok.length >= 1 && ok.length <= 3, `${ok.length} ran at once`);
+    for (const answer of refused) {
+      assert.equal(answer.headers['retry-after'], '1');
+      assert.equal(answer.json().type, 'TooManyRequests');
+    }
+    const [ainoAnswer, health] = await Promise.all(others);
+    assert.equal(ainoAnswer?.statusCode, 200);
+    assert.equal(health?.statusCode, 200);
+    assert.equal(health?.headers['x-session-expires'], undefined, '/healthz reads no session');
+    // Finished calls give their places back.
+    const later = await Promise.all(Array.from({ length: 3 }, () => t.app.inject({ method: 'GET', url: FRONT_PAGE, headers: mikko.headers })));
+    assert.deepEqual(later.map((a) => a.statusCode), [200, 200, 200]);
+  });
+});
+
+describe('safe defaults', () => {
+  it('APP_ENV follows NODE_ENV unless set', () => {
+    assert.equal(loadConfig({ NODE_ENV: 'production' }).environment, 'production');
+    assert.equal(loadConfig({ NODE_ENV: 'production' }).environmentSource, 'NODE_ENV');
+    assert.equal(loadConfig({ NODE_ENV: 'production', APP_ENV: 'development' }).environment, 'development');
+    assert.equal(loadConfig({}).environment, 'development');
+  });
+
+  describe('a production build', () => {
+    let t: TestApp;
+    before(async () => {
+      t = await createTestApp({ APP_ENV: '', NODE_ENV: 'production', STAFF_API_TOKEN: 'fair-use-test-staff-token' });
+    });
+    after(async () => t?.close());
+
+    it('allows no localhost origins in its CSP and frames nothing (X-Frame-Options agrees with frame-ancestors)', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/fi' });
+      const csp = String(res.headers['content-security-policy']);
+      assert.doesNotMatch(csp, /localhost|127\.0\.0\.1/);
+      assert.match(csp, /frame-ancestors 'none'/);
+      assert.equal(res.headers['x-frame-options'], 'DENY');
+    });
+
+    it('hands the SMS outbox only to this machine or to the staff token', async () => {
+      const url = '/api/dev/sms-outbox?phoneNumber=%2B358405550101';
+      const remote = await t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.7' });
+      assert.equal(remote.statusCode, 403);
+      const proxied = await t.app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': '203.0.113.7' } });
+      assert.equal(proxied.statusCode, 403, 'a request through a proxy is not local');
+      const wrongToken = await t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.7', headers: { authorization: 'Bearer nope' } });
+      assert.equal(wrongToken.statusCode, 403);
+      const staff = await t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.7', headers: { authorization: 'Bearer fair-use-test-staff-token' } });
+      assert.equal(staff.statusCode, 200);
+      const local = await t.app.inject({ method: 'GET', url });
+      assert.equal(local.statusCode, 200);
+      assert.equal(local.headers['cache-control'], 'no-store');
+    });
+  });
+});

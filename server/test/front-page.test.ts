@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { frontPageStateSchema, type MessagingSummary, type RecordsSummary } from '@portal/shared-api';
+import { SummaryRegistry, type SummaryContext } from '../src/modules/front-page/summaries';
+import { PERSONAS } from '../src/seed/personas';
+import { createTestApp, signIn, type TestApp } from './helpers';
+
+/**
+ * Issue 11: the front page's summaries come from their own modules through a registry; the front
+ * page names no remote, and one failing summary never fails the page.
+ */
+
+const messaging: MessagingSummary = { totalCount: 0, unreadCount: 0, threads: [] };
+
+function recordingLog(): { log: FastifyBaseLogger; errors: unknown[] } {
+  const errors: unknown[] = [];
+  // why the cast: collect() only logs errors; the rest of the logger is never called here
+  const log = { error: (entry: unknown) => void errors.push(entry) } as unknown as FastifyBaseLogger;
+  return { log, errors };
+}
+
+describe('the summary registry', () => {
+  const ctx = {} as SummaryContext; // why: the summaries below read nothing of it
+
+  it('asks the deployed remotes in the order given, and only those with a summary', async () => {
+    const registry = new SummaryRegistry();
+    const asked: string[] = [];
+    registry.register('mf-records', async () => {
+      asked.push('mf-records');
+      return { visits: [] } as unknown as RecordsSummary; // why: the registry passes the value through
+    });
+    registry.register('mf-messaging', async () => {
+      asked.push('mf-messaging');
+      return messaging;
+    });
+    const { log } = recordingLog();
+    const summaries = await registry.collect(['mf-messaging', 'mf-booking', 'mf-records'], ctx, log);
+    assert.deepEqual(asked, ['mf-messaging', 'mf-records']);
+    assert.deepEqual(Object.keys(summaries), ['mf-messaging', 'mf-records']);
+    assert.deepEqual(await registry.collect(['mf-records'], ctx, log), { 'mf-records': { visits: [] } });
+  });
+
+  it('leaves a failing summary out, logs it, and keeps the others', async () => {
+    const registry = new SummaryRegistry();
+    registry.register('mf-messaging', async () => messaging);
+    registry.register('mf-records', async () => {
+      throw new Error('the records database is away');
+    });
+    const { log, errors } = recordingLog();
+    const summaries = await registry.collect(['mf-messaging', 'mf-records'], ctx, log);
+    assert.deepEqual(summaries, { 'mf-messaging': messaging });
+    assert.equal(errors.length, 1);
+    assert.equal((errors[0] as { remoteId: string }).remoteId, 'mf-records');
+  });
+
+  it('takes one summary per remote', () => {
+    const registry = new SummaryRegistry();
+    registry.register('mf-messaging', async () => messaging);
+    assert.throws(() => registry.register('mf-messaging', async () => messaging), /already registered/);
+  });
+});
+
+describe('the front page with a failing summary', () => {
+  let t: TestApp;
+  const logLines: string[] = [];
+  before(async () => {
+    t = await createTestApp({}, { logLines });
+  });
+  after(async () => t.close());
+
+  it('still answers 200 with the other summaries when one module’s summary fails', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const before = await t.app.inject({ url: '/api/pages/front-page?lang=fi', headers: mikko.headers });
+    assert.equal(before.statusCode, 200);
+    assert.deepEqual(Object.keys(frontPageStateSchema.parse(before.json().state).summaries), ['mf-messaging', 'mf-records']);
+
+    // The records summary reads the visits; without them it fails (the messaging summary does not read them).
+    await t.app.db.execute(sql`alter table visits rename to visits_away`);
+    try {
+      for (const url of ['/api/pages/front-page?lang=fi', '/fi']) {
+        const res = await t.app.inject({ url, headers: mikko.headers });
+        assert.equal(res.statusCode, 200, `${url}: ${res.body.slice(0, 300)}`);
+      }
+      const res = await t.app.inject({ url: '/api/pages/front-page?lang=fi', headers: mikko.headers });
+      const state = frontPageStateSchema.parse(res.json().state);
+      assert.equal(state.firstName, 'Mikko');
+      assert.deepEqual(Object.keys(state.summaries), ['mf-messaging']);
+      assert.ok((state.summaries['mf-messaging']?.totalCount ?? 0) > 0, 'the conversations are still there');
+      assert.ok(
+        logLines.some((line) => line.includes('a front-page summary failed') && line.includes('mf-records')),
+        'the failure is logged with the remote it belongs to',
+      );
+    } finally {
+      await t.app.db.execute(sql`alter table visits_away rename to visits`);
+    }
+  });
+});
