@@ -637,6 +637,12 @@ async function main() {
         STAFF_API_TOKEN: staffToken,
         LOG_LEVEL: 'warn',
         APP_ENV: 'development',
+        // The load is a few sessions asking as fast as they can: it measures capacity with the
+        // fair-use counters running, but limits far above what the load asks.
+        API_RATE_LIMIT_PER_SESSION: '100000000',
+        API_RATE_LIMIT_PER_CLIENT: '100000000',
+        API_CONCURRENT_PER_SESSION: '10000',
+        API_CONCURRENT_PER_CLIENT: '10000',
       },
       output: 'capture',
       // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to see where the server's time goes

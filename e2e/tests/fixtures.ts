@@ -22,16 +22,49 @@ const countRenderersScript = () => {
   };
 };
 
+/** Reports every Content-Security-Policy violation of every document the page opens. */
+const reportCspViolationsScript = () => {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
+    report?.(`${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`);
+  });
+};
+
 export const test = base.extend<{ page: Page }>({
   page: async ({ page }, use) => {
+    // Every test also proves that its pages run under the portal's CSP without asking for more
+    // (a blocked eval or inline script is a defect even when the page still works).
+    const violations: string[] = [];
+    await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(`${page.url()}: ${text}`));
+    await page.addInitScript(reportCspViolationsScript);
     await page.addInitScript(countRenderersScript);
     await use(page);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
 });
 export { expect };
 
 export async function reactRendererCount(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size);
+}
+
+/**
+ * The Module Federation runtimes on the page and the containers they run. Every container (the shell
+ * and each remote it loaded) registers one instance in the shared `__FEDERATION__` global; an
+ * instance's class is the runtime that created it, so one class means one runtime for them all
+ * (a remote that bundles its own runtime brings its own class).
+ */
+export async function federationRuntimes(page: Page): Promise<{ runtimes: number; containers: string[] }> {
+  return page.evaluate(() => {
+    const instances = (globalThis as unknown as { __FEDERATION__?: { __INSTANCES__?: Array<{ name: string }> } }).__FEDERATION__?.__INSTANCES__ ?? [];
+    return { runtimes: new Set(instances.map((instance) => instance.constructor)).size, containers: instances.map((instance) => instance.name).sort() };
+  });
+}
+
+/** One React DOM and one federation runtime on the page, however many remotes it has loaded. */
+export async function expectOneReactAndOneFederationRuntime(page: Page): Promise<void> {
+  expect(await reactRendererCount(page), 'React DOM renderers').toBe(1);
+  expect((await federationRuntimes(page)).runtimes, 'Module Federation runtimes').toBe(1);
 }
 
 export const personas = {

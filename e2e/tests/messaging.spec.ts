@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { E2E_STAFF_API_TOKEN } from '../staff-api';
 import { expectNoAxeViolations } from './axe';
-import { expect, personas, reactRendererCount, test } from './fixtures';
+import { expect, expectOneReactAndOneFederationRuntime, personas, test } from './fixtures';
 import { signInFromLoginPage } from './sign-in';
 
 const staff = { Authorization: `Bearer ${E2E_STAFF_API_TOKEN}` };
@@ -90,7 +90,7 @@ test.describe('messaging with the care team (issue 4, spec part 1 §2, §4, §5,
     const row = page.getByRole('listitem').filter({ hasText: subject });
     await expect(row).toBeVisible();
     await expect(row).not.toContainText('Lukematon');
-    expect(await reactRendererCount(page)).toBe(1);
+    await expectOneReactAndOneFederationRuntime(page);
   });
 
   test("another patient's conversation is not found, and the staff API refuses a wrong token", async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from './axe';
-import { expect, personas, reactRendererCount, test } from './fixtures';
+import { expect, expectOneReactAndOneFederationRuntime, federationRuntimes, personas, test } from './fixtures';
 import { signInFromLoginPage } from './sign-in';
 
 test.describe('the composed portal (issue 3)', () => {
@@ -27,7 +27,9 @@ test.describe('the composed portal (issue 3)', () => {
     }
     await expect(main.getByRole('link', { name: 'Näytä kaikki käynnit' })).toBeVisible();
     await expectNoAxeViolations(page, 'front page (fi)');
-    expect(await reactRendererCount(page)).toBe(1);
+    await expectOneReactAndOneFederationRuntime(page);
+    // ...with the shell and both remotes' parcels counted in it
+    expect((await federationRuntimes(page)).containers).toEqual(['mf_messaging', 'mf_records', 'shell']);
 
     await page.getByRole('link', { name: /På svenska/ }).click();
     await expect(page).toHaveURL(/\/sv$/);
@@ -51,8 +53,13 @@ test.describe('the composed portal (issue 3)', () => {
 
     await page.getByRole('link', { name: /På svenska/ }).click();
     await expect(page).toHaveURL(/\/sv\/laboratorium$/);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // the same page, translated: not just some heading
+    await expect(page.getByRole('heading', { level: 1, name: 'Laboratorieresultat' })).toBeVisible();
     await expectNoAxeViolations(page, 'laboratory (sv)');
+
+    await page.getByRole('link', { name: /In English/ }).click();
+    await expect(page).toHaveURL(/\/en\/laboratory$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Laboratory results' })).toBeVisible();
   });
 
   test('an anonymous visit to a logged-in page lands on login and returns there after sign-in', async ({ page }) => {
@@ -70,10 +77,21 @@ test.describe('the composed portal (issue 3)', () => {
     const marker = await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = Date.now()));
     await page.getByRole('main').getByRole('link', { name: 'Näytä kaikki reseptit' }).click();
     await expect(page).toHaveURL(/\/fi\/reseptit$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Reseptit' })).toBeFocused();
+    const heading = page.getByRole('heading', { level: 1, name: 'Reseptit' });
+    await expect(heading).toBeFocused();
+    // focused by script after a click: no box drawn around the heading
+    expect(await heading.evaluate((h) => [getComputedStyle(h).outlineStyle, getComputedStyle(h).boxShadow])).toEqual(['none', 'none']);
     // the same document: no full page load happened
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(marker);
     await expectNoAxeViolations(page, 'prescriptions (fi)');
+
+    // arriving by the keyboard, the focused heading shows where focus went
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hei, Mikko!' })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Näytä kaikki reseptit' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(heading).toBeFocused();
+    expect(await heading.evaluate((h) => getComputedStyle(h).outlineStyle)).not.toBe('none');
   });
 
   test('logging out asks first, then ends the session', async ({ page }) => {

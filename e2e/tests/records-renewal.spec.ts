@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from './axe';
-import { expect, personas, reactRendererCount, test } from './fixtures';
+import { expect, expectOneReactAndOneFederationRuntime, personas, test } from './fixtures';
 import { signInFromLoginPage } from './sign-in';
 
 /**
@@ -77,7 +77,7 @@ test.describe('prescriptions, renewal and visits (issue "Records remote complete
     await page.goto('/fi/viestit');
     const conversations = page.getByRole('list', { name: 'Keskustelut' });
     await expect(conversations.getByRole('listitem').filter({ hasText: 'Reseptin uusintapyyntö' }).first()).toBeVisible();
-    expect(await reactRendererCount(page)).toBe(1);
+    await expectOneReactAndOneFederationRuntime(page);
   });
 
   test("Mikko reads a visit's medical report from the visit list; Aino does not find it", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from '../axe';
-import { expect, reactRendererCount, test } from '../fixtures';
+import { expect, expectOneReactAndOneFederationRuntime, test } from '../fixtures';
 
 /** The children's brand (BRAND=children, the 'children' project's server): landing and guardian sign-in. */
 const leena = { code: '121264-9685' } as const;
@@ -32,7 +32,7 @@ test.describe("the children's brand landing (spec part 1 §2, §4, §8)", () => 
     expect(await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer)).toContainEqual({ event: 'hpaLogin' });
     await expect(page.getByRole('heading', { level: 1, name: /Ella/ })).toBeVisible();
     await expectNoAxeViolations(page, 'front page acting for Ella (fi)');
-    expect(await reactRendererCount(page)).toBe(1);
+    await expectOneReactAndOneFederationRuntime(page);
   });
 
   test('someone who is not the guardian is sent back to the landing with the error toast', async ({ page }) => {
@@ -45,6 +45,23 @@ test.describe("the children's brand landing (spec part 1 §2, §4, §8)", () => 
     await expect(page).toHaveURL(/\/fi\/asiointipolku\?error=disallowed$/);
     await expect(page.getByText('Et voi asioida tämän henkilön puolesta')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Valitse, kenen asioita hoidat' })).toBeVisible();
+  });
+
+  for (const [lang, url, heading] of [
+    ['fi', /\/fi\/asiointipolku$/, 'Valitse, kenen asioita hoidat'],
+    ['sv', /\/sv\/transaktionsbana$/, 'Välj vems ärenden du sköter'],
+    ['en', /\/en\/transaction-path$/, 'Choose whose matters you are handling'],
+  ] as const) {
+    test(`a visitor who is not signed in opens /${lang} and meets the landing`, async ({ page }) => {
+      await page.goto(`/${lang}`);
+      await expect(page).toHaveURL(url);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    });
+  }
+
+  test('the site address itself leads to the landing', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/fi\/asiointipolku$/);
   });
 
   test('?error=disallowed on the landing shows the error toast', async ({ page }) => {
