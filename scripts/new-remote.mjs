@@ -70,7 +70,7 @@ const port = Math.max(3100, ...devPorts) + 1;
 
 const shellPackage = JSON.parse(readFileSync(path.join(root, 'shell', 'package.json'), 'utf8'));
 // The remote's shared libraries at the shell's versions (the build refuses a mismatch).
-const dependencies = ['react', 'react-dom', 'react-router-dom', 'react-intl', 'zustand', 'single-spa-react', '@portal/shared-api', '@portal/shared-i18n', '@portal/shared-ui'];
+const dependencies = ['react', 'react-dom', 'react-router-dom', 'react-intl', 'zustand', '@portal/shared-api', '@portal/shared-i18n', '@portal/shared-ui'];
 const dependencyLines = dependencies
   .map((dep) => {
     const version = shellPackage.dependencies?.[dep];

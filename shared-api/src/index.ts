@@ -25,4 +25,5 @@ export * from './schemas/mfa';
 export * from './schemas/messaging/index';
 export * from './schemas/messaging/attachments';
 export * from './validators/identity-code';
+export * from './schemas/account/pages';
 export * from './client';

@@ -74,6 +74,12 @@ function defaultRemotes(overridesAllowed: boolean): RemotesManifest {
         entry: '/remotes/mf-records/mf-manifest.json',
         frontPageParcels: ['./summary'],
       },
+      {
+        id: 'mf-account',
+        name: 'mf_account',
+        entry: '/remotes/mf-account/mf-manifest.json',
+        frontPageParcels: [],
+      },
     ],
     overridesAllowed,
   };

@@ -11,6 +11,7 @@ import { recordsModule } from './records/index';
 import { sessionsModule } from './sessions/index';
 import { staticFilesModule } from './static-files/index';
 import { pagesModule } from '../pages/index';
+import { accountModule } from './account/index';
 
 /**
  * Every server module, in the order the app installs them (and seeds them, after the people). The
@@ -37,6 +38,7 @@ export const portalModules = [
   mfaModule,
   staticFilesModule,
   identityModule,
+  accountModule,
 ] as const;
 
 export type PortalModules = (typeof portalModules)[number];

@@ -1,0 +1,9 @@
+const { createWebpackConfig } = require('@portal/tooling/webpack');
+
+module.exports = createWebpackConfig({
+  dirname: __dirname,
+  kind: 'remote',
+  name: 'mf_account',
+  devPort: 3103,
+  exposes: { './app': './src/app.tsx' },
+});

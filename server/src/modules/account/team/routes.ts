@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { AccountConfig } from '../config';
+
+/** Registers this feature's routes and page loaders (being built: see issue 12). */
+export function installTeamPages(_app: FastifyInstance, _config: AccountConfig): void {}
