@@ -17,6 +17,7 @@ export * from './components/ToastRegion';
 export * from './components/Stack';
 export * from './components/PageHeading';
 export * from './components/BackLink';
+export * from './components/Tabs';
 export * from './components/text-input';
 // What every remote's app needs around its pages (ARCHITECTURE: every remote laid out alike):
 // createRemote / createParcel start it; pages read their state, clients and links from the shell.
