@@ -1,3 +1,5 @@
 // The account remote's contracts (spec part 2 §3, §7), one file per feature; this file re-exports
 // them for shared-api's index.
 export {};
+export * from './sms-login';
+export * from './kela';
