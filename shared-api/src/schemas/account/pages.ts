@@ -3,3 +3,4 @@
 export {};
 export * from './sms-login';
 export * from './kela';
+export * from './contact';
