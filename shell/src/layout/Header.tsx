@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { buttonClassName } from '@portal/shared-ui';
+import type { RouteId } from '@portal/shared-i18n';
 import { ShellLink } from '../app/ShellLink';
 import { useLocationSnapshot, useRuntime } from '../app/runtime';
 import { NEXT_PATH_PARAM, withQuery } from '../routing/route-access';
@@ -8,7 +9,7 @@ import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
 
 /** Help page id in mf-account (fi only, spec part 2 §2.2); the info link shows only when it exists. */
-export const HELP_ROUTE_ID = 'account.help';
+export const HELP_ROUTE_ID: RouteId = 'account.help';
 /** Pages where a log-in button would lead nowhere new. */
 const NO_LOGIN_BUTTON = new Set(['login', 'landing', 'expired-session']);
 

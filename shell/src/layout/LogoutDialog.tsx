@@ -4,10 +4,13 @@ import { Button } from '@portal/shared-ui';
 import { hrefById } from '@portal/shared-i18n';
 import { useRuntime } from '../app/runtime';
 
-const LogoutContext = createContext<() => void>(() => undefined);
+/** Opens the confirmation; focus goes back to `returnFocusTo` (else to the element focused now) when it closes. */
+export type RequestLogout = (returnFocusTo?: HTMLElement | null) => void;
+
+const LogoutContext = createContext<RequestLogout>(() => undefined);
 
 /** Opens the logout confirmation (spec part 2 §4 Session: "the logout confirmation asks the user first"). */
-export function useRequestLogout(): () => void {
+export function useRequestLogout(): RequestLogout {
   return useContext(LogoutContext);
 }
 
@@ -80,8 +83,9 @@ export function LogoutProvider({ children }: { children: ReactNode }) {
   const [busy, setBusy] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
 
-  const request = useCallback(() => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const request = useCallback<RequestLogout>((returnFocusTo) => {
+    // The user menu closes as the dialog opens, so it names its (still visible) button to come back to.
+    opener.current = returnFocusTo ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     setOpen(true);
   }, []);
   const close = () => {

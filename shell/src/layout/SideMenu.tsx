@@ -14,7 +14,7 @@ function Item({ item, currentRouteId, onNavigate }: { item: MenuItem; currentRou
   if (item.kind === 'logout') {
     return (
       <li className="shell-menu__item shell-menu__item--small-screen-only">
-        <button type="button" className="shell-menu__action" onClick={requestLogout}>
+        <button type="button" className="shell-menu__action" onClick={() => requestLogout()}>
           <FormattedMessage id="shell.header.logout" />
         </button>
       </li>

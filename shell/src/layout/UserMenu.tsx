@@ -71,7 +71,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             type="button"
             onClick={() => {
               setOpen(false);
-              requestLogout();
+              requestLogout(buttonRef.current);
             }}
           >
             <FormattedMessage id="shell.header.logout" />

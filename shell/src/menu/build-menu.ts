@@ -1,5 +1,5 @@
 import type { Brand, ComposedRoute, Lang, MenuGroup, RouteTable, SessionUser } from '@portal/shared-api';
-import { buildPath } from '@portal/shared-i18n';
+import { buildPath, type RouteId } from '@portal/shared-i18n';
 import { isRouteAvailable } from '../routing/route-access';
 
 export interface MenuLink {
@@ -30,7 +30,8 @@ export interface MenuContext {
 
 const GROUP_ORDER: readonly MenuGroup[] = ['main', 'occupational', 'sickness-fund', 'other', 'account'];
 
-export const MY_INFORMATION_ROUTE_ID = 'account.my-information';
+/** The my-information page (mf-account); its menu entry is titled with the patient's name. */
+export const MY_INFORMATION_ROUTE_ID: RouteId = 'account.my-information';
 export const SICKNESS_FUND_FEATURE = 'sickness-fund-page';
 export const SICKNESS_FUND_MEMBER_FEATURE = 'is-finnair-sickness-fund-member';
 export const MESSAGING_FEATURES = ['customer-messaging-enabled', 'customer-messaging-allowed'] as const;
