@@ -1,5 +1,10 @@
 import type { z } from 'zod';
 import type { RouteId } from '../../generated/route-ids';
+import { expiredSessionPageStateSchema, smsLoginPageStateSchema } from '../account/sms-login';
+import { dataAccessPageStateSchema } from '../account/data-access';
+import { helpPageStateSchema, pikkutsattiPageStateSchema, sicknessFundPageStateSchema } from '../account/static-pages';
+import { teamPageStateSchema } from '../account/team';
+import { registrationPageStateSchema } from '../account/registration';
 import { frontPageStateSchema } from './front-page';
 import { messagingPageStateSchema, newConversationPageStateSchema } from '../messaging/pages';
 import { certificatesPageStateSchema } from '../records/certificates';
@@ -36,6 +41,16 @@ export const pageStateSchemas = {
   'records.questionnaire': questionnairePageStateSchema,
   'records.certificates': certificatesPageStateSchema,
   'records.vaccinations': vaccinationsPageStateSchema,
+  'account.registration': registrationPageStateSchema,
+  'account.welcome': registrationPageStateSchema,
+  'account.data-access': dataAccessPageStateSchema,
+  'expired-session': expiredSessionPageStateSchema,
+  'account.sms-login': smsLoginPageStateSchema,
+  'account.team': teamPageStateSchema,
+  'account.sickness-fund': sicknessFundPageStateSchema,
+  'account.pikkutsatti': pikkutsattiPageStateSchema,
+  'account.pikkutsatti-anonymous': pikkutsattiPageStateSchema,
+  'account.help': helpPageStateSchema,
 } as const satisfies Partial<Record<RouteId, z.ZodType>>;
 
 /** A route whose page has a server loader (and so a state schema). */
