@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { SendMessageInNewThreadDocument, THREAD_SUBJECT_MAX_LENGTH, toApiFailure, type MessagingRecipient } from '@portal/shared-api';
-import { Alert, Button, useShell, TEXT_INPUT_CLASS, useMessagingClient } from '@portal/shared-ui';
+import { Alert, Button, ShellLink, useShell, TEXT_INPUT_CLASS, useMessagingClient } from '@portal/shared-ui';
+import type { RouteId } from '@portal/shared-i18n';
 import { AttachmentPicker, MessageField, useAttachments, type PutFile } from '../../composer';
 import styles from './NewConversationPage.module.css';
 
@@ -15,6 +16,9 @@ interface FieldErrors {
 type FormErrorId = 'messaging.new.sendFailed' | 'common.error.network';
 
 const ATTACHMENT_PATH = /^firstMessage\.attachments\.(\d+)(\.|$)/;
+
+/** mf-account's occupational health care team page (spec part 2 §2.4). */
+export const TEAM_ROUTE_ID: RouteId = 'account.team';
 
 /**
  * The new-conversation form. Spec part 1 §5: a subject of at most 70 characters and a message, both
@@ -113,6 +117,9 @@ export function NewConversationForm({ recipients, putFile }: { recipients: reado
     setSending(false);
   };
 
+  // Spec part 1 §2: the recipient links to the healthcare team's page where the person has one: an
+  // occupational customer on a brand with the team page (the shell's routes leave it out elsewhere).
+  const hasTeamPage = shell.user?.occupationalHealthcare === true && shell.hasRoute(TEAM_ROUTE_ID);
   const subjectCounterId = `${id}-subject-counter`;
   const subjectErrorId = `${id}-subject-error`;
   const recipient = recipients[0];
@@ -122,7 +129,7 @@ export function NewConversationForm({ recipients, putFile }: { recipients: reado
       {recipients.length === 1 && recipient ? (
         <dl className={styles.recipient}>
           <dt className={styles.label}>{intl.formatMessage({ id: 'messaging.new.recipient' })}</dt>
-          <dd>{recipient.name}</dd>
+          <dd>{hasTeamPage ? <ShellLink routeId={TEAM_ROUTE_ID}>{recipient.name}</ShellLink> : recipient.name}</dd>
         </dl>
       ) : (
         <fieldset className={styles.fieldset}>
@@ -140,6 +147,11 @@ export function NewConversationForm({ recipients, putFile }: { recipients: reado
               {option.name}
             </label>
           ))}
+          {hasTeamPage ? (
+            <p>
+              <ShellLink routeId={TEAM_ROUTE_ID}>{intl.formatMessage({ id: 'messaging.new.teamLink' })}</ShellLink>
+            </p>
+          ) : null}
         </fieldset>
       )}
 

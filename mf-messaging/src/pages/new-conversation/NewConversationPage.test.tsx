@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, type NewConversationPageState, type SendMessageInNewThreadMutation } from '@portal/shared-api';
+import { ApiError, type ComposedRoute, type NewConversationPageState, type SendMessageInNewThreadMutation } from '@portal/shared-api';
 import { createMockMessagingClient, type MessagingMockHandlers } from '@portal/shared-api/mock';
-import { createFakeShell, pageState, renderWithShell, type FakeShell } from '../../../test/shell-fake';
+import { createFakeShell, pageState, renderWithShell, routeTable, type FakeShell } from '../../../test/shell-fake';
 import { newConversationPageState } from '../../../test/thread-fixtures';
 import { NewConversationPage } from './NewConversationPage';
 
@@ -272,6 +272,64 @@ describe('new conversation: sending (spec part 1 §4, §7)', () => {
     expect(handler).toHaveBeenCalledTimes(1);
     await act(async () => resolve(created));
     expect(shell.navigate).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('new conversation: the recipient links to the healthcare team (spec part 1 §2, part 2 §2.4)', () => {
+  // mf-account's team page as the shell composes it on the adult brand (routes.json: brands ['adult'])
+  const teamRoute: ComposedRoute = {
+    id: 'account.team',
+    paths: { fi: 'tyoterveystiimi', sv: 'foretagshalsovardsteamet', en: 'occupational-health-care-team' },
+    kind: 'logged-in',
+    features: [],
+    brands: ['adult'],
+    layout: { menu: true, footer: true, fullWidth: false },
+    owner: 'mf-account',
+  };
+  const occupational = { firstName: 'Aino', lastName: 'Korhonen', csrfToken: 'csrf', occupationalHealthcare: true, features: [], actingFor: null };
+  const withTeamPage = (patch: Parameters<typeof createFakeShell>[0] = {}) =>
+    createFakeShell({ routes: [...routeTable, teamRoute], user: occupational, ...patch });
+
+  test('an occupational customer’s recipient is a link to the team page that navigates in the shell', async () => {
+    const { user, shell } = renderPage({ shell: withTeamPage() });
+    const link = within(screen.getByRole('definition')).getByRole('link', { name: 'Työterveystiimi' });
+    expect(link).toHaveAttribute('href', '/en/occupational-health-care-team');
+    await user.click(link);
+    expect(shell.navigate).toHaveBeenCalledWith('/en/occupational-health-care-team');
+  });
+
+  test('in Finnish the link has the Finnish path', () => {
+    renderPage({ shell: withTeamPage({ lang: 'fi' }) });
+    expect(screen.getByRole('link', { name: 'Työterveystiimi' })).toHaveAttribute('href', '/fi/tyoterveystiimi');
+  });
+
+  test('without occupational health care, or where the team page does not exist (children’s brand), the recipient is plain text', () => {
+    const privateCustomer = renderPage({ shell: withTeamPage({ user: { ...occupational, occupationalHealthcare: false } }) });
+    expect(screen.getByRole('definition')).toHaveTextContent('Työterveystiimi');
+    expect(screen.queryByRole('link', { name: 'Työterveystiimi' })).not.toBeInTheDocument();
+    privateCustomer.unmount();
+    // the shell leaves out pages of another brand, so the children's brand has no account.team route
+    renderPage({ shell: createFakeShell({ user: occupational, brand: 'children' }) });
+    expect(screen.getByRole('definition')).toHaveTextContent('Työterveystiimi');
+    expect(screen.queryByRole('link', { name: 'Työterveystiimi' })).not.toBeInTheDocument();
+  });
+
+  test('with several recipients the radios stay plain and one link leads to the team page', () => {
+    renderPage({
+      shell: withTeamPage(),
+      state: newConversationPageState({
+        recipients: [
+          { id: 'team-1', name: 'Työterveystiimi' },
+          { id: 'team-2', name: 'Lastenklinikka' },
+        ],
+      }),
+    });
+    const group = screen.getByRole('group', { name: 'Recipient' });
+    expect(within(group).getByRole('radio', { name: 'Työterveystiimi' })).toBeInTheDocument();
+    expect(within(group).getByRole('link', { name: 'Your occupational health care team' })).toHaveAttribute(
+      'href',
+      '/en/occupational-health-care-team',
+    );
   });
 });
 
