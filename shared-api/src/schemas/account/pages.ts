@@ -6,5 +6,7 @@ export * from './data-access';
 export * from './sms-login';
 export * from './kela';
 export * from './contact';
+export * from './save-action';
+export * from './profile';
 export * from './team';
 export * from './static-pages';

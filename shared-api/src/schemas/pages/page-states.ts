@@ -5,6 +5,7 @@ import { dataAccessPageStateSchema } from '../account/data-access';
 import { helpPageStateSchema, pikkutsattiPageStateSchema, sicknessFundPageStateSchema } from '../account/static-pages';
 import { teamPageStateSchema } from '../account/team';
 import { registrationPageStateSchema } from '../account/registration';
+import { dataProcessingPageStateSchema, myInformationPageStateSchema } from '../account/profile';
 import { frontPageStateSchema } from './front-page';
 import { messagingPageStateSchema, newConversationPageStateSchema } from '../messaging/pages';
 import { certificatesPageStateSchema } from '../records/certificates';
@@ -51,6 +52,8 @@ export const pageStateSchemas = {
   'account.pikkutsatti': pikkutsattiPageStateSchema,
   'account.pikkutsatti-anonymous': pikkutsattiPageStateSchema,
   'account.help': helpPageStateSchema,
+  'account.my-information': myInformationPageStateSchema,
+  'account.data-processing': dataProcessingPageStateSchema,
 } as const satisfies Partial<Record<RouteId, z.ZodType>>;
 
 /** A route whose page has a server loader (and so a state schema). */
