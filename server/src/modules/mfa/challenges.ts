@@ -12,7 +12,8 @@ export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** The third wrong answer ends the challenge. */
 export const MAX_WRONG_ATTEMPTS = 3;
 
-function hashCode(salt: string, code: string): string {
+/** The salted hash a code is stored as (also used by the account module's SMS login codes). */
+export function hashCode(salt: string, code: string): string {
   return createHash('sha256').update(`${salt}:${code}`).digest('hex');
 }
 

@@ -31,6 +31,18 @@ export interface MfaOptions {
 
 export const DEFAULT_REQUEST_LIMIT: RateLimitRule = { max: 5, windowSeconds: 15 * 60 };
 
+/** The rate-limit key of a person's onboarding code requests (the account module reads it for the MFA status). */
+export const onboardingRateLimitKey = (personId: string) => `mfa-onboarding:${personId}`;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The SMS gateway of this app (the outbox test double unless one is given): SMS login codes go through it too. */
+    smsGateway: SmsGateway;
+    /** The onboarding code-request limit in force (the MFA status reports when it is used up). */
+    mfaOnboardingRequestLimit: RateLimitRule;
+  }
+}
+
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /** The socket's own peer, not request.ip: behind a trusted proxy that comes from a header anyone can write. */
@@ -49,6 +61,8 @@ const csrfOnlyQuerySchema = z.object({ csrfToken: textSchema.optional() });
 export function installMfa(app: FastifyInstance, options: MfaOptions = {}): void {
   const gateway = options.gateway ?? createOutboxSmsGateway(app.db);
   const requestLimit = options.requestLimit ?? DEFAULT_REQUEST_LIMIT;
+  app.decorate('smsGateway', gateway);
+  app.decorate('mfaOnboardingRequestLimit', requestLimit);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -67,7 +81,7 @@ export function installMfa(app: FastifyInstance, options: MfaOptions = {}): void
     async (request, reply) => {
       const session = request.session;
       if (!session) throw unauthorized();
-      const verdict = await countAttempt(app.db, `mfa-onboarding:${session.personId}`, requestLimit);
+      const verdict = await countAttempt(app.db, onboardingRateLimitKey(session.personId), requestLimit);
       if (!verdict.allowed) {
         return reply
           .status(429)

@@ -43,7 +43,8 @@ export interface SessionService {
  */
 export const SLIDE_GRANULARITY_MS = 10_000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A session's id is the SHA-256 of its cookie token. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const randomToken = () => randomBytes(32).toString('base64url');
 
 export interface SessionCookieOptions {
