@@ -1,5 +1,104 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  ACCESS_LOG_PATH,
+  accessLogPageSchema,
+  accessLogQuerySchema,
+  apiErrorSchema,
+  DATA_ACCESS_ROUTE_ID,
+  DATA_EXPORT_PATH,
+  dataExportQuerySchema,
+  FHIR_JSON_MEDIA_TYPE,
+  validationErrorSchema,
+  type DataAccessPageState,
+  type Lang,
+} from '@portal/shared-api';
+import { notFound } from '../../../http/errors';
+import { ok } from '../../../pages/loaders';
+import { auditedRead, patientAccess } from '../../patients/access';
+import { people } from '../../patients/schema';
 import type { AccountConfig } from '../config';
+import { ACCESS_LOG_ACTION, DATA_EXPORT_ACTION, loadAccessLogPage } from './access-log';
+import { buildDataExport } from './fhir-export';
 
-/** Registers this feature's routes and page loaders (being built: see issue 12). */
-export function installDataAccess(_app: FastifyInstance, _config: AccountConfig): void {}
+/** The export's file name, in the page's language (the date is the day in Helsinki). */
+const EXPORT_FILE_STEM: Record<Lang, string> = { fi: 'omat-terveystietoni', sv: 'mina-halsouppgifter', en: 'my-health-data' };
+const helsinkiDay = (at: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Helsinki', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+/**
+ * account.data-access (see shared-api's data-access.ts): the page loader (the log's first page),
+ * GET /api/account/access-log (later pages) and GET /api/account/data-export (the FHIR R4 download).
+ * All three read the session's subject only (the ward while a guardian acts for them) and are
+ * audited: the log's reads as `account.data-access`, the export as `account.data-export`.
+ */
+export function installDataAccess(app: FastifyInstance, _config: AccountConfig): void {
+  app.pageLoaders.register(DATA_ACCESS_ROUTE_ID, async (ctx) => {
+    const access = patientAccess(ctx.request);
+    const state = await auditedRead(
+      ctx.db,
+      access,
+      ACCESS_LOG_ACTION,
+      async (subjectPersonId): Promise<DataAccessPageState> => {
+        const log = await loadAccessLogPage(ctx.db, { subjectPersonId, viewerPersonId: access.actorPersonId, page: 1 });
+        if (subjectPersonId === access.actorPersonId) return { subject: { kind: 'self' }, log };
+        const [ward] = await ctx.db.select({ givenName: people.givenName }).from(people).where(eq(people.id, subjectPersonId));
+        return { subject: { kind: 'ward', givenName: ward?.givenName ?? '' }, log };
+      },
+      { page: 1 },
+    );
+    return ok(state);
+  });
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    ACCESS_LOG_PATH,
+    {
+      schema: {
+        querystring: accessLogQuerySchema,
+        response: { 200: accessLogPageSchema, 400: validationErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const access = patientAccess(request);
+      const { page, asOf } = request.query;
+      const log = await auditedRead(
+        app.db,
+        access,
+        ACCESS_LOG_ACTION,
+        (subjectPersonId) => loadAccessLogPage(app.db, { subjectPersonId, viewerPersonId: access.actorPersonId, page, asOf }),
+        { page },
+      );
+      return reply.header('cache-control', 'no-store').send(log);
+    },
+  );
+
+  typed.get(
+    DATA_EXPORT_PATH,
+    {
+      schema: {
+        querystring: dataExportQuerySchema,
+        // The Bundle is typed by @types/fhir's R4 definitions where it is built, and sent as the JSON
+        // text below (a string body is never run through a response serializer); the tests check its shape.
+        response: { 200: z.string(), 400: validationErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const access = patientAccess(request);
+      const now = new Date();
+      const { lang } = request.query;
+      const bundle = await auditedRead(app.db, access, DATA_EXPORT_ACTION, (subjectPersonId) => buildDataExport(app.db, { subjectPersonId, lang, now }), {
+        format: 'fhir-r4',
+      });
+      if (!bundle) throw notFound('No such person');
+      const fileName = `${EXPORT_FILE_STEM[lang]}-${helsinkiDay(now)}.json`;
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', `${FHIR_JSON_MEDIA_TYPE}; charset=utf-8`)
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(JSON.stringify(bundle, null, 2));
+    },
+  );
+}
