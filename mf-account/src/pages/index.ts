@@ -1,4 +1,18 @@
 import type { RemotePageMap } from '@portal/shared-ui';
+import { HelpPage } from './help/HelpPage';
+import { PikkutsattiAnonymousPage, PikkutsattiPage } from './pikkutsatti/PikkutsattiPage';
+import { SicknessFundPage } from './sickness-fund/SicknessFundPage';
+import { TeamPage } from './team/TeamPage';
+import { DataAccessPage } from './data-access/DataAccessPage';
+import { SmsLoginPage } from './sms-login/SmsLoginPage';
 
 /** Route id (routes.json) → page component; a route id's folder is found from its name. */
-export const pages: RemotePageMap = {};
+export const pages: RemotePageMap = {
+  'account.team': TeamPage,
+  'account.sickness-fund': SicknessFundPage,
+  'account.pikkutsatti': PikkutsattiPage,
+  'account.pikkutsatti-anonymous': PikkutsattiAnonymousPage,
+  'account.help': HelpPage,
+  'account.data-access': DataAccessPage,
+  'account.sms-login': SmsLoginPage,
+};
