@@ -1,4 +1,6 @@
 import type { RemotePageMap } from '@portal/shared-ui';
+import { DataProcessingPage } from './data-processing/DataProcessingPage';
+import { MyInformationPage } from './my-information/MyInformationPage';
 import { HelpPage } from './help/HelpPage';
 import { PikkutsattiAnonymousPage, PikkutsattiPage } from './pikkutsatti/PikkutsattiPage';
 import { SicknessFundPage } from './sickness-fund/SicknessFundPage';
@@ -8,6 +10,8 @@ import { SmsLoginPage } from './sms-login/SmsLoginPage';
 
 /** Route id (routes.json) → page component; a route id's folder is found from its name. */
 export const pages: RemotePageMap = {
+  'account.my-information': MyInformationPage,
+  'account.data-processing': DataProcessingPage,
   'account.team': TeamPage,
   'account.sickness-fund': SicknessFundPage,
   'account.pikkutsatti': PikkutsattiPage,
