@@ -48,6 +48,7 @@ function checkParams(route: ComposedRoute, lang: Lang, params: Record<string, st
 interface LoadedPage {
   status: 200 | 404;
   page: PageState | null;
+  redirectTo?: string;
 }
 
 /** Pages: the route table, the page loaders, the shell HTML with the initial state, GET /api/pages/:routeId. */
@@ -77,7 +78,11 @@ export function installPages(app: FastifyInstance): void {
       features: effectiveFeatures(app, signedIn),
       request,
     });
-    return { status: result.status, page: { routeId: route.id, params, state: result.state } };
+    return {
+      status: result.status,
+      page: { routeId: route.id, params, state: result.state },
+      ...(result.redirectTo ? { redirectTo: result.redirectTo } : {}),
+    };
   }
 
   async function sendShell(
@@ -123,6 +128,8 @@ export function installPages(app: FastifyInstance): void {
       return reply.redirect(`${loginPath}?nextPath=${encodeURIComponent(url)}`, 302);
     }
     const loaded = await runLoader(request, match.route, lang, match.params, signedIn);
+    const target = loaded.redirectTo ? findRoute(routes, loaded.redirectTo) : undefined;
+    if (target && target.id !== match.route.id) return reply.header('cache-control', 'no-store').redirect(buildPath(target, lang), 302);
     return sendShell(request, reply, { lang, status: loaded.status, page: loaded.page, signedIn, route: match.route });
   };
   // Never compressed: the page carries the session's csrfToken next to values taken from the URL,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { pageStateSchemas, type Lang, type PageStateOf, type RouteWithState } from '@portal/shared-api';
+import { pageStateSchemas, type Lang, type PageStateOf, type RouteId, type RouteWithState } from '@portal/shared-api';
 import type { CoreConfig } from '../config/core';
 import type { Database } from '../db/index';
 import type { SessionInfo } from '../modules/sessions/service';
@@ -22,6 +22,12 @@ export interface LoaderContext {
 export interface LoaderResult<State = unknown> {
   status: 200 | 404;
   state: State;
+  /**
+   * Another page this visitor belongs on (e.g. the front page of someone who is not yet a customer
+   * sends them to registration): a full page load answers 302 to that page in the same language,
+   * so the first HTML is already the right page. The API (client-side navigation) answers `state`.
+   */
+  redirectTo?: RouteId;
 }
 
 /** The loader of route R: it can only answer the state shared-api's pageStateSchemas gives R. */

@@ -2,6 +2,7 @@ import type { FrontPageState } from '@portal/shared-api';
 import { ok } from '../../pages/loaders';
 import { defineModule } from '../module';
 import { patientAccess } from '../patients/access';
+import { frontPageRedirect } from './landing';
 import { SummaryRegistry } from './summaries';
 
 export type { SummaryContext, SummaryLoader } from './summaries';
@@ -33,7 +34,14 @@ export const frontPageModule = defineModule({
         firstName: subject?.givenName ?? '',
         summaries: await summaries.collect(deployed, { ...ctx, access }, ctx.request.log),
       };
-      return ok(state);
+      // Not a customer yet, or a customer with nothing to show: a full page load goes to
+      // registration or the first-time welcome page instead (landing.ts).
+      // A check that fails (a module's tables away) shows the front page, as a failing summary does.
+      const redirectTo = await frontPageRedirect(ctx.db, subject).catch((error: unknown) => {
+        ctx.request.log.error({ err: error }, 'the front page could not tell whether to send the visitor on');
+        return undefined;
+      });
+      return redirectTo ? { ...ok(state), redirectTo } : ok(state);
     });
   },
 });

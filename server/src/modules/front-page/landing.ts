@@ -1,0 +1,59 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { RouteId } from '@portal/shared-api';
+import type { Database } from '../../db/index';
+import { appointmentSlots } from '../clinics/schema';
+import { messagingThreads, messagingUsers } from '../messaging/schema';
+import type { Person } from '../patients/people';
+import { people } from '../patients/schema';
+import {
+  certificates,
+  imagingResults,
+  laboratoryResults,
+  prescriptions,
+  questionnaireInvitations,
+  referrals,
+  vaccinations,
+  visits,
+} from '../records/schema';
+
+/**
+ * Whether the person has anything the front page would show (SPEC-DECISIONS "Paths": a patient
+ * with no appointments or events lands on the first-time welcome page, not on a front page of
+ * empty boxes): a reserved appointment (past or future), a visit, a prescription, a laboratory or
+ * imaging result, a referral, a questionnaire, a certificate, a vaccination or a conversation.
+ * One round trip: the database stops at the first table that has a row.
+ */
+export async function hasEvents(db: Database, personId: string): Promise<boolean> {
+  const checks: SQL[] = [
+    sql`exists (select 1 from ${appointmentSlots} where ${appointmentSlots.reservedByPersonId} = ${personId})`,
+    ...(
+      [
+        [visits, visits.personId],
+        [prescriptions, prescriptions.personId],
+        [laboratoryResults, laboratoryResults.personId],
+        [imagingResults, imagingResults.personId],
+        [referrals, referrals.personId],
+        [questionnaireInvitations, questionnaireInvitations.personId],
+        [certificates, certificates.personId],
+        [vaccinations, vaccinations.personId],
+      ] as const
+    ).map(([table, column]) => sql`exists (select 1 from ${table} where ${column} = ${personId})`),
+    sql`exists (select 1 from ${messagingThreads} join ${messagingUsers} on ${messagingUsers.id} = ${messagingThreads.customerUserId} where ${messagingUsers.personId} = ${personId})`,
+  ];
+  const [row] = await db
+    .select({ has: sql<boolean>`(${sql.join(checks, sql` or `)})` })
+    .from(people)
+    .where(eq(people.id, personId));
+  return row?.has === true;
+}
+
+/**
+ * Where the front page sends a signed-in visitor instead of showing itself: someone who is not a
+ * customer yet (the person, or the ward a guardian acts for) to registration, a customer with no
+ * appointments or events to the first-time welcome page; undefined: the front page itself.
+ */
+export async function frontPageRedirect(db: Database, subject: Person | null): Promise<RouteId | undefined> {
+  if (!subject) return undefined;
+  if (!subject.registered) return 'account.registration';
+  return (await hasEvents(db, subject.id)) ? undefined : 'account.welcome';
+}
