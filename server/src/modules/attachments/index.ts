@@ -28,6 +28,7 @@ import { createUrlSigner } from './url-signing';
 
 export { AttachmentError, attachmentsForMessages, createUploadTicket, downloadUrl, linkAttachments, purgeStaleAttachments } from './service';
 export type { AttachmentErrorCode, LinkedAttachment, UploadTicket } from './service';
+export { claimUpload, type ClaimRefusal, type ClaimResult } from './claim';
 export { DOWNLOAD_URL_TTL_MS, UNLINKED_ATTACHMENT_TTL_MS, UPLOAD_URL_TTL_MS } from './service';
 export { loadStorageConfig, type StorageConfig } from './config';
 export type { AttachmentStorage } from './storage';
