@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run new:remote -- <name> [--no-menu] [--no-install]`: a working remote in one step, from the
+// `npm run new:remote -- <name> [--summary] [--no-menu] [--no-install]`: a working remote in one step, from the
 // templates in tooling/remote-template/ (README "Working on one remote"). `example` and
 // `mf-example` both make the remote mf-example, whose route ids and message ids start `example.`
 // and whose server module is server/src/modules/example/.
@@ -13,6 +13,13 @@
 //   server/test/<name>.test.ts               the loader over HTTP
 //   server/test/fixtures/remotes/mf-<name>/dist/routes.json   its routes in the server tests' table
 //   e2e/tests/<name>.spec.ts                 the page in the composed portal
+// and with --summary (opt-in: most remotes have no block on the front page) a front-page summary:
+//   mf-<name>/src/parcels/summary.tsx (+ summary/, its jest test)   the `./summary` parcel, exposed
+//   shared-api/src/schemas/<name>/summary.ts  its schema, a key of FrontPageState.summaries
+//   server/src/modules/<name>/summary.ts      app.frontPageSummaries.register('mf-<name>', …)
+//   server/test/<name>-summary.test.ts        the summary in the front page's state over HTTP
+//   e2e/tests/<name>-summary.spec.ts          the block on the composed front page
+//   (and './summary' in the remote's frontPageParcels of the default remotes manifest)
 // and edits: shared-api's page-states.ts and index.ts, server/src/modules/index.ts, the default
 // remotes manifest (server/src/config/core.ts), the generated RouteId union; then `pnpm install
 // --offline` links the new package and records it in pnpm-lock.yaml (--no-install skips that).
@@ -35,8 +42,17 @@ function fail(message) {
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((a) => a.startsWith('--')));
 const names = args.filter((a) => !a.startsWith('--'));
-for (const flag of flags) if (!['--no-menu', '--no-install'].includes(flag)) fail(`unknown option ${flag} (options: --no-menu, --no-install)`);
-if (names.length !== 1) fail('usage: npm run new:remote -- <name> [--no-menu] [--no-install]   e.g. npm run new:remote -- mf-example');
+const OPTIONS = ['--summary', '--no-menu', '--no-install'];
+for (const flag of flags) if (!OPTIONS.includes(flag)) fail(`unknown option ${flag} (options: ${OPTIONS.join(', ')})`);
+if (names.length !== 1) {
+  fail(
+    'usage: npm run new:remote -- <name> [--summary] [--no-menu] [--no-install]   e.g. npm run new:remote -- mf-example --summary\n' +
+      '  --summary     also a front-page summary: the `./summary` parcel and its server summary (app.frontPageSummaries)\n' +
+      '  --no-menu     no side-menu entry for the page\n' +
+      '  --no-install  skip `pnpm install --offline` (link the package yourself)',
+  );
+}
+const summary = flags.has('--summary');
 
 // ---- the name -------------------------------------------------------------------------------
 const name = names[0].replace(/^mf-/, '');
@@ -58,6 +74,8 @@ const existing = [
   [path.join('shared-api', 'src', 'schemas', name), `schemas folder shared-api/src/schemas/${name}/`],
   [path.join('server', 'test', `${name}.test.ts`), `server test server/test/${name}.test.ts`],
   [path.join('e2e', 'tests', `${name}.spec.ts`), `e2e spec e2e/tests/${name}.spec.ts`],
+  [path.join('server', 'test', `${name}-summary.test.ts`), `server test server/test/${name}-summary.test.ts`],
+  [path.join('e2e', 'tests', `${name}-summary.spec.ts`), `e2e spec e2e/tests/${name}-summary.spec.ts`],
 ].filter(([p]) => existsSync(path.join(root, p)));
 if (existing.length) fail(`a remote named '${name}' exists already (${existing.map(([, what]) => what).join(', ')}); choose another name`);
 if (readFileSync(routeIdsFile, 'utf8').includes(`'${name}.`)) fail(`route ids starting '${name}.' exist already (shared-api/src/generated/route-ids.ts); choose another name`);
@@ -80,9 +98,9 @@ const dependencyLines = dependencies
   .join(',\n');
 
 const texts = {
-  fi: { title, empty: 'Täällä ei ole vielä mitään.' },
-  sv: { title, empty: 'Här finns ingenting ännu.' },
-  en: { title, empty: 'There is nothing here yet.' },
+  fi: { title, empty: 'Täällä ei ole vielä mitään.', summaryEmpty: 'Ei vielä näytettävää.', summaryError: 'Tietoja ei voitu ladata.', showAll: 'Näytä kaikki' },
+  sv: { title, empty: 'Här finns ingenting ännu.', summaryEmpty: 'Inget att visa ännu.', summaryError: 'Uppgifterna kunde inte laddas.', showAll: 'Visa alla' },
+  en: { title, empty: 'There is nothing here yet.', summaryEmpty: 'Nothing to show yet.', summaryError: 'The information could not be loaded.', showAll: 'Show all' },
 };
 const paths = { fi: name, sv: name, en: name };
 
@@ -102,8 +120,20 @@ const values = {
   __PATH_FI__: paths.fi,
   __PATH_SV__: paths.sv,
   __PATH_EN__: paths.en,
+  // the front-page summary (--summary); an empty value removes a line that holds only its placeholder
+  __CONST__: `${name.toUpperCase().replace(/-/g, '_')}_`,
+  __EXPOSES__: summary ? ", './summary': './src/parcels/summary.tsx'" : '',
+  __SUMMARY_IMPORT__: summary ? `import { install${pascal}Summary } from './summary';` : '',
+  __SUMMARY_INSTALL__: summary ? `    install${pascal}Summary(app);` : '',
+  __SUMMARY_EMPTY_FI__: texts.fi.summaryEmpty,
+  __SUMMARY_ERROR_EN__: texts.en.summaryError,
+  __SHOW_ALL_FI__: texts.fi.showAll,
+  __SHOW_ALL_EN__: texts.en.showAll,
 };
-const render = (text) => text.replace(/__[A-Z_]+?__/g, (key) => (key in values ? values[key] : fail(`unknown placeholder ${key} in a template`)));
+const render = (text) =>
+  text
+    .replace(/^[ \t]*(__[A-Z_]+?__)[ \t]*\n/gm, (line, key) => (values[key] === '' ? '' : line))
+    .replace(/__[A-Z_]+?__/g, (key) => (key in values ? values[key] : fail(`unknown placeholder ${key} in a template`)));
 
 // ---- files ----------------------------------------------------------------------------------
 const written = [];
@@ -139,6 +169,11 @@ for (const [lang, text] of Object.entries(texts)) {
   if (!flags.has('--no-menu')) messages[`${name}.menu.home`] = text.title;
   messages[`${name}.home.title`] = text.title;
   messages[`${name}.home.empty`] = text.empty;
+  if (summary) {
+    messages[`${name}.summary.empty`] = text.summaryEmpty;
+    messages[`${name}.summary.error`] = text.summaryError;
+    messages[`${name}.summary.showAll`] = text.showAll;
+  }
   write(path.join(remote, 'messages', `${lang}.json`), json(messages));
 }
 // The server tests compose their route table from test fixtures (REMOTES_DIST_ROOT): the remote's
@@ -149,6 +184,17 @@ write(path.join('shared-api', 'src', 'schemas', name, 'pages.ts'), render(readFi
 write(path.join('server', 'src', 'modules', name, 'index.ts'), render(readFileSync(path.join(templates, 'server', 'index.ts.tmpl'), 'utf8')));
 write(path.join('server', 'test', `${name}.test.ts`), render(readFileSync(path.join(templates, 'server', 'test.ts.tmpl'), 'utf8')));
 write(path.join('e2e', 'tests', `${name}.spec.ts`), render(readFileSync(path.join(templates, 'e2e', 'spec.ts.tmpl'), 'utf8')));
+if (summary) {
+  const summaryTemplates = path.join(templates, 'summary');
+  const from = (...parts) => render(readFileSync(path.join(summaryTemplates, ...parts), 'utf8'));
+  write(path.join(remote, 'src', 'parcels', 'summary.tsx'), from('remote', 'src', 'parcels', 'summary.tsx.tmpl'));
+  write(path.join(remote, 'src', 'parcels', 'summary.test.tsx'), from('remote', 'src', 'parcels', 'summary.test.tsx.tmpl'));
+  write(path.join(remote, 'src', 'parcels', 'summary', `${pascal}Summary.tsx`), from('remote', 'src', 'parcels', 'summary', 'Summary.tsx.tmpl'));
+  write(path.join('shared-api', 'src', 'schemas', name, 'summary.ts'), from('shared-api', 'summary.ts.tmpl'));
+  write(path.join('server', 'src', 'modules', name, 'summary.ts'), from('server', 'summary.ts.tmpl'));
+  write(path.join('server', 'test', `${name}-summary.test.ts`), from('server', 'test.ts.tmpl'));
+  write(path.join('e2e', 'tests', `${name}-summary.spec.ts`), from('e2e', 'spec.ts.tmpl'));
+}
 
 // ---- registrations --------------------------------------------------------------------------
 /** Inserts `lines` before (or after) the line matching `anchor`; fails clearly when the file changed shape. */
@@ -166,7 +212,16 @@ function insert(relative, anchor, lines, { after = false, last = false } = {}) {
 const pageStates = path.join('shared-api', 'src', 'schemas', 'pages', 'page-states.ts');
 insert(pageStates, /^import /, [`import { ${camel}HomePageStateSchema } from '../${name}/pages';`], { after: true, last: true });
 insert(pageStates, /^\} as const satisfies/, [`  '${name}.home': ${camel}HomePageStateSchema,`]);
-insert(path.join('shared-api', 'src', 'index.ts'), /^export \* from '\.\/client';/, [`export * from './schemas/${name}/pages';`]);
+insert(path.join('shared-api', 'src', 'index.ts'), /^export \* from '\.\/client';/, [
+  `export * from './schemas/${name}/pages';`,
+  ...(summary ? [`export * from './schemas/${name}/summary';`] : []),
+]);
+if (summary) {
+  // the summary's key in the front page's state (the server's SummaryRegistry is typed by these keys)
+  const frontPage = path.join('shared-api', 'src', 'schemas', 'pages', 'front-page.ts');
+  insert(frontPage, /^import /, [`import { ${camel}SummarySchema } from '../${name}/summary';`], { after: true, last: true });
+  insert(frontPage, /^ {2}\}\),$/, [`    '${remote}': ${camel}SummarySchema.optional(),`]);
+}
 const modules = path.join('server', 'src', 'modules', 'index.ts');
 insert(modules, /^import /, [`import { ${camel}Module } from './${name}/index';`], { after: true, last: true });
 insert(modules, /^\] as const;/, [`  ${camel}Module,`]);
@@ -177,7 +232,7 @@ insert(modules, /^\] as const;/, [`  ${camel}Module,`]);
   const content = readFileSync(file, 'utf8');
   const anchor = /(\n {4}\],\n {4}overridesAllowed,\n)/;
   if (!anchor.test(content)) fail(`${relative}: defaultRemotes changed shape; add ${remote} there by hand`);
-  const entry = ['      {', `        id: '${remote}',`, `        name: '${values.__MF_NAME__}',`, `        entry: '/remotes/${remote}/mf-manifest.json',`, '        frontPageParcels: [],', '      },'].join('\n');
+  const entry = ['      {', `        id: '${remote}',`, `        name: '${values.__MF_NAME__}',`, `        entry: '/remotes/${remote}/mf-manifest.json',`, `        frontPageParcels: [${summary ? "'./summary'" : ''}],`, '      },'].join('\n');
   writeFileSync(file, content.replace(anchor, `\n${entry}$1`));
   written.push(`${relative} (edited)`);
 }
@@ -186,7 +241,9 @@ const { renderRouteIds, target } = require(path.join(root, 'tooling', 'route-ids
 writeFileSync(target, renderRouteIds());
 written.push(`${path.relative(root, target)} (regenerated)`);
 
-console.info(`Created ${remote} (route ${name}.home at /fi/${paths.fi}, /sv/${paths.sv}, /en/${paths.en}; dev port ${port}):`);
+console.info(
+  `Created ${remote} (route ${name}.home at /fi/${paths.fi}, /sv/${paths.sv}, /en/${paths.en}; dev port ${port}${summary ? '; a front-page summary parcel' : ''}):`,
+);
 for (const file of new Set(written)) console.info(`  ${file}`);
 
 if (!flags.has('--no-install')) {
@@ -197,7 +254,7 @@ console.info(`
 Next:
   pnpm --filter @portal/${remote} test                        the page's jest test
   pnpm --filter @portal/${remote} run build                   the remote's build
-  (cd server && node --import tsx --test test/${name}.test.ts)   its loader over HTTP
+  (cd server && node --import tsx --test test/${name}.test.ts)   its loader over HTTP${summary ? `\n  (cd server && node --import tsx --test test/${name}-summary.test.ts)   its front-page summary` : ''}
   npm run dev:remote -- ${remote}                             the remote with hot reload
 After changing ${remote}/routes.json: node tooling/route-ids.cjs, and copy its built dist/routes.json
 to server/test/fixtures/remotes/${remote}/dist/ (the server tests' route table).`);

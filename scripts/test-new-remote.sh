@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Tests `npm run new:remote` (scripts/new-remote.mjs) end to end, without touching this tree: in a
 # temporary copy of the workspace's files (tracked and not ignored, as git sees them) it generates a
-# remote, links it with `pnpm install --offline --no-frozen-lockfile` (from the local store, no
+# remote with a front-page summary (--summary), links it with `pnpm install --offline --no-frozen-lockfile` (from the local store, no
 # network; CI=true would otherwise freeze the lockfile the new remote must enter), then checks
 # what a team would run first: the catalogues, the RouteId union, the type checks, its build, its
-# jest test, its server test over HTTP and the test that runs every page loader. The copy is
+# jest tests (page and `./summary` parcel), its server tests over HTTP (its loader, its summary in
+# the front page's state) and the test that runs every page loader; the build must expose
+# `./summary`. The copy is
 # removed at the end, also on failure.
 #   bash scripts/test-new-remote.sh            (KEEP=1 keeps the copy and prints where it is)
 set -euo pipefail
@@ -27,10 +29,15 @@ git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' 
   tar --null -T - -cf - | tar -xf - -C "$work"
 done_in $t
 
-t=$SECONDS; phase "npm run new:remote -- $remote"
+t=$SECONDS; phase "npm run new:remote -- $remote --summary"
 log="$work/.new-remote.log"
 run() { "$@" >"$log" 2>&1 || { echo "FAILED: $*"; cat "$log"; exit 1; }; }
-run node "$work/scripts/new-remote.mjs" "$remote" --no-install
+run node "$work/scripts/new-remote.mjs" "$remote" --summary --no-install
+for f in "$remote/src/parcels/summary.tsx" "$remote/src/parcels/summary.test.tsx" "server/src/modules/$name/summary.ts" "server/test/$name-summary.test.ts"; do
+  [ -f "$work/$f" ] || { echo "FAILED: --summary wrote no $f"; cat "$log"; exit 1; }
+done
+grep -q "'$remote': " "$work/shared-api/src/schemas/pages/front-page.ts" || { echo "FAILED: no '$remote' key in FrontPageState.summaries"; exit 1; }
+grep -q "frontPageParcels: \['./summary'\]" <(grep -A4 "id: '$remote'" "$work/server/src/config/core.ts") || { echo "FAILED: the remotes manifest does not list $remote's ./summary"; exit 1; }
 done_in $t
 
 t=$SECONDS; phase "refusing the same name again"
@@ -69,14 +76,20 @@ t=$SECONDS; phase "build (pnpm --filter @portal/$remote run build)"
 wait "$build_pid" || true
 [ "$(cat "$build_log.rc" 2>/dev/null)" = 0 ] || { echo "FAILED: the build"; cat "$build_log"; exit 1; }
 [ -f "$work/$remote/dist/mf-manifest.json" ] && [ -f "$work/$remote/dist/routes.json" ] || { echo "FAILED: no dist/mf-manifest.json or dist/routes.json"; exit 1; }
+node -e "
+  const m = require(process.argv[1]);
+  const names = (m.exposes || []).map((e) => e.name || e.path);
+  if (!names.some((n) => n === 'summary' || n === './summary')) { console.error('mf-manifest.json exposes ' + JSON.stringify(names) + ', no ./summary'); process.exit(1); }" \
+  "$work/$remote/dist/mf-manifest.json" || { echo "FAILED: the build does not expose ./summary"; exit 1; }
 echo "done"
 
-t=$SECONDS; phase "jest: its page test, as a project of the root run"
+t=$SECONDS; phase "jest: its page and summary parcel tests (root run's project)"
 (cd "$work" && run node_modules/.bin/jest --ci --selectProjects "$remote")
+grep -q "summary.test.tsx" "$log" || { echo "FAILED: the summary parcel's test did not run"; cat "$log"; exit 1; }
 done_in $t
 
-t=$SECONDS; phase "server: its loader over HTTP, and every loader's test"
-(cd "$work/server" && unset DATABASE_URL && run node --import tsx --test --test-concurrency=1 "test/$name.test.ts" test/page-loaders.test.ts)
+t=$SECONDS; phase "server: its loader and summary over HTTP, every loader's test"
+(cd "$work/server" && unset DATABASE_URL && run node --import tsx --test --test-concurrency=1 "test/$name.test.ts" "test/$name-summary.test.ts" test/page-loaders.test.ts)
 done_in $t
 
 echo "  new:remote works: $(($SECONDS - started)) s in all"
