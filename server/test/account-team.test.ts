@@ -151,13 +151,13 @@ describe('OCCUPATIONAL_API_STATUS=temporary-error', () => {
 });
 
 describe('account.help', () => {
-  it('anonymous, adult brand: instructions, the SMS login FAQ (mfa is on in development) and the brand’s phone', async () => {
+  it('anonymous, adult brand: instructions, the SMS login FAQ (mfa is on in development, default settings) and the brand’s phone', async () => {
     const res = await page(t, 'account.help', null, 'sv');
     assert.equal(res.status, 200);
     assert.deepEqual(helpPageStateSchema.parse(res.state), {
       brand: 'adult',
       showGeneralInstructions: true,
-      showSmsLoginFaq: true,
+      smsLoginFaq: { codeValidMinutes: 5, maxAttempts: 3 },
       customerServicePhone: t.config.brandConfig.customerServicePhone,
     });
     const html = await t.app.inject({ url: '/en/ohjeita' });
@@ -168,8 +168,18 @@ describe('account.help', () => {
   it('without the mfa feature, no SMS login FAQ', async () => {
     let other: TestApp | null = null;
     try {
-      other = await createTestApp({ FEATURES: '-mfa' });
-      assert.equal(helpPageStateSchema.parse((await page(other, 'account.help', null)).state).showSmsLoginFaq, false);
+      other = await createTestApp({ FEATURES: '-mfa', SMS_LOGIN_CODE_TTL_SECONDS: '600' });
+      assert.equal(helpPageStateSchema.parse((await page(other, 'account.help', null)).state).smsLoginFaq, null);
+    } finally {
+      await other?.close();
+    }
+  });
+
+  it('the FAQ quotes the configured code lifetime and wrong-code limit', async () => {
+    let other: TestApp | null = null;
+    try {
+      other = await createTestApp({ SMS_LOGIN_CODE_TTL_SECONDS: '600', SMS_LOGIN_MAX_ATTEMPTS: '4' });
+      assert.deepEqual(helpPageStateSchema.parse((await page(other, 'account.help', null)).state).smsLoginFaq, { codeValidMinutes: 10, maxAttempts: 4 });
     } finally {
       await other?.close();
     }

@@ -20,9 +20,12 @@ describe('static account pages (spec part 2 §2.2 Help, §2.4)', () => {
   });
 
   test('help says which parts show and the phone', () => {
-    expect(helpPageStateSchema.safeParse({ brand: 'adult', showGeneralInstructions: true, showSmsLoginFaq: false, customerServicePhone: '010 555 0100' }).success).toBe(true);
-    expect(helpPageStateSchema.safeParse({ brand: 'adult', showGeneralInstructions: true, showSmsLoginFaq: false, customerServicePhone: '' }).success).toBe(false);
-    expect(helpPageStateSchema.safeParse({ brand: 'teen', showGeneralInstructions: true, showSmsLoginFaq: false, customerServicePhone: '1' }).success).toBe(false);
+    const help = { brand: 'adult', showGeneralInstructions: true, smsLoginFaq: { codeValidMinutes: 5, maxAttempts: 3 }, customerServicePhone: '010 555 0100' };
+    expect(helpPageStateSchema.safeParse(help).success).toBe(true);
+    expect(helpPageStateSchema.safeParse({ ...help, smsLoginFaq: null }).success).toBe(true);
+    expect(helpPageStateSchema.safeParse({ ...help, smsLoginFaq: { codeValidMinutes: 0, maxAttempts: 3 } }).success).toBe(false);
+    expect(helpPageStateSchema.safeParse({ ...help, customerServicePhone: '' }).success).toBe(false);
+    expect(helpPageStateSchema.safeParse({ ...help, brand: 'teen' }).success).toBe(false);
   });
 
   test('the sickness fund: ok with the rules, not-member, temporary-api-error', () => {

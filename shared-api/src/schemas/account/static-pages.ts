@@ -16,14 +16,24 @@ export type AppLinks = z.infer<typeof appLinksSchema>;
 export const pikkutsattiPageStateSchema = z.object({ appLinks: appLinksSchema });
 export type PikkutsattiPageState = z.infer<typeof pikkutsattiPageStateSchema>;
 
+/** What the SMS login FAQ quotes from the server's settings. */
+export const smsLoginFaqSchema = z.object({
+  /** a code is usable this long */
+  codeValidMinutes: z.number().int().min(1),
+  /** this many wrong codes log the person out */
+  maxAttempts: z.number().int().min(1),
+});
+export type SmsLoginFaq = z.infer<typeof smsLoginFaqSchema>;
+
 /**
  * account.help (ohjeita in every language; Finnish content): general patient instructions on the adult
- * brand only, the SMS login FAQ only with the mfa feature, and the brand's customer service phone.
+ * brand only, the SMS login FAQ only with the mfa feature (null without it), and the brand's customer
+ * service phone.
  */
 export const helpPageStateSchema = z.object({
   brand: brandSchema,
   showGeneralInstructions: z.boolean(),
-  showSmsLoginFaq: z.boolean(),
+  smsLoginFaq: smsLoginFaqSchema.nullable(),
   customerServicePhone: z.string().min(1),
 });
 export type HelpPageState = z.infer<typeof helpPageStateSchema>;

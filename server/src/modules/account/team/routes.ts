@@ -10,11 +10,16 @@ import { loadTeamPage, TEAM_ROUTE_ID } from './team';
 /** The children's chat pages (logged in and anonymous): the brand's app links. */
 const pikkutsattiState = (ctx: LoaderContext): PikkutsattiPageState => ({ appLinks: ctx.config.brandConfig.appLinks });
 
-/** The help page: instructions on the adult brand only, the SMS login FAQ with the mfa feature, the brand's phone. */
-const helpState = (ctx: LoaderContext): HelpPageState => ({
+/**
+ * The help page: instructions on the adult brand only, the SMS login FAQ with the mfa feature (quoting
+ * the code's lifetime and the wrong codes allowed from this module's settings), the brand's phone.
+ */
+const helpState = (ctx: LoaderContext, config: AccountConfig): HelpPageState => ({
   brand: ctx.config.brand,
   showGeneralInstructions: ctx.config.brand === 'adult',
-  showSmsLoginFaq: ctx.features.includes(MFA_FEATURE),
+  smsLoginFaq: ctx.features.includes(MFA_FEATURE)
+    ? { codeValidMinutes: Math.max(1, Math.round(config.smsLoginCodeTtlSeconds / 60)), maxAttempts: config.smsLoginMaxAttempts }
+    : null,
   customerServicePhone: ctx.config.brandConfig.customerServicePhone,
 });
 
@@ -47,5 +52,5 @@ export function installTeamPages(app: FastifyInstance, config: AccountConfig): v
 
   app.pageLoaders.register('account.pikkutsatti', async (ctx) => ok(pikkutsattiState(ctx)));
   app.pageLoaders.register('account.pikkutsatti-anonymous', async (ctx) => ok(pikkutsattiState(ctx)));
-  app.pageLoaders.register('account.help', async (ctx) => ok(helpState(ctx)));
+  app.pageLoaders.register('account.help', async (ctx) => ok(helpState(ctx, config)));
 }
