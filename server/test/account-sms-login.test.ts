@@ -104,7 +104,7 @@ describe('the MFA toggle (GET and POST /api/mfa)', () => {
     });
     assert.equal(sent.statusCode, 200);
     const waiting = await t.app.inject({ url: '/api/mfa', headers: mikko.headers });
-    assert.deepEqual(waiting.json(), { status: { type: 'user-wants-to-enable-mfa' } });
+    assert.deepEqual(waiting.json(), { status: { type: 'user-wants-to-enable-mfa' }, phoneNumber: '+358 40 555 0101' });
     const verified = await t.app.inject({
       method: 'PUT',
       url: `/api/mfa-onboarding?csrfToken=${mikko.csrfToken}`,
@@ -112,7 +112,7 @@ describe('the MFA toggle (GET and POST /api/mfa)', () => {
       payload: { challengeResponseFromUser: await sentCode(phone) },
     });
     assert.deepEqual(verified.json(), { data: { type: 'mfa-ok' } });
-    assert.deepEqual((await t.app.inject({ url: '/api/mfa', headers: mikko.headers })).json(), { status: { type: 'enabled' } });
+    assert.deepEqual(mfaStatusResponseSchema.parse((await t.app.inject({ url: '/api/mfa', headers: mikko.headers })).json()).status, { type: 'enabled' });
 
     const disable = await t.app.inject({ method: 'POST', url: `/api/mfa?csrfToken=${mikko.csrfToken}`, headers: mikko.headers, payload: { action: 'disable' } });
     assert.deepEqual(disable.json(), { type: 'success', status: { type: 'user-has-no-verified-mfa-device' } });
@@ -152,7 +152,7 @@ describe('the environment without the mfa feature', () => {
 
   it('answers environment-has-mfa-disabled and offers no SMS login after expiry', async () => {
     const aino = await signIn(off.app, PERSONAS.aino);
-    assert.deepEqual((await off.app.inject({ url: '/api/mfa', headers: aino.headers })).json(), { status: { type: 'environment-has-mfa-disabled' } });
+    assert.deepEqual(mfaStatusResponseSchema.parse((await off.app.inject({ url: '/api/mfa', headers: aino.headers })).json()).status, { type: 'environment-has-mfa-disabled' });
     await expireSession(off.app, aino.sessionId);
     const page = await off.app.inject({ url: '/en/expired-session', headers: aino.headers });
     assert.deepEqual(initialStateOf(page).page?.state, { smsLogin: false });

@@ -30,8 +30,8 @@ export const mfaStatusSchema = z.discriminatedUnion('type', [
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 export type MfaStatusType = MfaStatus['type'];
 
-/** GET /api/mfa answer. */
-export const mfaStatusResponseSchema = z.object({ status: mfaStatusSchema });
+/** GET /api/mfa answer; `phoneNumber` (the person's own, as My information shows it) prefills the verification. */
+export const mfaStatusResponseSchema = z.object({ status: mfaStatusSchema, phoneNumber: z.string().nullable() });
 export type MfaStatusResponse = z.infer<typeof mfaStatusResponseSchema>;
 
 /** POST /api/mfa?csrfToken body. */

@@ -97,7 +97,8 @@ export function installSmsLogin(app: FastifyInstance, config: AccountConfig): vo
     async (request) => {
       const session = request.session;
       if (!session) throw unauthorized();
-      return { status: await statusOf(session.personId) };
+      const [person] = await app.db.select({ phoneNumber: people.phoneNumber }).from(people).where(eq(people.id, session.personId));
+      return { status: await statusOf(session.personId), phoneNumber: person?.phoneNumber ?? null };
     },
   );
 
