@@ -1,4 +1,7 @@
 import type { RemotePageMap } from '@portal/shared-ui';
+import { NewCustomerPage } from './new-customer/NewCustomerPage';
+import { RegistrationPage } from './registration/RegistrationPage';
+import { WelcomePage } from './welcome/WelcomePage';
 import { DataProcessingPage } from './data-processing/DataProcessingPage';
 import { MyInformationPage } from './my-information/MyInformationPage';
 import { HelpPage } from './help/HelpPage';
@@ -10,6 +13,9 @@ import { SmsLoginPage } from './sms-login/SmsLoginPage';
 
 /** Route id (routes.json) → page component; a route id's folder is found from its name. */
 export const pages: RemotePageMap = {
+  'account.registration': RegistrationPage,
+  'account.welcome': WelcomePage,
+  'account.new-customer': NewCustomerPage,
   'account.my-information': MyInformationPage,
   'account.data-processing': DataProcessingPage,
   'account.team': TeamPage,

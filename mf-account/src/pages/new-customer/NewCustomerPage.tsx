@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { logoutResponseSchema, toApiFailure, failureMessageId } from '@portal/shared-api';
+import { Alert, Button, PageHeading, useApiClient, useShell } from '@portal/shared-ui';
+import { bookingHref } from '../../components/registration/BookingLink';
+import { pageLoad } from './page-load';
+import styles from './NewCustomerPage.module.css';
+
+/** tel: link of a phone number as configured ('010 555 0130' → 'tel:0105550130'). */
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** The tag of this process's error reports. */
+const LOGOUT_PROCESS = 'account-new-customer-logout';
+
+/**
+ * account.new-customer (spec part 2 §2.2: new-customer, uusi-asiakas, ny-kund; anonymous, no menu
+ * or footer): the welcome text for customers with no events, links to book online or to call the
+ * brand's customer service (configuration), and a log-out button that ends the session when there
+ * is one and then goes to the login page.
+ */
+export function NewCustomerPage() {
+  const intl = useIntl();
+  const shell = useShell();
+  const api = useApiClient();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const phone = shell.config.customerServicePhone;
+  // The shell's login page; the language root (which signs in again) where a composition has none.
+  const loginHref = shell.hasRoute('login') ? shell.href('login') : `/${shell.lang}`;
+
+  const logOut = async () => {
+    setFailure(null);
+    setLoggingOut(true);
+    try {
+      // Only a signed-in visitor has a session to end; the anonymous one just goes to the login page.
+      if (shell.user) await api.post('/api/logout', logoutResponseSchema);
+      pageLoad.assign(loginHref);
+    } catch (caught) {
+      const failed = toApiFailure(caught);
+      // The session had ended already: nothing to end.
+      if (failed.kind === 'unauthorized') {
+        pageLoad.assign(loginHref);
+        return;
+      }
+      if (failed.kind !== 'network') shell.errors.report(caught, LOGOUT_PROCESS);
+      setFailure(intl.formatMessage({ id: failureMessageId(failed) }));
+      setLoggingOut(false);
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeading>{intl.formatMessage({ id: 'account.new-customer.title' })}</PageHeading>
+      <p className={styles.intro}>{intl.formatMessage({ id: 'account.new-customer.text' })}</p>
+      <ul className={styles.options}>
+        <li>
+          <a href={bookingHref(shell)}>{intl.formatMessage({ id: 'account.new-customer.book' })}</a>
+        </li>
+        <li>
+          {intl.formatMessage(
+            { id: 'account.new-customer.call' },
+            { phone: <a key="phone" href={telHref(phone)}>{phone}</a> },
+          )}
+          <p className={styles.note}>{intl.formatMessage({ id: 'account.new-customer.call-charge' })}</p>
+        </li>
+      </ul>
+      {failure && <Alert variant="error">{failure}</Alert>}
+      <div>
+        <Button variant="secondary" loading={loggingOut} onClick={() => void logOut()}>
+          {intl.formatMessage({ id: 'account.new-customer.logout' })}
+        </Button>
+      </div>
+    </div>
+  );
+}

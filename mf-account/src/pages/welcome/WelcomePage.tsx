@@ -1,0 +1,33 @@
+import { useIntl } from 'react-intl';
+import { ErrorView, PageHeading, Spinner, usePageState } from '@portal/shared-ui';
+import { RegistrationFlow } from '../../components/registration/RegistrationFlow';
+import styles from './WelcomePage.module.css';
+
+/**
+ * account.welcome (spec part 1 §2 "Help / first-time welcome", SPEC-DECISIONS "Paths": tervetuloa,
+ * valkommen, welcome): where the front page sends a patient with no appointments or events. Title
+ * 'Welcome!', the message that the user seems to be here for the first time, and the registration
+ * form (identity code, and the child's details when a guardian acts for one) with its register button.
+ */
+export function WelcomePage() {
+  const intl = useIntl();
+  const { page, retry } = usePageState('account.welcome');
+  return (
+    <div className={styles.page}>
+      <PageHeading>{intl.formatMessage({ id: 'account.welcome.title' })}</PageHeading>
+      <p className={styles.intro}>{intl.formatMessage({ id: 'account.welcome.message' })}</p>
+      {page.status === 'loading' && <Spinner />}
+      {page.status === 'error' && (
+        <div role="alert">
+          <ErrorView onRetry={retry} />
+        </div>
+      )}
+      {page.status === 'ready' && (
+        <>
+          <p className={styles.intro}>{intl.formatMessage({ id: 'account.welcome.form-intro' })}</p>
+          <RegistrationFlow state={page.data} />
+        </>
+      )}
+    </div>
+  );
+}
