@@ -306,3 +306,19 @@ describe('logging back in with an SMS code after the session expired', () => {
     assert.deepEqual(res.json().mfaResponse, { type: 'mfa-ok', next: '/' });
   });
 });
+
+describe('POST /api/dev/expire-session (development only)', () => {
+  it("ends the caller's own session now, and only with its csrfToken", async () => {
+    const aino = await signIn(t.app, PERSONAS.aino);
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/dev/expire-session', headers: aino.headers })).statusCode, 403);
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/dev/expire-session' })).statusCode, 401);
+    const res = await t.app.inject({ method: 'POST', url: `/api/dev/expire-session?csrfToken=${aino.csrfToken}`, headers: aino.headers });
+    assert.equal(res.statusCode, 200);
+    assert.ok(new Date(String(res.headers['x-session-expires'])).getTime() < Date.now());
+    assert.equal((await t.app.inject({ url: '/api/mfa', headers: aino.headers })).statusCode, 401);
+    assert.equal((await t.app.inject({ url: '/api/mfa', headers: mikko.headers })).statusCode, 200, "another person's session lives on");
+    const page = await t.app.inject({ url: '/en/expired-session', headers: aino.headers });
+    assert.deepEqual(initialStateOf(page).page?.state, { smsLogin: true });
+  });
+});

@@ -32,6 +32,7 @@ import { cookieOptions, SESSION_COOKIE } from '../../sessions/service';
 import type { AccountConfig } from '../config';
 import { smsLoginCodes } from '../schema';
 import { answerLoginCode, deleteLoginCode, openLoginCode } from './codes';
+import { installDevSessionExpiry } from './dev';
 import { expiredSessionOf, forgetExpiredSession, installExpiredSessionKeeper, type ExpiredSession } from './expired-session';
 import { mfaStatusOf } from './status';
 
@@ -61,6 +62,7 @@ export function installSmsLogin(app: FastifyInstance, config: AccountConfig): vo
   const mfaOn = () => app.config.features.includes(MFA_FEATURE);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   installExpiredSessionKeeper(app, cookie);
+  installDevSessionExpiry(app);
 
   const statusOf = (personId: string) =>
     mfaStatusOf(app.db, { personId, mfaFeatureOn: mfaOn(), onboardingLimit: app.mfaOnboardingRequestLimit });
