@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import { expectNoAxeViolations } from './axe';
+import { expect, expectOneReactAndOneFederationRuntime, personas, test } from './fixtures';
+import { signInFromLoginPage } from './sign-in';
+
+/**
+ * "Use of my data" (issue 12, beyond the spec; the Client Data Act 703/2023) in the composed
+ * portal, as Mikko (150385-9013), signed in once: the pages he opened are in his access log, newest
+ * first, the FHIR R4 export downloads as a file (and is logged too), and the page is axe-clean in
+ * Finnish, Swedish and English.
+ */
+test.describe('use of my data (issue 12)', () => {
+  test('Mikko sees the pages he opened in his access log, downloads his data, in fi, sv and en', async ({ page }) => {
+    await page.goto('/fi/kaynnit');
+    await signInFromLoginPage(page, personas.mikko.code);
+    await expect(page).toHaveURL(/\/fi\/kaynnit$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Käynnit' })).toBeVisible();
+    await page.goto('/fi/laboratorio');
+    await expect(page.getByRole('heading', { level: 1, name: 'Laboratoriotulokset' })).toBeVisible();
+
+    // from the side menu's account group
+    await page.getByRole('navigation', { name: 'Päävalikko' }).getByRole('link', { name: 'Tietojeni käyttö' }).click();
+    await expect(page).toHaveURL(/\/fi\/tietojeni-kaytto$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tietojeni käyttö' })).toBeFocused();
+    const log = page.getByRole('table', { name: /^Katselukerrat 1–\d+, yhteensä \d+$/ });
+    // what kind of data each row is about, newest first (the shell's front-page summaries read on every
+    // page load are there too, between the pages he opened)
+    const kinds = async () => (await log.locator('tbody tr td:nth-child(3)').allTextContents()).map((text) => text.trim());
+    const readers = async () => (await log.locator('tbody tr td:nth-child(2)').allTextContents()).map((text) => text.trim());
+    await expect(log.locator('tbody tr').first()).toContainText('Tietojeni käyttö');
+    const seen = await kinds();
+    expect(seen[0]).toBe('Tietojeni käyttö');
+    expect(seen.indexOf('Laboratoriotulokset')).toBeGreaterThan(0);
+    expect(seen.indexOf('Käynnit ja hoitokertomukset')).toBeGreaterThan(seen.indexOf('Laboratoriotulokset'));
+    expect(new Set(await readers())).toEqual(new Set(['Sinä']));
+    // no identity code or raw action anywhere on the page
+    await expect(page.locator('main')).not.toContainText(personas.mikko.code);
+    await expect(page.locator('main')).not.toContainText('records.');
+    await expectNoAxeViolations(page, 'use of my data (fi)');
+
+    // Download my data: a FHIR R4 collection Bundle with his Patient
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Lataa tietoni' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^omat-terveystietoni-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = await download.path();
+    const bundle = JSON.parse(await readFile(file, 'utf8')) as { resourceType: string; type: string; entry: { resource: { resourceType: string; name?: { family?: string }[] } }[] };
+    expect(bundle.resourceType).toBe('Bundle');
+    expect(bundle.type).toBe('collection');
+    const patient = bundle.entry.find((entry) => entry.resource.resourceType === 'Patient');
+    expect(patient?.resource.name?.[0]?.family).toBe('Virtanen');
+    expect(bundle.entry.some((entry) => entry.resource.resourceType === 'Observation')).toBe(true);
+
+    // the download is in the log too
+    await page.reload();
+    await expect(log.locator('tbody tr').first()).toContainText('Tietojeni käyttö');
+    const afterDownload = await kinds();
+    expect(afterDownload.indexOf('Tietojen lataus')).toBeGreaterThan(0);
+    expect(afterDownload.indexOf('Tietojen lataus')).toBeLessThan(afterDownload.indexOf('Laboratoriotulokset'));
+
+    for (const [path, title, caption, download] of [
+      ['/sv/anvandning-av-mina-uppgifter', 'Användning av mina uppgifter', /^Visningar 1–\d+ av \d+$/, 'Ladda ner mina uppgifter'],
+      ['/en/use-of-my-data', 'Use of my data', /^Views 1–\d+ of \d+$/, 'Download my data'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByRole('table', { name: caption })).toBeVisible();
+      await expect(page.getByRole('link', { name: download })).toHaveAttribute('href', `/api/account/data-export?lang=${path.slice(1, 3)}`);
+      await expectNoAxeViolations(page, `use of my data (${path.slice(1, 3)})`);
+    }
+
+    // at 360 px the page still fits: nothing wider than the screen but the table's own scroller
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Use of my data' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page, 'use of my data at 360 px');
+    await expectOneReactAndOneFederationRuntime(page);
+  });
+});
