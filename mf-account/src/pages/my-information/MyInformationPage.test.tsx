@@ -9,6 +9,9 @@ import { MyInformationPage } from './MyInformationPage';
 jest.mock('./kela/KelaCardSection', () => ({ KelaCardSection: () => <p>Kela card section</p> }));
 jest.mock('./sms-login/SmsLoginToggle', () => ({ SmsLoginToggle: () => <p>SMS login section</p> }));
 
+// userEvent types character by character; a busy machine needs more than the default 5 s for the longer flows
+jest.setTimeout(20_000);
+
 const ROUTE = 'account.my-information';
 
 const mikko: Patient = {
@@ -164,6 +167,21 @@ describe('My information page', () => {
       expect(await screen.findByText('Your changes have been saved.')).toBeInTheDocument();
       expect(screen.getByRole('checkbox', { name: 'I want to receive marketing by email' })).toBeChecked();
     });
+  });
+
+  test('a first consent in the second tab needs the privacy policy read; once saved it is not asked again', async () => {
+    const shell = show({ state: state({ patientDataConsentFormUpdated: null, patientDataConsent: 'missing' }) });
+    shell.api.use({
+      'POST /api/user/consent': { type: 'success', consent, patientDataConsentFormUpdated: '2026-11-24T06:00:00.000Z', patientDataConsent: 'ok' },
+    });
+    await userEvent.click(tab('Permissions and agreements'));
+    const save = () => within(screen.getByRole('tabpanel', { name: 'Permissions and agreements' })).getByRole('button', { name: 'Save' });
+    expect(save()).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I have read the privacy policy' }));
+    await userEvent.click(save());
+    expect(await screen.findByText('Your changes have been saved.')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'I have read the privacy policy' })).not.toBeInTheDocument();
+    expect(save()).toBeEnabled();
   });
 
   describe('contact details', () => {

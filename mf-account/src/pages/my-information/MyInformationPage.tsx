@@ -83,7 +83,7 @@ function MyInformation({ state }: { state: MyInformationPageState }) {
                 <p>{intl.formatMessage({ id: 'account.consent.intro' })}</p>
                 <ConsentForm
                   // a new form once the first consent is saved: the privacy policy box is not asked again
-                  key={patient.patientDataConsentFormUpdated ?? 'first-time'}
+                  key={patient.patientDataConsentFormUpdated === null ? 'first-time' : 'given'}
                   consent={consent}
                   firstTime={patient.patientDataConsentFormUpdated === null}
                   privacyPolicyUrl={state.privacyPolicyUrl}
