@@ -21,7 +21,7 @@ import { finishKelaUpload, initKelaUpload } from '../src/modules/account/kela/se
 import { kelaCards, kelaUploads } from '../src/modules/account/schema';
 import { auditLog } from '../src/modules/audit/schema';
 import { PERSONAS } from '../src/seed/personas';
-import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
+import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**
  * The Kela card over HTTP (spec part 2 §3, §4, §5, §7, §9) with the local-disk attachment storage:
@@ -261,6 +261,21 @@ describe('upload and finish-upload', () => {
     const before = await kelaCard(mikko);
     assert.equal((await finish(mikko, late.token)).statusCode, 403, 'expired');
     assert.deepEqual(await kelaCard(mikko), before, 'the card is unchanged');
+  });
+});
+
+describe('a guardian acting for a child', () => {
+  it("uploads the child's card: the child's session view shows it, the guardian's own does not", async () => {
+    const leenaForElla = await signIn(t.app, PERSONAS.leena, PERSONAS.ella);
+    const response = await uploadCard(leenaForElla, png(70), jpeg());
+    assert.equal(response.statusCode, 200, response.body);
+    const card = await kelaCard(leenaForElla);
+    assert.ok(card.imageUrl.front);
+    assert.deepEqual((await t.app.inject({ url: card.imageUrl.front, headers: leenaForElla.headers })).rawPayload, png(70));
+    const leenaHerself = await signIn(t.app, PERSONAS.leena);
+    assert.deepEqual(await kelaCard(leenaHerself), { imageUrl: { front: null, back: null } });
+    const [ellas] = await t.app.db.select().from(kelaCards).where(eq(kelaCards.personId, await personIdOf(t.app, PERSONAS.ella)));
+    assert.ok(ellas, "the card is Ella's");
   });
 });
 
