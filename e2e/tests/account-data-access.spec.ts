@@ -23,8 +23,8 @@ test.describe('use of my data (issue 12)', () => {
     await expect(page).toHaveURL(/\/fi\/tietojeni-kaytto$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Tietojeni käyttö' })).toBeFocused();
     const log = page.getByRole('table', { name: /^Katselukerrat 1–\d+, yhteensä \d+$/ });
-    // what kind of data each row is about, newest first (the shell's front-page summaries read on every
-    // page load are there too, between the pages he opened)
+    // what kind of data each row is about, newest first (the front page's summaries, read by its loader
+    // around the sign-in, sit between the pages he opened)
     const kinds = async () => (await log.locator('tbody tr td:nth-child(3)').allTextContents()).map((text) => text.trim());
     const readers = async () => (await log.locator('tbody tr td:nth-child(2)').allTextContents()).map((text) => text.trim());
     await expect(log.locator('tbody tr').first()).toContainText('Tietojeni käyttö');

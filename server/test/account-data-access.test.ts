@@ -12,6 +12,7 @@ import {
   validationErrorSchema,
   type AccessLogEntry,
 } from '@portal/shared-api';
+import { appointmentResource } from '../src/modules/account/data-access/fhir-export';
 import { auditLog } from '../src/modules/audit/schema';
 import { people } from '../src/modules/patients/schema';
 import { PERSONAS } from '../src/seed/personas';
@@ -475,6 +476,21 @@ describe('the FHIR R4 export', () => {
       .where(and(eq(auditLog.subjectPersonId, ids.ella), eq(auditLog.action, 'account.data-export')));
     assert.equal(rows.length, 1);
     assert.equal(rows[0]?.actorPersonId, ids.leena);
+  });
+
+  it('maps a booked appointment to an R4 Appointment (none are exported until a visit lies ahead)', () => {
+    const patient = { reference: 'urn:uuid:00000000-0000-4000-8000-000000000000', type: 'Patient' };
+    for (const clinicName of ['Lääkärikeskus Kamppi', null]) {
+      const appointment = appointmentResource(
+        { id: 7, start: new Date('2026-12-01T08:30:00Z'), practitioner: 'Anna Lahtinen', service: { text: 'Yleislääketiede' }, clinicName },
+        patient,
+      );
+      const parsed = appointmentSchema.safeParse(appointment);
+      assert.ok(parsed.success, parsed.success ? '' : z.prettifyError(parsed.error));
+      assert.deepEqual(emptyElements(appointment), []);
+      assert.equal(appointment.participant.length, clinicName ? 3 : 2);
+      assert.deepEqual(appointment.participant[0], { actor: patient, status: 'accepted' });
+    }
   });
 
   it('answers 400 with the path of a bad language and 401 without a session', async () => {
