@@ -75,13 +75,14 @@ describe('records.visit: the medical report', () => {
     assert.equal(visit.practitionerTitle, 'General practitioner');
     assert.equal(visit.specialtyName, 'General practice');
     assert.ok(Date.parse(visit.dateTime) < Date.now());
+    // the diagnoses (by their ICD-10 codes) and the texts' headings too; the texts as written (issue 11)
     assert.deepEqual(visit.diagnoses, [
-      { code: 'I10', description: 'Essentiaalinen verenpainetauti' },
-      { code: 'E78.0', description: 'Puhdas hyperkolesterolemia' },
+      { code: 'I10', description: 'Essential hypertension' },
+      { code: 'E78.0', description: 'Pure hypercholesterolaemia' },
     ]);
     assert.deepEqual(
       visit.texts.map((text) => text.title),
-      ['Tulosyy', 'Tutkimukset', 'Hoitosuunnitelma'],
+      ['Reason for visit', 'Examinations', 'Treatment plan'],
     );
     assert.equal(visit.texts[1]?.body, 'RR 146/90, pulssi 72.\nSydän- ja keuhkoauskultaatio normaali.\nEKG: sinusrytmi, ei iskemiaan viittaavaa.');
     assert.deepEqual(visit.patient, { fullName: 'Mikko Virtanen', identityCode: PERSONAS.mikko });

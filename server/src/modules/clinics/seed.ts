@@ -45,24 +45,6 @@ interface PractitionerSeed {
   clinics: string[];
 }
 
-/**
- * The demo practitioners' titles in every language. The column holds the Finnish title (as the
- * practitioner registry sends it); the records loaders show it in the page's language from here.
- */
-export const PRACTITIONER_TITLE_TRANSLATIONS: Readonly<Record<string, { sv: string; en: string }>> = {
-  Yleislääkäri: { sv: 'Allmänläkare', en: 'General practitioner' },
-  Työterveyslääkäri: { sv: 'Företagsläkare', en: 'Occupational health physician' },
-  Työterveyshoitaja: { sv: 'Företagshälsovårdare', en: 'Occupational health nurse' },
-  Sairaanhoitaja: { sv: 'Sjukskötare', en: 'Nurse' },
-  Psykologi: { sv: 'Psykolog', en: 'Psychologist' },
-  Työterveyspsykologi: { sv: 'Företagspsykolog', en: 'Occupational health psychologist' },
-  'Endokrinologian erikoislääkäri': { sv: 'Specialistläkare i endokrinologi', en: 'Endocrinologist' },
-  'Naistentautien erikoislääkäri': { sv: 'Specialistläkare i kvinnosjukdomar', en: 'Gynaecologist' },
-  'Lastentautien erikoislääkäri': { sv: 'Specialistläkare i barnsjukdomar', en: 'Paediatrician' },
-  'Geriatrian erikoislääkäri': { sv: 'Specialistläkare i geriatrik', en: 'Geriatrician' },
-  Fysioterapeutti: { sv: 'Fysioterapeut', en: 'Physiotherapist' },
-};
-
 export const practitionerSeeds: PractitionerSeed[] = [
   { firstName: 'Anna', lastName: 'Lahtinen', title: 'Yleislääkäri', profession: 'Doctor', specialties: ['YLE'], clinics: ['KA', 'RMT'] },
   { firstName: 'Mikael', lastName: 'Heikkinen', title: 'Yleislääkäri', profession: 'Doctor', specialties: ['YLE'], clinics: ['LPV', 'TAP'] },

@@ -5,7 +5,7 @@ import type { Database } from '../../db/index';
 import { ok } from '../../pages/loaders';
 import { practitioners } from '../clinics/schema';
 import { auditedRead, patientAccess } from '../patients/access';
-import { practitionerTitleIn } from './rows';
+import { practitionerTitleIn } from '../clinics/vocabulary';
 import { certificates } from './schema';
 
 /**

@@ -5,6 +5,7 @@ import { isCalendarDate } from './laboratory';
 import { referralList } from './referrals';
 import { imagingRows } from './rows';
 import { imagingResults } from './schema';
+import { imagingExaminationIn } from './vocabulary';
 
 /**
  * The imaging pages' loaders (spec part 1 §2 "Imaging list", "Imaging result"). Each answers only
@@ -18,7 +19,7 @@ export async function loadImagingPage(db: Database, subjectPersonId: string, lan
     results: rows.map((row) => ({
       id: String(row.id),
       imagingDate: row.imagingDate,
-      examinationName: row.examinationName?.trim() ? row.examinationName : null,
+      examinationName: row.examinationName?.trim() ? imagingExaminationIn(row.examinationName, lang) : null,
     })),
     referrals,
   };
@@ -28,7 +29,7 @@ export async function loadImagingPage(db: Database, subjectPersonId: string, lan
  * records.imaging-result: every result of the patient on `imagingDate`, in the order they were
  * recorded; not-found when there is none (or the date does not exist).
  */
-export async function loadImagingResultPage(db: Database, subjectPersonId: string, imagingDate: string): Promise<ImagingResultPageState> {
+export async function loadImagingResultPage(db: Database, subjectPersonId: string, imagingDate: string, lang: Lang): Promise<ImagingResultPageState> {
   if (!isCalendarDate(imagingDate)) return { status: 'not-found' };
   const rows = await db
     .select({
@@ -47,7 +48,8 @@ export async function loadImagingResultPage(db: Database, subjectPersonId: strin
     results: rows.map((row) => ({
       id: String(row.id),
       imagingDate: row.imagingDate,
-      examinationName: row.examinationName?.trim() ? row.examinationName : null,
+      examinationName: row.examinationName?.trim() ? imagingExaminationIn(row.examinationName, lang) : null,
+      // the radiologist's statement, as written
       statementText: row.statementText?.trim() ? row.statementText : null,
     })),
   };

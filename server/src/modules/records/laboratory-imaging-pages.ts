@@ -25,7 +25,7 @@ export function installLaboratoryAndImagingPages(app: FastifyInstance, options: 
 
   app.pageLoaders.register('records.laboratory-result', async (ctx) => {
     const date = ctx.params.date ?? '';
-    return answer(await read(ctx, 'records.laboratory-result', (personId) => loadLaboratoryResultPage(ctx.db, personId, date), { date }));
+    return answer(await read(ctx, 'records.laboratory-result', (personId) => loadLaboratoryResultPage(ctx.db, personId, date, ctx.lang), { date }));
   });
 
   app.pageLoaders.register('records.imaging-result', async (ctx) => {
@@ -36,7 +36,7 @@ export function installLaboratoryAndImagingPages(app: FastifyInstance, options: 
       return ok({ status: 'temporary-api-error' as const });
     }
     const date = ctx.params.date ?? '';
-    return answer(await read(ctx, 'records.imaging-result', (personId) => loadImagingResultPage(ctx.db, personId, date), { date }));
+    return answer(await read(ctx, 'records.imaging-result', (personId) => loadImagingResultPage(ctx.db, personId, date, ctx.lang), { date }));
   });
 
   const referralPage = (routeId: 'records.laboratory-referral' | 'records.imaging-referral', type: ReferralType) =>

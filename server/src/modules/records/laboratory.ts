@@ -14,6 +14,7 @@ import { people } from '../patients/schema';
 import { referralList } from './referrals';
 import { laboratoryRows } from './rows';
 import { laboratoryResults } from './schema';
+import { laboratoryTestNameIn, laboratoryTextResultIn } from './vocabulary';
 
 /**
  * The laboratory pages' loaders (spec part 1 §2 "Laboratory list", "Laboratory result"). Each answers
@@ -52,7 +53,13 @@ export function isCalendarDate(value: string): boolean {
 
 type ResultRow = typeof laboratoryResults.$inferSelect;
 
-function resultOf(row: ResultRow): LaboratoryResultValue | null {
+/** A test's name (its description) in the page's language, by the test's code; null when it has none. */
+function descriptionIn(row: ResultRow, lang: Lang): string | null {
+  const description = row.description?.trim();
+  return description ? laboratoryTestNameIn(row.code, description, lang) : null;
+}
+
+function resultOf(row: ResultRow, lang: Lang): LaboratoryResultValue | null {
   if (!row.isReady) return null;
   if (row.resultType === 'numeric' && row.resultNumber !== null) {
     return {
@@ -62,21 +69,22 @@ function resultOf(row: ResultRow): LaboratoryResultValue | null {
       isWithinReferenceRange: row.isWithinReferenceRange,
     };
   }
-  if (row.resultType === 'textual' && row.resultText !== null) return { __typename: 'TextualLaboratoryResult', resultText: row.resultText };
+  if (row.resultType === 'textual' && row.resultText !== null) return { __typename: 'TextualLaboratoryResult', resultText: laboratoryTextResultIn(row.resultText, lang) };
   return null;
 }
 
-function singleTest(row: ResultRow, history: LaboratoryHistoryPoint[]): SingleLaboratoryTest {
+function singleTest(row: ResultRow, history: LaboratoryHistoryPoint[], lang: Lang): SingleLaboratoryTest {
   return {
     __typename: 'SingleLaboratoryTest',
     id: String(row.id),
     code: row.code,
     displayName: row.displayName,
     isReady: row.isReady,
-    result: resultOf(row),
+    result: resultOf(row, lang),
     unit: row.unit?.trim() || null,
     referenceRange: row.referenceMin === null && row.referenceMax === null ? null : { min: row.referenceMin, max: row.referenceMax },
-    description: row.description?.trim() || null,
+    description: descriptionIn(row, lang),
+    // the laboratory's comment, as written
     additionalResult: row.additionalResult?.trim() || null,
     history,
   };
@@ -120,7 +128,7 @@ async function numericHistory(db: Database, personId: string, codes: string[]): 
  * (packages with their items, and single tests), each with its numeric history. A date with none of
  * the patient's results, another patient's date or a date that does not exist is not-found.
  */
-export async function loadLaboratoryResultPage(db: Database, subjectPersonId: string, date: string): Promise<LaboratoryResultPageState> {
+export async function loadLaboratoryResultPage(db: Database, subjectPersonId: string, date: string, lang: Lang): Promise<LaboratoryResultPageState> {
   if (!isCalendarDate(date)) return { status: 'not-found' };
   const rows = await db
     .select()
@@ -136,7 +144,7 @@ export async function loadLaboratoryResultPage(db: Database, subjectPersonId: st
     .limit(1);
   const tests = rows.filter((row) => row.kind !== 'package');
   const history = await numericHistory(db, subjectPersonId, [...new Set(tests.map((row) => row.code))]);
-  const toSingle = (row: ResultRow) => singleTest(row, history.get(row.code) ?? []);
+  const toSingle = (row: ResultRow) => singleTest(row, history.get(row.code) ?? [], lang);
 
   const laboratoryTests: LaboratoryTest[] = [];
   for (const row of rows) {
@@ -150,7 +158,7 @@ export async function loadLaboratoryResultPage(db: Database, subjectPersonId: st
       displayName: row.displayName,
       // a package is ready only when it and every item in it are
       isReady: row.isReady && items.every((item) => item.isReady),
-      description: row.description?.trim() || null,
+      description: descriptionIn(row, lang),
       items,
     });
   }

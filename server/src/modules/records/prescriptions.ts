@@ -3,6 +3,7 @@ import type { Lang, Prescription, PrescriptionsPageState } from '@portal/shared-
 import type { Database } from '../../db/index';
 import { prescriptionRows } from './rows';
 import { prescriptions } from './schema';
+import { medicineFormIn, packageUnitIn, totalAmountIn } from './vocabulary';
 
 /**
  * Prescriptions (spec part 1 §2 "Prescriptions list", §3 "Prescription"): the list page's loader
@@ -32,10 +33,23 @@ export function toPrescription(row: PrescriptionRow): Prescription {
   };
 }
 
+/**
+ * A prescription as a page in `lang` shows it: the pharmaceutical form, the package unit and the
+ * total amount in that language; the guides the prescriber wrote stay as written.
+ */
+export function prescriptionIn(prescription: Prescription, lang: Lang): Prescription {
+  return {
+    ...prescription,
+    medicineType: medicineFormIn(prescription.medicineType, lang),
+    packageUnit: packageUnitIn(prescription.packageUnit, lang),
+    totalAmount: totalAmountIn(prescription.totalAmount, lang),
+  };
+}
+
 /** records.prescriptions: every prescription of the subject, newest first. */
-export async function loadPrescriptionsPage(db: Database, subjectPersonId: string, _lang: Lang): Promise<PrescriptionsPageState> {
+export async function loadPrescriptionsPage(db: Database, subjectPersonId: string, lang: Lang): Promise<PrescriptionsPageState> {
   const rows = await prescriptionRows(db, subjectPersonId);
-  return { prescriptions: rows.map(toPrescription) };
+  return { prescriptions: rows.map((row) => prescriptionIn(toPrescription(row), lang)) };
 }
 
 /** The largest id the database has (int4); a longer or larger id names no prescription. */

@@ -3,6 +3,7 @@ import type { Lang, RecordsSummary } from '@portal/shared-api';
 import type { Database } from '../../db/index';
 import { imagingRows, laboratoryRows, prescriptionRows, questionnaireItems, visitRows } from './rows';
 import { prescriptions } from './schema';
+import { imagingExaminationIn } from './vocabulary';
 
 // The visit's medical report (records.visit) lives in visits.ts.
 export { visitPage } from './visits';
@@ -29,7 +30,7 @@ export async function recordsSummary(
     prescriptionRows(db, personId, SUMMARY_SIZE),
     laboratoryRows(db, personId, SUMMARY_SIZE),
     imagingRows(db, personId, SUMMARY_SIZE),
-    questionnaireItems(db, personId),
+    questionnaireItems(db, personId, { lang: options.lang }),
     options.renewalEnabled ? hasRenewablePrescription(db, personId) : Promise.resolve(false),
   ]);
   const openFirst = [...questionnaires.filter((q) => !q.answeredAt), ...questionnaires.filter((q) => q.answeredAt)];
@@ -59,7 +60,11 @@ export async function recordsSummary(
         testNames: day.filter((row) => row.packageId === null).map((row) => row.displayName),
       };
     }),
-    imaging: imaging.map((r) => ({ id: String(r.id), imagingDate: r.imagingDate, examinationName: r.examinationName })),
+    imaging: imaging.map((r) => ({
+      id: String(r.id),
+      imagingDate: r.imagingDate,
+      examinationName: r.examinationName === null ? null : imagingExaminationIn(r.examinationName, options.lang),
+    })),
     questionnaires: openFirst.slice(0, SUMMARY_SIZE),
   };
 }

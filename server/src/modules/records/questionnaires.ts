@@ -13,6 +13,7 @@ import { notFoundState, ok, type LoaderContext } from '../../pages/loaders';
 import { auditedRead, patientAccess } from '../patients/access';
 import { questionnaireItems } from './rows';
 import { questionnaireInvitations } from './schema';
+import { fhirTitleIn } from './vocabulary';
 
 /**
  * Questionnaires (spec part 1 §2, §3, §4, §8): the list of open tasks and own answers
@@ -32,10 +33,10 @@ export const QUESTIONNAIRE_ROUTE_ID = 'records.questionnaire';
 const INT4_MAX = 2_147_483_647;
 
 /** records.questionnaires: open ones newest first, answered ones most recently answered first. */
-export async function loadQuestionnairesPage(db: Database, subjectPersonId: string, _lang: Lang): Promise<QuestionnairesPageState> {
+export async function loadQuestionnairesPage(db: Database, subjectPersonId: string, lang: Lang): Promise<QuestionnairesPageState> {
   const [open, answered] = await Promise.all([
-    questionnaireItems(db, subjectPersonId, { answered: false }),
-    questionnaireItems(db, subjectPersonId, { answered: true, by: 'answeredAt' }),
+    questionnaireItems(db, subjectPersonId, { answered: false, lang }),
+    questionnaireItems(db, subjectPersonId, { answered: true, by: 'answeredAt', lang }),
   ]);
   return { status: 'ok', open, answered };
 }
@@ -53,7 +54,7 @@ function invitationIdOf(raw: string): number | null {
  * supported FHIR R4 Questionnaire is a server fault (thrown, logged, answered 500); stored answers
  * that cannot be read any more show as answered without answers.
  */
-export async function loadQuestionnairePage(db: Database, subjectPersonId: string, rawId: string): Promise<QuestionnairePageState> {
+export async function loadQuestionnairePage(db: Database, subjectPersonId: string, rawId: string, lang: Lang): Promise<QuestionnairePageState> {
   const id = invitationIdOf(rawId);
   if (id === null) return { status: 'not-found' };
   const [row] = await db
@@ -69,8 +70,9 @@ export async function loadQuestionnairePage(db: Database, subjectPersonId: strin
     status: 'ok',
     invitation: {
       id: String(row.id),
-      // as the messaging module names it: the form's title, else the invitation's
-      title: form.data.title?.trim() || row.title,
+      // as the messaging module names it: the form's title (in the page's language when the form has
+      // it, see fhirTitleIn), else the invitation's; the form itself is in its own language
+      title: fhirTitleIn(row.form, form.data.title?.trim() || row.title, lang),
       sentAt: row.sentAt.toISOString(),
       answeredAt: row.answeredAt ? row.answeredAt.toISOString() : null,
       questionnaire: form.data,
@@ -101,7 +103,7 @@ export function installQuestionnairePages(app: FastifyInstance, options: { statu
   app.pageLoaders.register(QUESTIONNAIRE_ROUTE_ID, async (ctx) => {
     if (status === 'maintenance-mode') return maintenance(ctx);
     const invitationId = ctx.params.id ?? '';
-    const state = await read(ctx, QUESTIONNAIRE_ROUTE_ID, (personId) => loadQuestionnairePage(ctx.db, personId, invitationId), { invitationId });
+    const state = await read(ctx, QUESTIONNAIRE_ROUTE_ID, (personId) => loadQuestionnairePage(ctx.db, personId, invitationId, ctx.lang), { invitationId });
     return state.status === 'ok' ? ok(state) : notFoundState(state);
   });
 }

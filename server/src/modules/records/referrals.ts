@@ -2,7 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Lang, ReferralListItem, ReferralPageState, ReferralType } from '@portal/shared-api';
 import type { Database } from '../../db/index';
 import { practitioners } from '../clinics/schema';
-import { practitionerTitleIn, referralTitleIn } from './rows';
+import { practitionerTitleIn } from '../clinics/vocabulary';
+import { referralTitleIn } from './vocabulary';
 import { referrals } from './schema';
 
 /**

@@ -14,6 +14,7 @@ import {
   renewalRequestSchema,
   renewalResponseSchema,
   validationErrorSchema,
+  type Lang,
   type PrescriptionRenewalPageState,
   type RenewalRequest,
   type RenewalResponse,
@@ -26,7 +27,7 @@ import { notFoundState, ok } from '../../pages/loaders';
 import { createThread, customerUserIdOf, insertMessage, markRead, teamRecipients } from '../messaging/index';
 import { auditedRead, patientAccess, type PatientAccess } from '../patients/access';
 import { people } from '../patients/schema';
-import { renewablePrescriptionsAmong } from './prescriptions';
+import { prescriptionIn, renewablePrescriptionsAmong } from './prescriptions';
 
 /**
  * Prescription renewal (spec part 1 §2, §4, §5, §8, §9): the page loader of
@@ -52,7 +53,7 @@ async function subjectName(db: Database, personId: string): Promise<{ firstName:
 }
 
 /** The page state for `idsParam` (the route's `ids`, already matched against `[0-9]+(,[0-9]+)*`). */
-export async function loadRenewalPage(db: Database, access: PatientAccess, idsParam: string): Promise<PrescriptionRenewalPageState> {
+export async function loadRenewalPage(db: Database, access: PatientAccess, idsParam: string, lang: Lang): Promise<PrescriptionRenewalPageState> {
   const ids = idsParam.split(',');
   return auditedRead(
     db,
@@ -65,7 +66,7 @@ export async function loadRenewalPage(db: Database, access: PatientAccess, idsPa
       const [user, customerUserId] = await Promise.all([subjectName(db, subjectPersonId), customerUserIdOf(db, subjectPersonId)]);
       return {
         status: 'ok',
-        prescriptions: found,
+        prescriptions: found.map((prescription) => prescriptionIn(prescription, lang)),
         user,
         customerMessagingUserId: customerUserId === null ? null : String(customerUserId),
       };
@@ -126,7 +127,7 @@ export function installPrescriptionRenewal(app: FastifyInstance): void {
   app.pageLoaders.register(RENEWAL_ROUTE_ID, async (ctx) => {
     // Offline during the messaging move (spec §8): nothing is read, the page shows the notice.
     if (maintenance()) return ok({ status: 'maintenance-mode' } satisfies PrescriptionRenewalPageState);
-    const state = await loadRenewalPage(ctx.db, patientAccess(ctx.request), ctx.params.ids ?? '');
+    const state = await loadRenewalPage(ctx.db, patientAccess(ctx.request), ctx.params.ids ?? '', ctx.lang);
     return state.status === 'ok' ? ok(state) : notFoundState(state);
   });
 

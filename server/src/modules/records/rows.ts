@@ -2,8 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzl
 import type { Lang, QuestionnaireListItem } from '@portal/shared-api';
 import type { Database } from '../../db/index';
 import { practitioners, specialties } from '../clinics/schema';
-import { PRACTITIONER_TITLE_TRANSLATIONS } from '../clinics/seed';
-import { REFERRAL_TITLE_TRANSLATIONS } from './seed';
+import { fhirTitleIn } from './vocabulary';
 import { imagingResults, laboratoryResults, prescriptions, questionnaireInvitations, visits } from './schema';
 
 /**
@@ -16,22 +15,6 @@ function specialtyNameColumn(lang: Lang) {
   if (lang === 'sv') return specialties.nameSv;
   if (lang === 'en') return specialties.nameEn;
   return specialties.nameFi;
-}
-
-/** A demo text stored in Finnish, in the page's language when a translation is known (else as stored). */
-function inLanguage(table: Readonly<Record<string, { sv: string; en: string }>>, text: string, lang: Lang): string {
-  if (lang === 'fi') return text;
-  return table[text.trim()]?.[lang] ?? text;
-}
-
-/** A practitioner's title in the page's language. */
-export function practitionerTitleIn(title: string, lang: Lang): string {
-  return inLanguage(PRACTITIONER_TITLE_TRANSLATIONS, title, lang);
-}
-
-/** A referral's title in the page's language. */
-export function referralTitleIn(title: string, lang: Lang): string {
-  return inLanguage(REFERRAL_TITLE_TRANSLATIONS, title, lang);
 }
 
 const practitionerName = sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`;
@@ -112,7 +95,7 @@ export async function imagingRows(db: Database, personId: string, limit?: number
 export async function questionnaireItems(
   db: Database,
   personId: string,
-  options: { answered?: boolean; by?: 'sentAt' | 'answeredAt'; limit?: number } = {},
+  options: { lang: Lang; answered?: boolean; by?: 'sentAt' | 'answeredAt'; limit?: number },
 ): Promise<QuestionnaireListItem[]> {
   const newest =
     options.answered && options.by === 'answeredAt' ? questionnaireInvitations.answeredAt : questionnaireInvitations.sentAt;
@@ -126,6 +109,7 @@ export async function questionnaireItems(
     .select({
       id: questionnaireInvitations.id,
       title: questionnaireInvitations.title,
+      titleTranslations: sql<unknown>`${questionnaireInvitations.form} -> '_title'`,
       sentAt: questionnaireInvitations.sentAt,
       answeredAt: questionnaireInvitations.answeredAt,
     })
@@ -135,7 +119,8 @@ export async function questionnaireItems(
   const rows = options.limit ? await query.limit(options.limit) : await query;
   return rows.map((row) => ({
     id: String(row.id),
-    title: row.title,
+    // the invitation's title, in the page's language when its form carries a translation
+    title: fhirTitleIn({ _title: row.titleTranslations }, row.title, options.lang),
     sentAt: row.sentAt.toISOString(),
     answeredAt: row.answeredAt ? row.answeredAt.toISOString() : null,
   }));

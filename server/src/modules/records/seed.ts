@@ -3,12 +3,6 @@ import type { Database } from '../../db/index';
 import type { DemoWorld } from '../../seed/personas';
 import { addDays, helsinkiInstant } from '../../util/time';
 import { practitioners } from '../clinics/schema';
-
-/** The demo referrals' titles in every language (the column holds the Finnish one; loaders pick the page's). */
-export const REFERRAL_TITLE_TRANSLATIONS: Readonly<Record<string, { sv: string; en: string }>> = {
-  Laboratoriolähete: { sv: 'Laboratorieremiss', en: 'Laboratory referral' },
-  Kuvantamislähete: { sv: 'Bilddiagnostikremiss', en: 'Imaging referral' },
-};
 import {
   certificates,
   imagingResults,
@@ -21,6 +15,7 @@ import {
   visits,
   visitTexts,
 } from './schema';
+import { fhirTitleTranslations } from './vocabulary';
 
 type Ids = Map<string, number>;
 
@@ -123,7 +118,9 @@ const bloodCount = (ready: boolean, hb = 148): LabSeed => ({
 
 // --- Questionnaires (records.questionnaire*): FHIR R4 forms and answers ---
 // Forms are FHIR R4 Questionnaire resources (the subset of shared-api's fhir-questionnaire.ts); their
-// texts are Finnish only, as a provider's own forms are. Answers are QuestionnaireResponse resources.
+// texts are Finnish only, as a provider's own forms are, but their titles (shown in lists, on the front
+// page and in messages) carry Swedish and English in FHIR's translation extension on `_title`.
+// Answers are QuestionnaireResponse resources.
 const PORTAL_FHIR = 'https://fhir.patient-portal.example';
 const formMessages = (success: string) => [
   { url: `${PORTAL_FHIR}/StructureDefinition/questionnaire-success-message`, valueString: success },
@@ -145,6 +142,7 @@ const WELLBEING_FORM = {
   version: '1',
   name: 'Wellbeing',
   title: 'Hyvinvointikysely',
+  _title: fhirTitleTranslations({ sv: 'Enkät om välmående', en: 'Wellbeing questionnaire' }),
   status: 'active',
   language: 'fi',
   description: 'Vastauksesi auttavat psykologia valmistautumaan seuraavaan tapaamiseenne. Vastaaminen vie noin viisi minuuttia.',
@@ -189,6 +187,7 @@ const AUDIT_C_FORM = {
   version: '1',
   name: 'AuditC',
   title: 'Alkoholinkäyttö (AUDIT-C)',
+  _title: fhirTitleTranslations({ sv: 'Alkoholbruk (AUDIT-C)', en: 'Alcohol use (AUDIT-C)' }),
   status: 'active',
   language: 'fi',
   description: 'Lyhyt kysely alkoholinkäytöstä terveystarkastusta varten.',

@@ -6,6 +6,7 @@ import { ok } from '../../pages/loaders';
 import { practitioners } from '../clinics/schema';
 import { auditedRead, patientAccess } from '../patients/access';
 import { vaccinations } from './schema';
+import { vaccineDoseIn, vaccineNameIn } from './vocabulary';
 
 /**
  * records.vaccinations (spec part 2 §2.4, §3 "Vaccination": name, date, effectiveUntil, practitioner
@@ -15,7 +16,7 @@ import { vaccinations } from './schema';
  */
 export const VACCINATIONS_ROUTE_ID = 'records.vaccinations';
 
-export async function loadVaccinationsPage(db: Database, subjectPersonId: string, _lang: Lang): Promise<VaccinationsPageState> {
+export async function loadVaccinationsPage(db: Database, subjectPersonId: string, lang: Lang): Promise<VaccinationsPageState> {
   const rows = await db
     .select({
       id: vaccinations.id,
@@ -33,9 +34,9 @@ export async function loadVaccinationsPage(db: Database, subjectPersonId: string
   return {
     vaccinations: rows.map((row) => ({
       id: String(row.id),
-      vaccineName: row.vaccineName,
+      vaccineName: vaccineNameIn(row.vaccineName, lang),
       date: row.date,
-      dose: row.dose?.trim() || null,
+      dose: row.dose?.trim() ? vaccineDoseIn(row.dose, lang) : null,
       effectiveUntil: row.effectiveUntil,
       practitionerName: row.practitionerName,
       practitionerPictureUrl: row.practitionerPictureUrl ?? null,

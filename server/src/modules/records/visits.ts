@@ -3,7 +3,9 @@ import type { Lang, VisitPageState, VisitsPageState } from '@portal/shared-api';
 import type { Database } from '../../db/index';
 import { practitioners, specialties } from '../clinics/schema';
 import { people } from '../patients/schema';
-import { practitionerTitleIn, visitColumns, visitRows } from './rows';
+import { practitionerTitleIn } from '../clinics/vocabulary';
+import { visitColumns, visitRows } from './rows';
+import { diagnosisIn, visitTextHeadingIn } from './vocabulary';
 import { visitDiagnoses, visitTexts, visits } from './schema';
 
 /**
@@ -71,8 +73,9 @@ export async function visitPage(db: Database, personId: string, visitId: string,
       practitionerTitle: row.practitionerTitle ? practitionerTitleIn(row.practitionerTitle, lang) : null,
       practitionerPictureUrl: row.practitionerPictureUrl,
       specialtyName: row.specialtyName,
-      diagnoses,
-      texts,
+      // the diagnosis' name and the texts' headings in the page's language; what was written, as written
+      diagnoses: diagnoses.map((d) => ({ code: d.code, description: diagnosisIn(d.code, d.description, lang) })),
+      texts: texts.map((t) => ({ title: visitTextHeadingIn(t.title, lang), body: t.body })),
       patient: { fullName: `${row.givenName} ${row.familyName}`.trim(), identityCode: row.identityCode },
     },
   };
