@@ -60,7 +60,12 @@ function server(db: Database, options: { environment?: 'development' | 'producti
 }
 
 async function run(yoga: ReturnType<typeof server>, personId: string, query: string, variables: object = {}) {
-  const fastifyRequest = { session: { id: 's', personId, actingForPersonId: null, csrfToken: 'c', expiresAt: new Date() }, id: 'req-test', log: t.app.log };
+  const fastifyRequest = {
+    session: { id: 's', personId, actingForPersonId: null, csrfToken: 'c', expiresAt: new Date() },
+    id: 'req-test',
+    log: t.app.log,
+    headers: {},
+  };
   const response = await yoga.fetch(
     `http://portal${MESSAGING_ENDPOINT}`,
     { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ query, variables }) },

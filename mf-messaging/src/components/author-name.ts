@@ -5,7 +5,7 @@ import type { MessagingUserFieldsFragment } from '@portal/shared-api';
 /** What the name rule needs of a message's author (any of the generated MessagingUser shapes). */
 export type AuthorLike = Pick<MessagingUserFieldsFragment, '__typename' | 'firstName' | 'lastName' | 'title'>;
 
-/** 'Anna Lääkäri, Yleislääkäri'; 'Anna Lääkäri' without a title. Not localized: names and titles come as they are. */
+/** 'Anna Lääkäri, Yleislääkäri'; 'Anna Lääkäri' without a title. The server sends the title in the page's language. */
 export function fullNameWithTitle(author: Pick<AuthorLike, 'firstName' | 'lastName' | 'title'>): string {
   const name = [author.firstName, author.lastName].filter((part) => part.trim() !== '').join(' ');
   const title = author.title?.trim();

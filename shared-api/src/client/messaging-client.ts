@@ -1,5 +1,6 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+import type { Lang } from '../schemas/common';
 import { SESSION_EXPIRES_HEADER } from '../schemas/errors';
 import { ApiError, failureFromResponse, isAbortFailure, isNetworkFailure, toApiFailure, type ApiFailure } from './api-error';
 
@@ -38,6 +39,11 @@ export interface MessagingClientOptions {
 
 export interface MessagingRequestOptions {
   signal?: AbortSignal;
+  /**
+   * the page's language, sent as Accept-Language: the server answers its fixed texts (professionals'
+   * titles, team names, questionnaire titles) in it; without it, the browser's own preference decides
+   */
+  lang?: Lang;
 }
 
 /** A typed operation from ./schemas/messaging/generated.ts (documents are strings). */
@@ -119,7 +125,10 @@ export function createMessagingClient(options: MessagingClientOptions): Messagin
       const response = await http.post(`${baseUrl.replace(/\/$/, '')}${MESSAGING_ENDPOINT}`, {
         searchParams,
         json: { query, variables },
-        headers: { accept: 'application/graphql-response+json, application/json' },
+        headers: {
+          accept: 'application/graphql-response+json, application/json',
+          ...(requestOptions.lang ? { 'accept-language': requestOptions.lang } : {}),
+        },
         throwHttpErrors: true,
         retry: {
           limit: isMutation(query) ? 0 : retries,

@@ -47,9 +47,10 @@ export function useThreadList({ enabled, pollIntervalMs }: ThreadListOptions) {
       client.request(
         MessagingThreadsDocument,
         { pagination: { limit: CONVERSATIONS_PAGE_SIZE, offset: (page - 1) * CONVERSATIONS_PAGE_SIZE } },
-        { signal },
+        // in the page's language: the professionals' titles come translated
+        { signal, lang: shell.lang },
       ),
-    [client],
+    [client, shell.lang],
   );
 
   const fail = useCallback(

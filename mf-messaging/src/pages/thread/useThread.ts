@@ -91,7 +91,8 @@ export function useThread({
   // The first load, and every retry.
   useEffect(() => {
     const controller = new AbortController();
-    const fetchThread = () => client.request(MessagingThreadForCustomerDocument, { id: threadId }, { signal: controller.signal });
+    // in the page's language: the professionals' titles and the team's name come translated
+    const fetchThread = () => client.request(MessagingThreadForCustomerDocument, { id: threadId }, { signal: controller.signal, lang: shell.lang });
     const run = async () => {
       try {
         let answer;
@@ -124,7 +125,7 @@ export function useThread({
   const poll = useCallback(
     async (signal: AbortSignal) => {
       try {
-        const { messagingThreadForCustomer: thread } = await client.request(MessagingThreadForCustomerDocument, { id: threadId }, { signal });
+        const { messagingThreadForCustomer: thread } = await client.request(MessagingThreadForCustomerDocument, { id: threadId }, { signal, lang: shell.lang });
         const arrived = thread.messages.paginatedMessages.filter((message) => !knownIds.current.has(message.id));
         for (const message of arrived) knownIds.current.add(message.id);
         const fromOthers = arrived.filter((message) => !isOwnRef.current(message));
@@ -165,13 +166,13 @@ export function useThread({
       const answer = await client.request(
         SendMessageDocument,
         { threadId, message: { content, attachments, questionnaireInvitations: [] } },
-        signal ? { signal } : {},
+        signal ? { signal, lang: shell.lang } : { lang: shell.lang },
       );
       const message = answer.sendMessage.message;
       knownIds.current.add(message.id);
       setSent((previous) => [...previous, message]);
     },
-    [client, threadId],
+    [client, shell.lang, threadId],
   );
 
   // Spec part 1 §2: marked read if unread by the customer.

@@ -92,6 +92,8 @@ export interface MessagingContext {
   loaders: MessagingLoaders;
   services: MessagingServices;
   now: Date;
+  /** the language the answer's fixed texts are in (titles, team names): the request's Accept-Language */
+  lang: Lang;
 }
 
 export function createLoaders(db: Database, attachments: AttachmentsPort, now: Date): MessagingLoaders {

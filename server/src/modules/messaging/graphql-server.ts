@@ -28,6 +28,7 @@ import { PAGINATION_MAX_LIMIT } from './inputs';
 import { safeErrorForLog } from './log-safety';
 import { customerUserIdOf } from './queries';
 import { messagingResolvers } from './resolvers';
+import { langFromAcceptLanguage } from './vocabulary';
 
 export const MESSAGING_ENDPOINT = '/api/customer-messaging';
 
@@ -324,6 +325,7 @@ export function createMessagingGraphQL(options: MessagingGraphQLOptions): YogaSe
         loaders: createLoaders(db, services.attachments, now),
         services,
         now,
+        lang: langFromAcceptLanguage(fastifyRequest.headers['accept-language']),
       };
     },
   });

@@ -160,6 +160,7 @@ async function answerQuestionnaire(_root: unknown, args: MessagingSchema.Mutatio
           answeredAt: questionnaireInvitations.answeredAt,
           questionnaireId: sql<string>`coalesce(${questionnaireInvitations.form} ->> 'id', ${questionnaireInvitations.formId})`,
           questionnaireTitle: sql<string>`coalesce(${questionnaireInvitations.form} ->> 'title', ${questionnaireInvitations.title})`,
+          questionnaireTitleTranslations: sql<unknown>`${questionnaireInvitations.form} -> '_title'`,
         });
       if (!row) throw alreadyAnswered();
       return row;

@@ -4,7 +4,8 @@ import type { Lang, MessagingPageState, NewConversationPageState } from '@portal
 import { ok, type LoaderContext } from '../../pages/loaders';
 import { auditedRead, patientAccess } from '../patients/access';
 import { localizedAnnouncement, type MessagingConfig } from './config';
-import { customerUserIdOf, teamRecipients, type MessagingUserRow } from './queries';
+import { customerUserIdOf, teamRecipients } from './queries';
+import { recipientNameIn } from './vocabulary';
 
 export const THREAD_ROUTE_ID = 'messaging.thread';
 
@@ -17,16 +18,6 @@ export function threadPathOf(app: FastifyInstance): (lang: Lang, threadId: numbe
     const route = findRoute(app.routeTable.current(), THREAD_ROUTE_ID);
     return route ? buildPath(route, lang, { id: String(threadId) }) : `/${lang}/${MESSAGES_SEGMENT[lang]}/${threadId}`;
   };
-}
-
-/** Team recipients' names in the other languages (the stored name is the Finnish one). */
-const TEAM_NAMES: Record<string, Partial<Record<Lang, string>>> = {
-  Terveystiimi: { sv: 'Hälsoteamet', en: 'Healthcare team' },
-};
-
-function recipientName(user: MessagingUserRow, lang: Lang): string {
-  const name = `${user.firstName} ${user.lastName}`.trim();
-  return TEAM_NAMES[name]?.[lang] ?? name;
 }
 
 /**
@@ -55,7 +46,7 @@ export function registerMessagingPageLoaders(app: FastifyInstance, config: Messa
     const recipients = base.customerMessagingUserId === null ? [] : await teamRecipients(ctx.db);
     const state: NewConversationPageState = {
       ...base,
-      recipients: recipients.map((user) => ({ id: String(user.id), name: recipientName(user, ctx.lang) })),
+      recipients: recipients.map((user) => ({ id: String(user.id), name: recipientNameIn(user, ctx.lang) })),
     };
     return ok(state);
   });

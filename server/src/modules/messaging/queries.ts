@@ -76,6 +76,8 @@ export interface InvitationRow {
   answeredAt: Date | null;
   questionnaireId: string;
   questionnaireTitle: string;
+  /** the form's FHIR `_title` element (its title's translations), when it has one */
+  questionnaireTitleTranslations: unknown;
 }
 
 /**
@@ -516,6 +518,7 @@ export async function invitationsOfMessages(db: Database, messageIds: readonly n
       answeredAt: questionnaireInvitations.answeredAt,
       questionnaireId: sql<string>`coalesce(${questionnaireInvitations.form} ->> 'id', ${questionnaireInvitations.formId})`,
       questionnaireTitle: sql<string>`coalesce(${questionnaireInvitations.form} ->> 'title', ${questionnaireInvitations.title})`,
+      questionnaireTitleTranslations: sql<unknown>`${questionnaireInvitations.form} -> '_title'`,
     })
     .from(messagingMessageQuestionnaires)
     .innerJoin(questionnaireInvitations, eq(questionnaireInvitations.id, messagingMessageQuestionnaires.invitationId))

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import type { MessagingSchema } from '@portal/shared-api';
 import { messageAttachments } from '../attachments/schema';
+import { fhirTitleIn } from '../records/vocabulary';
 import { auditedConcurrentRead, auditedRead } from '../patients/access';
 import { withAttachmentsAndInvitations, type MessageView, type MessagingContext } from './context';
 import { badUserInput, notFound } from './errors';
@@ -11,6 +12,7 @@ import type { AbsenceRow, InvitationRow, MessageRow, MessagingUserRow, ThreadRow
 import { threadOfCustomer, threadsPageWithLatest } from './queries';
 import { isThreadRead } from './read-state';
 import { messagingMessages, messagingThreads } from './schema';
+import { firstNameIn, titleIn } from './vocabulary';
 
 /**
  * The resolvers of messagingTypeDefs. Parents are database rows (queries.ts); every field that
@@ -36,18 +38,27 @@ const dateTime = new GraphQLScalarType<Date, string>({
   },
 });
 
+/** Every kind of user: a team's name and a professional's title in the request's language. */
+const localized = {
+  firstName: (user: MessagingUserRow, _args: unknown, ctx: MessagingContext) => firstNameIn(user, ctx.lang),
+  title: (user: MessagingUserRow, _args: unknown, ctx: MessagingContext) => titleIn(user, ctx.lang),
+};
+
 const users = {
   MessagingUser: {
     __resolveType: (user: MessagingUserRow) => user.userType,
   },
   CustomerUser: {
+    ...localized,
     emailAddress: (user: MessagingUserRow) => user.email,
   },
-  ProfessionalUser: {
-    absences: (user: MessagingUserRow, _args: unknown, ctx: MessagingContext) => ctx.loaders.absences.load(user.id),
-  },
   HrUser: {
+    ...localized,
     companyName: (user: MessagingUserRow) => user.companyName,
+  },
+  ProfessionalUser: {
+    ...localized,
+    absences: (user: MessagingUserRow, _args: unknown, ctx: MessagingContext) => ctx.loaders.absences.load(user.id),
   },
   Absence: {
     absenceeUserId: (absence: AbsenceRow) => absence.absenteeUserId,
@@ -113,7 +124,10 @@ const threads = {
     deletedReason: (message: MessageRow) => message.deletedReason,
   },
   QuestionnaireInvitation: {
-    questionnaire: (invitation: InvitationRow) => ({ id: invitation.questionnaireId, title: invitation.questionnaireTitle }),
+    questionnaire: (invitation: InvitationRow, _args: unknown, ctx: MessagingContext) => ({
+      id: invitation.questionnaireId,
+      title: fhirTitleIn({ _title: invitation.questionnaireTitleTranslations }, invitation.questionnaireTitle, ctx.lang),
+    }),
   },
 };
 
