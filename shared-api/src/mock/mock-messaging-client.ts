@@ -1,6 +1,7 @@
 import { ApiError } from '../client/api-error';
 import type { MessagingClient, MessagingDocument, MessagingRequestOptions } from '../client/messaging-client';
 import type * as Ops from '../schemas/messaging/generated';
+import type { Lang } from '../schemas/common';
 
 /** Every operation of operations.ts: its name → [result, variables]. */
 export interface MessagingOperationTypes {
@@ -25,6 +26,8 @@ export type MessagingMockHandlers = {
 export interface MockMessagingCall {
   operationName: MessagingOperationName;
   variables: unknown;
+  /** the language the request asked its answer in (MessagingRequestOptions.lang), when it did */
+  lang?: Lang;
 }
 
 export interface MockMessagingClient extends MessagingClient {
@@ -60,7 +63,7 @@ export function createMockMessagingClient(initial: MessagingMockHandlers = {}): 
     },
     async request<TResult, TVariables>(document: MessagingDocument<TResult, TVariables>, variables: TVariables, options: MessagingRequestOptions = {}) {
       const operationName = operationNameOf(document.toString());
-      calls.push({ operationName, variables });
+      calls.push({ operationName, variables, ...(options.lang ? { lang: options.lang } : {}) });
       const handler: unknown = handlers[operationName];
       if (handler === undefined) {
         throw new ApiError({ kind: 'unexpected', message: `mock messaging client: no handler for ${operationName}` });

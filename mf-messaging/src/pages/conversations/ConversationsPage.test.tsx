@@ -124,6 +124,12 @@ describe('conversation list: the announcement', () => {
     await screen.findByRole('list', { name: 'Konversationer' });
   });
 
+  test("the list is asked in the page's language (the server answers professionals' titles in it)", async () => {
+    const { client } = renderPage({ lang: 'sv', handlers: { MessagingThreads: threadsQuery(1) } });
+    await screen.findByRole('list', { name: 'Konversationer' });
+    expect(client.calls.map((call) => [call.operationName, call.lang])).toEqual([['MessagingThreads', 'sv']]);
+  });
+
   test('an inactive announcement is not shown', async () => {
     renderPage({
       state: messagingPageState({ info: { active: false, heading: 'Old news', description: 'Gone', announcementType: 'warning' } }),

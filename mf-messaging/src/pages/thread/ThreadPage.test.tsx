@@ -66,6 +66,12 @@ describe('conversation detail: states', () => {
     expect(client.calls).toHaveLength(0);
   });
 
+  test("the thread is asked in the page's language (the server answers titles and the team's name in it)", async () => {
+    const { client } = renderThread({ shell: createFakeShell({ lang: 'sv' }) });
+    await screen.findByRole('heading', { level: 1 });
+    expect(client.calls.filter((call) => call.operationName === 'MessagingThreadForCustomer').map((call) => call.lang)).toEqual(['sv']);
+  });
+
   test('a spinner while the thread loads', async () => {
     renderThread({ handlers: { MessagingThreadForCustomer: () => new Promise(() => {}) } });
     expect(screen.getByRole('status')).toHaveTextContent('Loading the conversation…');
