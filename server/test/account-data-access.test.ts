@@ -12,6 +12,7 @@ import {
   validationErrorSchema,
   type AccessLogEntry,
 } from '@portal/shared-api';
+import { categoryOfAction } from '../src/modules/account/data-access/access-log';
 import { appointmentResource } from '../src/modules/account/data-access/fhir-export';
 import { auditLog } from '../src/modules/audit/schema';
 import { people } from '../src/modules/patients/schema';
@@ -87,6 +88,55 @@ describe('the access log', () => {
       ainos.state.log.entries.map((entry) => entry.category),
       ['accessLog', 'certificates'],
     );
+  });
+
+  it('maps the actions the modules audit today to kinds of data', () => {
+    const expected: Record<string, string> = {
+      'records.summary': 'healthRecordSummary',
+      'records.visits': 'visits',
+      'records.visit': 'visits',
+      'records.prescriptions': 'prescriptions',
+      'records.prescription-renewal': 'prescriptions',
+      'records.prescription-renewal.send': 'prescriptions',
+      'records.laboratory': 'laboratory',
+      'records.laboratory-result': 'laboratory',
+      'records.laboratory-referral': 'referrals',
+      'records.imaging': 'imaging',
+      'records.imaging-result': 'imaging',
+      'records.imaging-referral': 'referrals',
+      'records.questionnaires': 'questionnaires',
+      'records.questionnaire': 'questionnaires',
+      'messaging.answer-questionnaire': 'questionnaires',
+      'records.certificates': 'certificates',
+      'records.vaccinations': 'vaccinations',
+      'messaging.summary': 'messages',
+      'messaging.threads': 'messages',
+      'messaging.thread': 'messages',
+      'messaging.thread-page': 'messages',
+      'messaging.conversations': 'messages',
+      'messaging.new': 'messages',
+      'messaging.new-thread': 'messages',
+      'messaging.send-message': 'messages',
+      'messaging.mark-as-read': 'messages',
+      'messaging.attachment-download': 'messages',
+      'account.my-information': 'contactDetails',
+      'account.contact.update': 'contactDetails',
+      'account.profile.update': 'contactDetails',
+      'account.data-processing': 'consents',
+      'account.consent.update': 'consents',
+      'account.kela-card': 'kelaCard',
+      'account.kela-card.image': 'kelaCard',
+      'account.registration': 'registration',
+      'account.welcome': 'registration',
+      'account.registration.register': 'registration',
+      'account.team': 'occupationalTeam',
+      'account.data-access': 'accessLog',
+      'account.data-export': 'dataExport',
+      'records.visitsx': 'other',
+      messagingx: 'other',
+      '': 'other',
+    };
+    assert.deepEqual(Object.fromEntries(Object.keys(expected).map((action) => [action, categoryOfAction(action)])), expected);
   });
 
   it('names an action it does not know with the generic category, never its id', async () => {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCESS_LOG_PATH, type AccessLogEntry, type AccessLogPage, type DataAccessPageState } from '@portal/shared-api';
+import { ACCESS_LOG_PATH, accessLogCategories, type AccessLogEntry, type AccessLogPage, type DataAccessPageState } from '@portal/shared-api';
 import { mockFailure, type MockRequest } from '@portal/shared-api/mock';
 import { createFakeShell, pageState, renderWithShell } from '../../../test/shell-fake';
 import { DataAccessPage } from './DataAccessPage';
@@ -157,7 +157,7 @@ describe('use of my data page', () => {
   });
 
   test('every category and role has a text in every language', () => {
-    const all = (['healthRecordSummary', 'visits', 'prescriptions', 'laboratory', 'imaging', 'referrals', 'questionnaires', 'certificates', 'vaccinations', 'messages', 'contactDetails', 'kelaCard', 'accessLog', 'dataExport', 'other'] as const).map(
+    const all = accessLogCategories.map(
       (category, i) => ({ id: String(100 - i), at: '2026-11-24T06:00:00.000Z', role: 'patient' as const, byYou: i % 2 === 0, category }),
     );
     for (const lang of ['en', 'fi', 'sv'] as const) {

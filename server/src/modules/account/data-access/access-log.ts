@@ -42,6 +42,11 @@ const CATEGORY_OF_PREFIX: ReadonlyArray<readonly [string, AccessLogCategory]> = 
   ['account.profile', 'contactDetails'],
   ['account.contact', 'contactDetails'],
   ['account.kela', 'kelaCard'],
+  ['account.data-processing', 'consents'],
+  ['account.consent', 'consents'],
+  ['account.registration', 'registration'],
+  ['account.welcome', 'registration'],
+  ['account.team', 'occupationalTeam'],
 ];
 
 export function categoryOfAction(action: string): AccessLogCategory {
