@@ -156,6 +156,7 @@ describe('the environment without the mfa feature', () => {
     await expireSession(off.app, aino.sessionId);
     const page = await off.app.inject({ url: '/en/expired-session', headers: aino.headers });
     assert.deepEqual(initialStateOf(page).page?.state, { smsLogin: false });
+    assert.ok(!cookiesOf(page).has(EXPIRED_SESSION_COOKIE), 'no token is kept where SMS login is off');
     assert.equal((await off.app.inject({ method: 'POST', url: '/api/pin/code', headers: aino.headers })).statusCode, 401);
   });
 });

@@ -88,9 +88,9 @@ export function forgetExpiredSession(reply: FastifyReply, opts: ExpiredSessionCo
  * that hook found the session cookie expired, keeps its token for SMS login (see above); when there
  * is a live session, the kept token is no longer needed.
  */
-export function installExpiredSessionKeeper(app: FastifyInstance, opts: ExpiredSessionCookieOptions): void {
+export function installExpiredSessionKeeper(app: FastifyInstance, opts: ExpiredSessionCookieOptions & { enabled: () => boolean }): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!policyOf(request).session) return;
+    if (!opts.enabled() || !policyOf(request).session) return;
     const kept = request.cookies[EXPIRED_SESSION_COOKIE];
     if (request.session) {
       if (kept) forgetExpiredSession(reply, opts);

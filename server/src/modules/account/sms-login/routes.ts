@@ -61,7 +61,7 @@ export function installSmsLogin(app: FastifyInstance, config: AccountConfig): vo
   const cookie = { secure: app.config.secureCookies };
   const mfaOn = () => app.config.features.includes(MFA_FEATURE);
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  installExpiredSessionKeeper(app, cookie);
+  installExpiredSessionKeeper(app, { ...cookie, enabled: mfaOn });
   installDevSessionExpiry(app);
 
   const statusOf = (personId: string) =>
