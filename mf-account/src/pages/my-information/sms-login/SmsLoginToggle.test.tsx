@@ -126,4 +126,22 @@ describe('SMS login toggle (spec part 2 §3 MFA status, §4)', () => {
     expect(await screen.findByText('Network error. Please try again.')).toBeInTheDocument();
     expect(toggle).toHaveAttribute('aria-checked', 'true');
   });
+
+  test('when the code requests run out during the verification, the time of the next attempt is shown', async () => {
+    const shell = shellWith({ type: 'user-wants-to-enable-mfa' });
+    shell.api.use({
+      [`POST ${MFA_ONBOARDING_PATH}`]: () => {
+        shell.api.use({ [`GET ${MFA_PATH}`]: { status: { type: 'too-many-onboarding-attempts', nextAttempt: '2026-11-24T08:15:00.000Z' }, phoneNumber: null } });
+        throw mockFailure({ kind: 'http', status: 429, type: 'TooManyRequests' });
+      },
+    });
+    renderWithShell(<SmsLoginToggle />, shell);
+    await userEvent.click(await screen.findByRole('button', { name: 'Send code' }));
+    expect(
+      await screen.findByText('Too many attempts to turn on SMS login. You can try again at 24 November 2026 at 10:15.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Phone number' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(shell.errors.report).not.toHaveBeenCalled();
+  });
 });
