@@ -8,6 +8,7 @@ import {
   mfaOnboardingRequestResponseSchema,
   mfaStatusResponseSchema,
   toApiFailure,
+  type Lang,
   type MfaChallengeOutcome,
   type MfaStatus,
 } from '@portal/shared-api';
@@ -293,7 +294,7 @@ export function SmsLoginToggle() {
   );
 }
 
-function StatusText({ status, lang }: { status: MfaStatus; lang: Parameters<typeof formatDateTime>[1] }) {
+function StatusText({ status, lang }: { status: MfaStatus; lang: Lang }) {
   const intl = useIntl();
   switch (status.type) {
     case 'enabled':
