@@ -56,13 +56,17 @@ test.describe('occupational health team, sickness fund and help (issue 12)', () 
     await expect(page.getByRole('heading', { level: 1, name: 'Sairauskassa' })).toBeFocused();
     const tabs = page.getByRole('tablist', { name: 'Sairauskassa' }).getByRole('tab');
     await expect(tabs).toHaveText(['Yleistä', 'Korvauskäytännöt', 'Ohjeet', 'Usein kysyttyä']);
-    await expect(page.getByRole('tabpanel', { name: 'Yleistä' })).toContainText('Puhelinpalvelu on avoinna');
+    // spec part 2 §9: the sickness fund's rules and nurse service hours, effective 1.1.2024
+    await expect(page.getByRole('tabpanel', { name: 'Yleistä' })).toContainText('voimassa 1.1.2024 alkaen');
+    await expect(page.getByRole('tabpanel', { name: 'Yleistä' })).toContainText('arkisin 7–21, viikonloppuisin ja pyhäpäivinä 9–18');
     await expectNoAxeViolations(page, 'sickness fund (fi)');
     await tabs.first().focus();
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Korvauskäytännöt' })).toBeFocused();
     await expect(page.getByRole('tab', { name: 'Korvauskäytännöt' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tabpanel', { name: 'Korvauskäytännöt' })).toContainText('kuukauden kuluessa hoitopäivästä');
+    const rules = page.getByRole('tabpanel', { name: 'Korvauskäytännöt' }).getByRole('table', { name: 'Sairauskassan korvaussäännöt 1.1.2024 alkaen' });
+    await expect(rules.getByRole('row', { name: /Yleislääkäri/ })).toContainText(/15\s€, enintään 12 käyntiä vuodessa/);
+    await expect(rules.getByRole('row', { name: /Erikoislääkäri/ })).toContainText(/korvaus 50\s%, enintään 200\s€ \/ käynti, kaksi käyntiä vuodessa/);
     await page.keyboard.press('End');
     await expect(page.getByRole('tabpanel', { name: 'Usein kysyttyä' })).toBeVisible();
     await expectNoAxeViolations(page, 'sickness fund, FAQ tab (fi)');

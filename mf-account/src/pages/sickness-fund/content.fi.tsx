@@ -1,102 +1,138 @@
 import type { ReactNode } from 'react';
-import type { SicknessFundInfo } from '@portal/shared-api';
-import { formatMoney } from '@portal/shared-i18n';
+import type { OpeningHours, SicknessFundInfo } from '@portal/shared-api';
 import styles from './SicknessFundPage.module.css';
 
 /*
  * The sickness fund's static Finnish content (spec part 2 §2.4: "Static Finnish content", shown in
  * Finnish on every language's page). It is content, not interface text, so it lives here rather than in
- * the three catalogues; the numbers and contact details it quotes come from the page state (server
- * configuration). The spec gives neither the text nor the rules' values: this is the demo's text.
+ * the three catalogues. Every rule and hour it quotes comes from the page state (the server's copy of
+ * spec part 2 §9 "Sickness fund static rules"); the text states nothing the spec does not give, so there
+ * is no phone number, e-mail address, claim procedure or deadline here.
  */
 
-const tel = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
-const euros = (amount: number) => formatMoney(amount, 'fi');
+const NBSP = '\u00a0';
+const number = (value: number) => String(value).replace('.', ',');
+const euros = (amount: number) => `${number(amount)}${NBSP}€`;
+const percent = (value: number) => `${value}${NBSP}%`;
+/** "7–21" */
+const hours = ({ opens, closes }: OpeningHours) => `${opens}–${closes}`;
+/** '2024-01-01' → "1.1.2024" */
+const finnishDate = (iso: string) => {
+  const [year, month, day] = iso.split('-').map(Number);
+  return `${day}.${month}.${year}`;
+};
 
-function ServiceHours({ fund }: { fund: SicknessFundInfo }) {
-  return (
-    <ul className={styles.plainList}>
-      {fund.serviceHours.map((row) => (
-        <li key={row.days}>
-          {row.days} klo {row.opens}–{row.closes}
-        </li>
-      ))}
-    </ul>
-  );
+const SMALL = ['nolla', 'yksi', 'kaksi', 'kolme', 'neljä', 'viisi', 'kuusi', 'seitsemän', 'kahdeksan', 'yhdeksän'];
+const numeral = (value: number) => SMALL[value] ?? String(value);
+/** a count in running text: small numbers spelled out ("kaksi käyntiä"), others as digits */
+const count = (value: number, one: string, many: string) => (value === 1 ? `yksi ${one}` : `${numeral(value)} ${many}`);
+
+/** The phrases that quote the rules, shared by the table, the instructions and the FAQ. */
+function phrases({ rules, hours: service, effectiveFrom }: SicknessFundInfo) {
+  const visitsPerYear = (value: number) => `${count(value, 'käynti', 'käyntiä')} vuodessa`;
+  return {
+    effectiveFrom: finnishDate(effectiveFrom),
+    rules: [
+      { service: 'Sairaanhoitajan vastaanotto', rule: `omavastuu ${euros(rules.nurseVisit.feeEuros)}` },
+      {
+        service: 'Yleislääkäri',
+        rule: `${euros(rules.generalPractitioner.feeEuros)}, enintään ${visitsPerYear(rules.generalPractitioner.maxVisitsPerYear)}`,
+      },
+      {
+        service: 'Erikoislääkäri',
+        rule: `korvaus ${percent(rules.specialist.percent)}, enintään ${euros(rules.specialist.maxEurosPerVisit)} / käynti, ${visitsPerYear(rules.specialist.maxVisitsPerYear)}`,
+      },
+      { service: 'Toimenpiteet', rule: `${percent(rules.procedures.percent)}, enintään ${euros(rules.procedures.maxEuros)}` },
+      { service: 'Psykoterapia', rule: `enintään ${count(rules.psychotherapy.maxSessions, 'kerta', 'kertaa')}, ${percent(rules.psychotherapy.percent)}` },
+      {
+        service: 'Fysioterapia',
+        rule: `${percent(rules.physiotherapy.percent)}, enintään ${euros(rules.physiotherapy.maxEurosPerYear)} vuodessa`,
+      },
+    ],
+    nursePhone: `arkisin ${hours(service.nursePhone.weekdays)}, viikonloppuisin ja pyhäpäivinä ${hours(service.nursePhone.weekendsAndHolidays)}`,
+    chat: `arkisin ${hours(service.chat.weekdays)}, viikonloppuisin ${hours(service.chat.weekends)}`,
+    messageReply:
+      service.messageReplyWorkingDays === 1 ? 'yhden arkipäivän kuluessa' : `${service.messageReplyWorkingDays} arkipäivän kuluessa`,
+  };
 }
 
-function Contact({ fund }: { fund: SicknessFundInfo }) {
+function ServiceHours({ fund }: { fund: SicknessFundInfo }) {
+  const text = phrases(fund);
   return (
-    <>
-      <h3>Asiakaspalvelu</h3>
-      <p>
-        Puhelin <a href={tel(fund.phone)}>{fund.phone}</a>, sähköposti <a href={`mailto:${fund.email}`}>{fund.email}</a>.
-      </p>
-      <p>Puhelinpalvelu on avoinna:</p>
-      <ServiceHours fund={fund} />
-      <p>Puhelun hinta 010-numeroihin on normaali paikallis- tai matkapuhelinmaksu.</p>
-    </>
+    <dl className={styles.definitions}>
+      <dt>Sairaanhoitajan puhelinpalvelu</dt>
+      <dd>{text.nursePhone}</dd>
+      <dt>Chat</dt>
+      <dd>{text.chat}</dd>
+      <dt>Kiireettömät viestit</dt>
+      <dd>vastaus {text.messageReply}</dd>
+    </dl>
   );
 }
 
 export function Overview({ fund }: { fund: SicknessFundInfo }) {
+  const text = phrases(fund);
   return (
     <>
       <h2>Yleistä sairauskassasta</h2>
       <p>
-        {fund.name} on työnantajasi henkilöstön oma sairauskassa. Se korvaa jäsenilleen sairaanhoidon kuluja, jotka jäävät maksettaviksi
-        Kelan korvauksen jälkeen.
+        Nämä sivut ovat työnantajasi sairauskassan jäsenille. Niiltä löydät sairauskassan korvauskäytännöt, ohjeet palvelujen
+        käyttämiseen ja vastauksia usein kysyttyihin kysymyksiin.
       </p>
-      <p>
-        Jäsenyys alkaa, kun työsuhteesi alkaa, ja päättyy, kun työsuhteesi päättyy. Sairauskassan jäseniä ovat vain työntekijät itse, eivät
-        heidän perheenjäsenensä.
-      </p>
-      <p>
-        Työterveyshuollon kautta saatu hoito on maksutonta, eikä sitä haeta sairauskassasta. Sairauskassa korvaa muun kuin työterveyshuollon
-        sairaanhoidon, esimerkiksi yksityislääkärikäynnit, tutkimukset ja reseptilääkkeet.
-      </p>
-      <Contact fund={fund} />
+      <p>Sairauskassan säännöt ovat voimassa {text.effectiveFrom} alkaen.</p>
+      <h3>Palveluajat</h3>
+      <ServiceHours fund={fund} />
     </>
   );
 }
 
 export function ReimbursementPractices({ fund }: { fund: SicknessFundInfo }) {
+  const text = phrases(fund);
   return (
     <>
       <h2>Korvauskäytännöt</h2>
-      <ul className={styles.rules}>
-        <li>Sairauskassa korvaa {fund.reimbursementPercent} % kuluista, jotka jäävät Kelan korvauksen jälkeen maksettaviksesi.</li>
-        <li>Jokaisesta korvaushakemuksesta vähennetään omavastuu, {euros(fund.deductibleEuros)}.</li>
-        <li>Korvausta maksetaan enintään {euros(fund.yearlyMaximumEuros)} kalenterivuodessa jäsentä kohden.</li>
-        <li>
-          Korvausta on haettava {fund.claimDeadlineMonths} kuukauden kuluessa hoitopäivästä. Myöhemmin haettuja kuluja ei korvata.
-        </li>
-        <li>Korvaus maksetaan tilillesi {fund.paymentWeeks} viikon kuluessa siitä, kun täydellinen hakemus on saapunut.</li>
-      </ul>
-      <h3>Mitä ei korvata</h3>
-      <ul className={styles.rules}>
-        <li>Työterveyshuollon kautta saatua hoitoa, koska työnantajasi maksaa sen.</li>
-        <li>Kauneudenhoitoon liittyviä toimenpiteitä ja hyvinvointipalveluja.</li>
-        <li>Hoitoa, josta on saatu korvaus muualta, esimerkiksi vakuutusyhtiöltä.</li>
-      </ul>
+      <div className={styles.tableWrapper}>
+        <table className={styles.table}>
+          <caption className={styles.caption}>Sairauskassan korvaussäännöt {text.effectiveFrom} alkaen</caption>
+          <thead>
+            <tr>
+              <th scope="col">Palvelu</th>
+              <th scope="col">Sääntö</th>
+            </tr>
+          </thead>
+          <tbody>
+            {text.rules.map(({ service, rule }) => (
+              <tr key={service}>
+                <th scope="row">{service}</th>
+                <td>{rule}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
 
 export function Instructions({ fund }: { fund: SicknessFundInfo }) {
+  const text = phrases(fund);
+  const { rules } = fund;
   return (
     <>
-      <h2>Näin haet korvausta</h2>
+      <h2>Ohjeet palvelujen käyttämiseen</h2>
       <ol className={styles.steps}>
-        <li>Maksa hoito ja pyydä kuitti, josta näkyvät hoitopäivä, hoitanut ammattilainen ja hoidon sisältö.</li>
-        <li>Hae ensin Kelan korvaus, jos hoito on Kela-korvattavaa. Usein Kela-korvaus vähennetään jo maksaessa, jolloin se näkyy kuitissa.</li>
-        <li>Täytä sairauskassan korvaushakemus ja liitä siihen kuitit sekä tarvittaessa Kelan päätös.</li>
-        <li>
-          Lähetä hakemus sähköpostilla osoitteeseen <a href={`mailto:${fund.email}`}>{fund.email}</a> {fund.claimDeadlineMonths} kuukauden kuluessa
-          hoitopäivästä.
-        </li>
+        <li>Tarkista ennen hoitoa Korvauskäytännöt-välilehdeltä, mitä sääntöä palveluun sovelletaan ja onko sillä enimmäismäärää.</li>
+        <li>Sairaanhoitajan puhelinpalvelu palvelee {text.nursePhone}.</li>
+        <li>Chatissa voit asioida {text.chat}.</li>
+        <li>Kiireettömissä asioissa voit lähettää viestin. Siihen vastataan {text.messageReply}.</li>
       </ol>
-      <p>Säilytä alkuperäiset kuitit, kunnes korvaus on maksettu. Sairauskassa voi pyytää niitä nähtäväksi.</p>
+      <h3>Korvaukset</h3>
+      <p>Korvaus määräytyy palvelun mukaan Korvauskäytännöt-välilehden sääntöjen perusteella.</p>
+      <p>
+        Huomaa käyntikertojen enimmäismäärät: yleislääkärikäyntejä enintään {numeral(rules.generalPractitioner.maxVisitsPerYear)} vuodessa,
+        erikoislääkärikäyntejä {numeral(rules.specialist.maxVisitsPerYear)} vuodessa ja psykoterapiaa enintään{' '}
+        {count(rules.psychotherapy.maxSessions, 'kerta', 'kertaa')}.
+      </p>
     </>
   );
 }
@@ -107,27 +143,32 @@ interface Question {
 }
 
 export function Faq({ fund }: { fund: SicknessFundInfo }) {
+  const text = phrases(fund);
+  const { rules } = fund;
   const questions: Question[] = [
     {
-      question: 'Korvataanko reseptilääkkeet?',
-      answer: `Kyllä. Reseptilääkkeistä korvataan ${fund.reimbursementPercent} % siitä osuudesta, joka jää maksettavaksesi Kelan korvauksen jälkeen. Liitä hakemukseen apteekin kuitti.`,
+      question: 'Mistä alkaen nämä säännöt ovat voimassa?',
+      answer: `Sairauskassan säännöt ovat voimassa ${text.effectiveFrom} alkaen.`,
     },
     {
-      question: 'Kuuluvatko perheenjäseneni sairauskassaan?',
-      answer: 'Eivät. Sairauskassan jäseniä ovat vain työnantajan palveluksessa olevat työntekijät.',
+      question: 'Paljonko maksan sairaanhoitajan vastaanotosta?',
+      answer: `Sairaanhoitajan vastaanoton omavastuu on ${euros(rules.nurseVisit.feeEuros)}.`,
     },
     {
-      question: 'Mistä näen, paljonko korvausta olen saanut tänä vuonna?',
-      answer: (
-        <>
-          Kysy sairauskassan asiakaspalvelusta, puhelin <a href={tel(fund.phone)}>{fund.phone}</a>. Vuotuinen enimmäiskorvaus on{' '}
-          {euros(fund.yearlyMaximumEuros)}.
-        </>
-      ),
+      question: 'Montako yleislääkärikäyntiä vuodessa sairauskassan säännöt kattavat?',
+      answer: `Enintään ${count(rules.generalPractitioner.maxVisitsPerYear, 'käynti', 'käyntiä')} vuodessa, ${euros(rules.generalPractitioner.feeEuros)} / käynti.`,
     },
     {
-      question: 'Milloin korvaus maksetaan?',
-      answer: `Korvaus maksetaan tilillesi ${fund.paymentWeeks} viikon kuluessa siitä, kun täydellinen hakemus liitteineen on saapunut sairauskassaan.`,
+      question: 'Paljonko erikoislääkärikäynnistä korvataan?',
+      answer: `Korvaus on ${percent(rules.specialist.percent)}, kuitenkin enintään ${euros(rules.specialist.maxEurosPerVisit)} / käynti, ja korvattavia käyntejä on ${numeral(rules.specialist.maxVisitsPerYear)} vuodessa.`,
+    },
+    {
+      question: 'Milloin sairaanhoitajan puhelinpalvelu ja chat palvelevat?',
+      answer: `Puhelinpalvelu palvelee ${text.nursePhone}. Chat palvelee ${text.chat}.`,
+    },
+    {
+      question: 'Kuinka nopeasti viestiini vastataan?',
+      answer: `Kiireettömiin viesteihin vastataan ${text.messageReply}.`,
     },
   ];
   return (

@@ -1,15 +1,21 @@
 import { helpPageStateSchema, pikkutsattiPageStateSchema, sicknessFundPageStateSchema } from './static-pages';
 
+// spec part 2 §9 "Sickness fund static rules (Finnish text, effective 1.1.2024)"
 const fund = {
-  name: 'Sairauskassa',
-  phone: '010 555 0130',
-  email: 'sairauskassa@example.fi',
-  serviceHours: [{ days: 'ma–to', opens: '9.00', closes: '15.00' }],
-  reimbursementPercent: 60,
-  deductibleEuros: 10,
-  claimDeadlineMonths: 6,
-  yearlyMaximumEuros: 2000,
-  paymentWeeks: 3,
+  effectiveFrom: '2024-01-01',
+  rules: {
+    nurseVisit: { feeEuros: 5 },
+    generalPractitioner: { feeEuros: 15, maxVisitsPerYear: 12 },
+    specialist: { percent: 50, maxEurosPerVisit: 200, maxVisitsPerYear: 2 },
+    procedures: { percent: 50, maxEuros: 300 },
+    psychotherapy: { maxSessions: 10, percent: 0 },
+    physiotherapy: { percent: 50, maxEurosPerYear: 500 },
+  },
+  hours: {
+    nursePhone: { weekdays: { opens: 7, closes: 21 }, weekendsAndHolidays: { opens: 9, closes: 18 } },
+    chat: { weekdays: { opens: 8, closes: 20 }, weekends: { opens: 10, closes: 16 } },
+    messageReplyWorkingDays: 1,
+  },
 };
 
 describe('static account pages (spec part 2 §2.2 Help, §2.4)', () => {
@@ -32,7 +38,19 @@ describe('static account pages (spec part 2 §2.2 Help, §2.4)', () => {
     expect(sicknessFundPageStateSchema.safeParse({ status: 'ok', fund }).success).toBe(true);
     expect(sicknessFundPageStateSchema.safeParse({ status: 'not-member' }).success).toBe(true);
     expect(sicknessFundPageStateSchema.safeParse({ status: 'temporary-api-error' }).success).toBe(true);
-    const bad = sicknessFundPageStateSchema.safeParse({ status: 'ok', fund: { ...fund, reimbursementPercent: 120, serviceHours: [], email: 'x' } });
-    expect(bad.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual(['fund.email', 'fund.reimbursementPercent', 'fund.serviceHours']);
+    const bad = sicknessFundPageStateSchema.safeParse({
+      status: 'ok',
+      fund: {
+        ...fund,
+        effectiveFrom: '1.1.2024',
+        rules: { ...fund.rules, specialist: { ...fund.rules.specialist, percent: 120 } },
+        hours: { ...fund.hours, chat: { ...fund.hours.chat, weekends: { opens: 16, closes: 10 } } },
+      },
+    });
+    expect(bad.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual([
+      'fund.effectiveFrom',
+      'fund.hours.chat.weekends',
+      'fund.rules.specialist.percent',
+    ]);
   });
 });

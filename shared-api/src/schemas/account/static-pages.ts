@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { brandSchema } from '../common';
+import { brandSchema, isoDateSchema } from '../common';
 
 /**
  * The account remote's mostly static pages (spec part 2 §2.2 Help, §2.4 children's chat and sickness
@@ -38,29 +38,46 @@ export const helpPageStateSchema = z.object({
 });
 export type HelpPageState = z.infer<typeof helpPageStateSchema>;
 
-/** A row of the sickness fund's service hours: Finnish day range, opening and closing time ('9.00'). */
-export const serviceHoursSchema = z.object({ days: z.string().min(1), opens: z.string().min(1), closes: z.string().min(1) });
-export type ServiceHours = z.infer<typeof serviceHoursSchema>;
+const euros = z.number().min(0);
+const percent = z.number().int().min(0).max(100);
+const visits = z.number().int().min(1);
+
+/** Opening hours as whole hours of the day, 7 and 21 for "7–21". */
+export const openingHoursSchema = z
+  .object({ opens: z.number().int().min(0).max(24), closes: z.number().int().min(0).max(24) })
+  .refine((hours) => hours.opens < hours.closes, { message: 'opens before it closes' });
+export type OpeningHours = z.infer<typeof openingHoursSchema>;
 
 /**
- * The sickness fund's rules and contact details that the static Finnish text quotes (part 2 §9 static
- * rules and hours; configuration on the server, demo values there).
+ * The sickness fund's static rules and nurse service hours that its Finnish pages quote (spec part 2
+ * §9 "Sickness fund static rules", effective 1.1.2024). The values are the spec's, set on the server;
+ * the Finnish wording is the remote's. Each rule carries exactly what the spec gives for it.
  */
 export const sicknessFundInfoSchema = z.object({
-  name: z.string().min(1),
-  phone: z.string().min(1),
-  email: z.email(),
-  serviceHours: z.array(serviceHoursSchema).min(1),
-  /** share of the costs left after Kela's reimbursement that the fund pays */
-  reimbursementPercent: z.number().int().min(0).max(100),
-  /** the member pays this much of each claim themselves */
-  deductibleEuros: z.number().min(0),
-  /** claims later than this many months from the treatment are not paid */
-  claimDeadlineMonths: z.number().int().min(1),
-  /** at most this much per member in a calendar year */
-  yearlyMaximumEuros: z.number().min(0),
-  /** payments leave within this many weeks of a complete claim */
-  paymentWeeks: z.number().int().min(1),
+  /** the rules apply from this day (ISO date) */
+  effectiveFrom: isoDateSchema,
+  rules: z.object({
+    /** nurse visit: 5 € */
+    nurseVisit: z.object({ feeEuros: euros }),
+    /** general practitioner: 15 €, at most 12 visits a year */
+    generalPractitioner: z.object({ feeEuros: euros, maxVisitsPerYear: visits }),
+    /** specialist: 50 %, at most 200 € a visit, two visits a year */
+    specialist: z.object({ percent, maxEurosPerVisit: euros, maxVisitsPerYear: visits }),
+    /** procedures: 50 %, at most 300 € */
+    procedures: z.object({ percent, maxEuros: euros }),
+    /** psychotherapy: at most 10 times, 0 % */
+    psychotherapy: z.object({ maxSessions: visits, percent }),
+    /** physiotherapy: 50 %, at most 500 € a year */
+    physiotherapy: z.object({ percent, maxEurosPerYear: euros }),
+  }),
+  hours: z.object({
+    /** the nurses' phone service: weekdays, and weekends and public holidays */
+    nursePhone: z.object({ weekdays: openingHoursSchema, weekendsAndHolidays: openingHoursSchema }),
+    /** the chat: weekdays and weekends */
+    chat: z.object({ weekdays: openingHoursSchema, weekends: openingHoursSchema }),
+    /** non-urgent messages are answered within this many working days */
+    messageReplyWorkingDays: z.number().int().min(1),
+  }),
 });
 export type SicknessFundInfo = z.infer<typeof sicknessFundInfoSchema>;
 

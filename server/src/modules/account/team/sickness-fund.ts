@@ -4,21 +4,24 @@ import type { SicknessFundInfo } from '@portal/shared-api';
 export const SICKNESS_FUND_ROUTE_ID = 'account.sickness-fund';
 
 /**
- * The sickness fund's rules and contact details that its static Finnish pages quote (spec part 2 §2.4,
- * §9 "static rules and hours"). The spec does not give the values; these are clearly fictional demo
- * values, like the brands' contact details (SPEC-DECISIONS "Values"). A deployment sets its own here.
+ * The sickness fund's static rules and nurse service hours that its Finnish pages quote, exactly as
+ * spec part 2 §9 gives them ("Sickness fund static rules (Finnish text, effective 1.1.2024)"). This is
+ * the only copy: the page reads them from its state. The spec gives no contact phone, e-mail, claim
+ * procedure or deadline, so the page states none.
  */
 export const sicknessFundInfo: SicknessFundInfo = {
-  name: 'Sairauskassa',
-  phone: '010 555 0130',
-  email: 'sairauskassa@example.fi',
-  serviceHours: [
-    { days: 'ma–to', opens: '9.00', closes: '15.00' },
-    { days: 'pe', opens: '9.00', closes: '12.00' },
-  ],
-  reimbursementPercent: 60,
-  deductibleEuros: 10,
-  claimDeadlineMonths: 6,
-  yearlyMaximumEuros: 2000,
-  paymentWeeks: 3,
+  effectiveFrom: '2024-01-01',
+  rules: {
+    nurseVisit: { feeEuros: 5 },
+    generalPractitioner: { feeEuros: 15, maxVisitsPerYear: 12 },
+    specialist: { percent: 50, maxEurosPerVisit: 200, maxVisitsPerYear: 2 },
+    procedures: { percent: 50, maxEuros: 300 },
+    psychotherapy: { maxSessions: 10, percent: 0 },
+    physiotherapy: { percent: 50, maxEurosPerYear: 500 },
+  },
+  hours: {
+    nursePhone: { weekdays: { opens: 7, closes: 21 }, weekendsAndHolidays: { opens: 9, closes: 18 } },
+    chat: { weekdays: { opens: 8, closes: 20 }, weekends: { opens: 10, closes: 16 } },
+    messageReplyWorkingDays: 1,
+  },
 };
