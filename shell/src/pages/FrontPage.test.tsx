@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemoteLocation } from '@portal/shared-api';
+import { accountRoutes } from '../layout/account-routes.testing';
+import { routeTable } from '../test/fixtures';
 import { renderShell } from '../test/render-shell';
 
 const frontPage = { routeId: 'front-page', params: {}, state: { firstName: 'Mikko', summaries: { 'mf-records': undefined } } };
@@ -46,6 +48,13 @@ describe('front page', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Mikko!' })).toBeInTheDocument();
     expect(loadPage).toHaveBeenCalledWith('front-page', {}, expect.any(AbortSignal));
+  });
+
+  test('a visitor who belongs on the welcome page (no appointments or events) has the address replaced with it', async () => {
+    const landing = { ...frontPage, state: { ...frontPage.state, landing: 'account.welcome' } };
+    renderShell('/en', { state: { page: landing, routes: [...routeTable(), ...accountRoutes()] } });
+    await waitFor(() => expect(window.location.pathname).toBe('/en/welcome'));
+    window.history.replaceState(null, '', '/');
   });
 
   test('#appointment-cancelled shows a 15-second success toast and leaves the address', async () => {

@@ -25,6 +25,20 @@ function useAppointmentCancelledToast() {
   }, [intl, location, locationStore, shell.toasts]);
 }
 
+/**
+ * Someone who is not a customer yet, or a customer with no events, belongs on registration or the
+ * first-time welcome page (the server redirects a full page load; this is client-side navigation):
+ * the address is replaced, so going back does not return here.
+ */
+function useLanding(landing: string | undefined) {
+  const { shell, location: locationStore } = useRuntime();
+  useEffect(() => {
+    if (!landing || !shell.hasRoute(landing)) return;
+    window.history.replaceState(window.history.state, '', shell.href(landing));
+    locationStore.refresh();
+  }, [landing, locationStore, shell]);
+}
+
 /** Front page frame: greeting, then every remote's front-page parcels in manifest order. */
 export function FrontPage() {
   const runtime = useRuntime();
@@ -32,6 +46,7 @@ export function FrontPage() {
   const { page, retry } = usePageState('front-page');
   const headingRef = useRef<HTMLHeadingElement>(null);
   useAppointmentCancelledToast();
+  useLanding(page.status === 'ready' ? page.data.landing : undefined);
   // spec part 1 §2: the SMS-login onboarding box needs the server's phone-number parameter and a user
   const mfaPhone = runtime.state.user ? runtime.state.mfaOnboardingParam?.phoneNumber : undefined;
 

@@ -41,7 +41,7 @@ export const frontPageModule = defineModule({
         ctx.request.log.error({ err: error }, 'the front page could not tell whether to send the visitor on');
         return undefined;
       });
-      return redirectTo ? { ...ok(state), redirectTo } : ok(state);
+      return redirectTo ? { ...ok({ ...state, landing: redirectTo }), redirectTo } : ok(state);
     });
   },
 });

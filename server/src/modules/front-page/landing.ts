@@ -1,5 +1,4 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { RouteId } from '@portal/shared-api';
 import type { Database } from '../../db/index';
 import { appointmentSlots } from '../clinics/schema';
 import { messagingThreads, messagingUsers } from '../messaging/schema';
@@ -52,7 +51,7 @@ export async function hasEvents(db: Database, personId: string): Promise<boolean
  * customer yet (the person, or the ward a guardian acts for) to registration, a customer with no
  * appointments or events to the first-time welcome page; undefined: the front page itself.
  */
-export async function frontPageRedirect(db: Database, subject: Person | null): Promise<RouteId | undefined> {
+export async function frontPageRedirect(db: Database, subject: Person | null): Promise<'account.registration' | 'account.welcome' | undefined> {
   if (!subject) return undefined;
   if (!subject.registered) return 'account.registration';
   return (await hasEvents(db, subject.id)) ? undefined : 'account.welcome';

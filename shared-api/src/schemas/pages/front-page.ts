@@ -8,6 +8,13 @@ import { recordsSummarySchema } from '../records/summary';
  */
 export const frontPageStateSchema = z.object({
   firstName: z.string(),
+  /**
+   * The page this visitor belongs on instead (SPEC-DECISIONS "Paths"): registration for someone who
+   * is not a customer yet, the first-time welcome page for a customer with no appointments or
+   * events. A full page load is already redirected by the server; client-side navigation replaces
+   * the address with it.
+   */
+  landing: z.enum(['account.registration', 'account.welcome']).optional(),
   summaries: z.object({
     'mf-messaging': messagingSummarySchema.optional(),
     'mf-records': recordsSummarySchema.optional(),
