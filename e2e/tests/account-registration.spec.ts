@@ -110,6 +110,11 @@ test.describe('registration (issue 12)', () => {
     await second.getByRole('textbox', { name: 'Postinumero' }).fill('00200');
     await expect(second.getByText('Postinumeron pituuden tulee olla 5 ja se voi sisältää vain numeroita')).toHaveCount(0);
     await expectNoAxeViolations(page, 'registration of a ward with two guardians (fi)');
+    // the widest form (two guardians, one with an address) fits a 360 px wide screen
+    await page.setViewportSize({ width: 360, height: 740 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page, 'registration of a ward at 360 px');
     await page.getByRole('button', { name: 'Rekisteröidy' }).click();
 
     await expect(page.getByText(`${sanni.name} on nyt rekisteröity asiakkaaksemme.`)).toBeVisible();
