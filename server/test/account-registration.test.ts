@@ -116,6 +116,7 @@ describe('where the front page sends a signed-in person', () => {
     const page = await t.app.inject({ url: '/fi/rekisteroityminen', headers: pekka.headers });
     assert.equal(page.statusCode, 200);
     assert.equal(initialStateOf(page).page?.routeId, 'account.registration');
+    assert.equal(initialStateOf(page).user?.registered, false, "the session's user is not a customer yet");
   });
 
   it('a customer with no appointments or events (Jukka) lands on the welcome page; one with events (Mikko) on the front page', async () => {
@@ -216,9 +217,11 @@ describe('POST /api/user/register for oneself', () => {
     assert.equal(profile?.postOffice, 'Helsinki');
     assert.equal(profile?.language, 'fi');
 
-    // The same session: the front page now sends him to the welcome page (a customer with no events yet).
+    // The same session: the front page now sends him to the welcome page (a customer with no events yet),
+    // and the session's user says he is a customer.
     const front = await t.app.inject({ url: '/fi', headers: pekka.headers });
     assert.equal(front.headers.location, '/fi/tervetuloa');
+    assert.equal(initialStateOf(await t.app.inject({ url: '/fi/tervetuloa', headers: pekka.headers })).user?.registered, true);
     const state = await registrationState(pekka);
     assert.equal(state.registered, true);
     assert.deepEqual(state.contact, {
@@ -287,6 +290,8 @@ describe('POST /api/user/register for a ward, with guardians', () => {
 
     const sanni = await personRow(SANNI);
     assert.equal(sanni.registered, true);
+    // the session's user (Leena acting for Sanni) shows the ward as a customer on the next page load
+    assert.equal(initialStateOf(await t.app.inject({ url: '/fi/tervetuloa', headers: leena.headers })).user?.registered, true);
     const saved = await guardiansOf(sanni.id);
     assert.deepEqual(
       saved.map((g) => [g.position, g.name, g.phone, g.sameAddressAsChild, g.streetAddress, g.zipCode, g.postOffice]),

@@ -30,6 +30,7 @@ export function sessionUser(signedIn: SignedIn, csrfToken: string): SessionUser 
     occupationalHealthcare: person.occupationalHealthcare,
     features: person.features,
     actingFor: actingFor ? { firstName: actingFor.givenName, lastName: actingFor.familyName } : null,
+    registered: (actingFor ?? person).registered,
   };
 }
 

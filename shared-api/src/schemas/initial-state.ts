@@ -14,6 +14,12 @@ export const sessionUserSchema = z.object({
   features: z.array(z.string()).default([]),
   /** set when a guardian acts for a child */
   actingFor: z.object({ firstName: z.string(), lastName: z.string() }).nullable().default(null),
+  /**
+   * Whether the person whose matters these are (the ward when a guardian acts for one) is a customer:
+   * false until registered (spec part 2 §3 'unregistered-user'; the reservation page then shows the
+   * registration form). The server always sends it; absent only in older fakes.
+   */
+  registered: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
