@@ -15,3 +15,13 @@ export const { routeTable, createFakeShell } = kit;
 export function renderWithShell(ui: ReactElement, shell: FakeShell = createFakeShell(), path?: string) {
   return { shell, ...kit.renderPage(ui, shell, path) };
 }
+
+/** The booking remote's landing as the composed table lists it where that remote is deployed. */
+export const bookingLandingRoute = {
+  ...routeTable[0]!,
+  id: 'booking.landing',
+  owner: 'mf-booking',
+  paths: { fi: 'ajanvaraus', sv: 'tidsbokning', en: 'booking' },
+  kind: 'anonymous' as const,
+  menu: undefined,
+};

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { createMockApiClient, mockFailure } from '@portal/shared-api/mock';
-import { createFakeShell, renderWithShell, routeTable, type FakeShell } from '../../../test/shell-fake';
+import { bookingLandingRoute, createFakeShell, renderWithShell, routeTable, type FakeShell } from '../../../test/shell-fake';
 import { NewCustomerPage } from './NewCustomerPage';
 import { pageLoad } from './page-load';
 
@@ -28,7 +28,7 @@ afterEach(() => assign.mockRestore());
 
 describe('new customer page', () => {
   test('welcomes a customer with no events, with links to book online and to call the configured customer service', () => {
-    const shell = createFakeShell({ user: null, routes });
+    const shell = createFakeShell({ user: null, routes: [...routes, bookingLandingRoute] });
     renderPage(shell);
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome as our customer!' })).toBeInTheDocument();
     expect(screen.getByText(/You have no appointments or other events with us yet/)).toBeInTheDocument();
@@ -38,8 +38,14 @@ describe('new customer page', () => {
     expect(screen.getByText('Calls to 010 numbers are charged at the normal local or mobile rate.')).toBeInTheDocument();
   });
 
+  test('offers no booking link where the booking remote is not deployed (only the phone)', () => {
+    renderPage(createFakeShell({ user: null, routes }));
+    expect(screen.queryByRole('link', { name: 'Book an appointment online' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+  });
+
   test('in Finnish', () => {
-    renderPage(createFakeShell({ user: null, lang: 'fi', routes }));
+    renderPage(createFakeShell({ user: null, lang: 'fi', routes: [...routes, bookingLandingRoute] }));
     expect(screen.getByRole('heading', { level: 1, name: 'Tervetuloa asiakkaaksemme!' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Varaa aika verkossa' })).toHaveAttribute('href', '/fi/ajanvaraus');
     expect(screen.getByRole('button', { name: 'Kirjaudu ulos' })).toBeInTheDocument();

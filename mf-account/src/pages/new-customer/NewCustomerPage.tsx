@@ -48,14 +48,17 @@ export function NewCustomerPage() {
     }
   };
 
+  const bookingLink = bookingHref(shell);
   return (
     <div className={styles.page}>
       <PageHeading>{intl.formatMessage({ id: 'account.new-customer.title' })}</PageHeading>
       <p className={styles.intro}>{intl.formatMessage({ id: 'account.new-customer.text' })}</p>
       <ul className={styles.options}>
-        <li>
-          <a href={bookingHref(shell)}>{intl.formatMessage({ id: 'account.new-customer.book' })}</a>
-        </li>
+        {bookingLink && (
+          <li>
+            <a href={bookingLink}>{intl.formatMessage({ id: 'account.new-customer.book' })}</a>
+          </li>
+        )}
         <li>
           {intl.formatMessage(
             { id: 'account.new-customer.call' },

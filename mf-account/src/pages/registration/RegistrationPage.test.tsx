@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import type { RegistrationPageState } from '@portal/shared-api';
 import { createMockApiClient, mockFailure, type MockApiClient, type MockRequest } from '@portal/shared-api/mock';
-import { createFakeShell, pageState, renderWithShell, type FakeShell } from '../../../test/shell-fake';
+import { bookingLandingRoute, createFakeShell, pageState, renderWithShell, routeTable, type FakeShell } from '../../../test/shell-fake';
 import { RegistrationPage } from './RegistrationPage';
 
 // Typing whole forms with user-event takes several seconds on a busy machine.
@@ -37,7 +37,7 @@ const sanni = (): RegistrationPageState => ({
 });
 
 function renderPage(state: RegistrationPageState | undefined, client: MockApiClient = createMockApiClient()): { shell: FakeShell; client: MockApiClient } {
-  const shell = createFakeShell();
+  const shell = createFakeShell({ routes: [...routeTable, bookingLandingRoute] });
   shell.api = client;
   if (state) shell.takeInitialPageState.mockImplementation((routeId) => (routeId === ROUTE ? pageState(routeId, state) : null));
   renderWithShell(
