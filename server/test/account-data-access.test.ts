@@ -119,6 +119,13 @@ describe('the access log', () => {
       'messaging.send-message': 'messages',
       'messaging.mark-as-read': 'messages',
       'messaging.attachment-download': 'messages',
+      // the staff messaging commands' reads (staff.ts)
+      'messaging.staff.threads': 'messages',
+      'messaging.staff.reply': 'messages',
+      'messaging.staff.close': 'messages',
+      'messaging.staff.reopen': 'messages',
+      'messaging.staff.assign': 'messages',
+      'messaging.staff.delete-message': 'messages',
       'account.my-information': 'contactDetails',
       'account.contact.update': 'contactDetails',
       'account.profile.update': 'contactDetails',

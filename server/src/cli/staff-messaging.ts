@@ -11,6 +11,7 @@ import {
   postProfessionalReply,
   reopenThread,
   StaffError,
+  type StaffChannel,
 } from '../modules/messaging/staff';
 
 /**
@@ -27,7 +28,12 @@ import {
  * The embedded PGlite database takes one process at a time (openDatabase locks the folder, and
  * this command refuses while the server holds it): stop the server first, or use the staff HTTP
  * API (STAFF_API_TOKEN) while it runs.
+ *
+ * Every command but list-professionals reads a patient's data and writes an audit row for them
+ * (staff channel `cli`; see modules/messaging/staff.ts): their access log shows a healthcare professional.
  */
+
+const CLI: StaffChannel = { channel: 'cli' };
 
 const USAGE = `usage: staff-messaging <command> [options]
   list-professionals
@@ -82,7 +88,7 @@ async function main(argv: string[]): Promise<void> {
         }
         break;
       case 'list-threads': {
-        const threads = await listThreadsOfCustomer(db, { identityCode: text(values['identity-code'], 'identity-code') });
+        const threads = await listThreadsOfCustomer(db, { identityCode: text(values['identity-code'], 'identity-code') }, CLI);
         if (threads.length === 0) console.log('no threads');
         for (const t of threads) {
           console.log(`${String(t.id).padStart(5)}  ${t.lastActivityAt}  ${t.isActive ? 'open  ' : 'closed'}  ${String(t.messageCount).padStart(3)} msgs  ${t.title}`);
@@ -90,28 +96,32 @@ async function main(argv: string[]): Promise<void> {
         break;
       }
       case 'reply': {
-        const message = await postProfessionalReply(db, {
-          threadId: id(values.thread, 'thread'),
-          professionalUserId: id(values.professional, 'professional'),
-          content: text(values.text, 'text'),
-        });
+        const message = await postProfessionalReply(
+          db,
+          {
+            threadId: id(values.thread, 'thread'),
+            professionalUserId: id(values.professional, 'professional'),
+            content: text(values.text, 'text'),
+          },
+          CLI,
+        );
         console.log(`message ${message.id} posted at ${message.createdAt.toISOString()}`);
         break;
       }
       case 'close':
-        await closeThread(db, { threadId: id(values.thread, 'thread') });
+        await closeThread(db, { threadId: id(values.thread, 'thread') }, CLI);
         console.log('closed');
         break;
       case 'reopen':
-        await reopenThread(db, { threadId: id(values.thread, 'thread') });
+        await reopenThread(db, { threadId: id(values.thread, 'thread') }, CLI);
         console.log('reopened');
         break;
       case 'assign':
-        await assignThread(db, { threadId: id(values.thread, 'thread'), assigneeUserId: id(values.professional, 'professional') });
+        await assignThread(db, { threadId: id(values.thread, 'thread'), assigneeUserId: id(values.professional, 'professional') }, CLI);
         console.log('assigned');
         break;
       case 'delete':
-        await deleteMessage(db, { messageId: id(values.message, 'message'), deletedByUserId: id(values.by, 'by'), reason: values.reason ?? '' });
+        await deleteMessage(db, { messageId: id(values.message, 'message'), deletedByUserId: id(values.by, 'by'), reason: values.reason ?? '' }, CLI);
         console.log('deleted');
         break;
       default:

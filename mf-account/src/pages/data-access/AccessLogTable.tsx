@@ -7,7 +7,8 @@ import styles from './DataAccessPage.module.css';
 
 /** Who read, in words: the role, and "you" when it was the signed-in user. */
 export function roleMessageId(entry: Pick<AccessLogEntry, 'role' | 'byYou'>): string {
-  if (entry.role === 'otherUser') return 'account.data-access.role.otherUser';
+  // Never "you": neither is a reader the signed-in user can be.
+  if (entry.role === 'otherUser' || entry.role === 'professional') return `account.data-access.role.${entry.role}`;
   return `account.data-access.role.${entry.role}${entry.byYou ? '.you' : ''}`;
 }
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCESS_LOG_PATH, accessLogCategories, type AccessLogEntry, type AccessLogPage, type DataAccessPageState } from '@portal/shared-api';
+import { ACCESS_LOG_PATH, accessLogCategories, accessLogRoles, type AccessLogEntry, type AccessLogPage, type DataAccessPageState } from '@portal/shared-api';
 import { mockFailure, type MockRequest } from '@portal/shared-api/mock';
 import { createFakeShell, pageState, renderWithShell } from '../../../test/shell-fake';
 import { DataAccessPage } from './DataAccessPage';
@@ -156,10 +156,25 @@ describe('use of my data page', () => {
     expect(screen.getByRole('link', { name: 'Download the data' })).toHaveAttribute('href', '/api/account/data-export?lang=en');
   });
 
+  test('a healthcare professional (the staff messaging channels) is named as such in every language, never as another user', () => {
+    for (const [lang, name] of [
+      ['en', 'A healthcare professional'],
+      ['fi', 'Terveydenhuollon ammattilainen'],
+      ['sv', 'En yrkesutbildad person inom hälso- och sjukvården'],
+    ] as const) {
+      const { unmount } = showState(selfState(logPage(1, entries(1, 1, { role: 'professional', byYou: false, category: 'messages' }), 1)), lang);
+      const [row] = bodyRows(screen.getByRole('table'));
+      expect(within(row as HTMLElement).getAllByRole('cell')[1]).toHaveTextContent(new RegExp(`^${name}$`));
+      expect(row).not.toHaveTextContent(/Another user|toinen käyttäjä|annan användare/);
+      unmount();
+    }
+  });
+
   test('every category and role has a text in every language', () => {
-    const all = accessLogCategories.map(
-      (category, i) => ({ id: String(100 - i), at: '2026-11-24T06:00:00.000Z', role: 'patient' as const, byYou: i % 2 === 0, category }),
-    );
+    const all: AccessLogEntry[] = [
+      ...accessLogCategories.map((category, i) => ({ id: String(100 - i), at: '2026-11-24T06:00:00.000Z', role: 'patient' as const, byYou: i % 2 === 0, category })),
+      ...accessLogRoles.map((role, i) => ({ id: String(50 - i), at: '2026-11-24T06:00:00.000Z', role, byYou: false, category: 'other' as const })),
+    ];
     for (const lang of ['en', 'fi', 'sv'] as const) {
       const { unmount } = showState(selfState(logPage(1, all, all.length)), lang);
       for (const cell of screen.getAllByRole('cell')) expect(cell.textContent).not.toMatch(/^account\.|^[a-z]+[A-Z][A-Za-z]*$|^(patient|guardian|other)$/);

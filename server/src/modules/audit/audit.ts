@@ -3,7 +3,24 @@ import type { Database } from '../../db/index';
 import { createPerTurnLoader } from '../../db/per-turn-loader';
 import { auditLog } from './schema';
 
+/**
+ * The actor of a row written by no person of the people table: a healthcare professional working
+ * through the staff messaging API or its command (messaging/staff.ts). The nil UUID: people's ids
+ * are random (version 4) UUIDs, never this one, and actorPersonId has no foreign key, so no
+ * migration is needed. Such a row's details say how: `{ actorRole: 'professional', staffChannel:
+ * 'api' | 'cli' }` (see StaffAuditDetails). The access log names it "a healthcare professional".
+ */
+export const STAFF_PROFESSIONAL_ACTOR_ID = '00000000-0000-0000-0000-000000000000';
+
+/** The details every row of STAFF_PROFESSIONAL_ACTOR_ID carries (plus the ids of what was touched). */
+export interface StaffAuditDetails {
+  actorRole: 'professional';
+  /** the staff HTTP API or the server command */
+  staffChannel: 'api' | 'cli';
+}
+
 export interface AuditEntry {
+  /** the session's person, or STAFF_PROFESSIONAL_ACTOR_ID */
   actorPersonId: string;
   subjectPersonId: string;
   /** what was read or done, e.g. 'records.summary' */

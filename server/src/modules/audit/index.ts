@@ -1,9 +1,10 @@
 import { defineModule } from '../module';
 
-export { writeAudit, type AuditEntry } from './audit';
+export { STAFF_PROFESSIONAL_ACTOR_ID, writeAudit, type AuditEntry, type StaffAuditDetails } from './audit';
 
 /**
  * The audit log of every access to patient data (its table and writeAudit). Modules write to it
- * through the patients module's auditedRead; it has no routes, settings or demo data of its own.
+ * through the patients module's auditedRead (the staff messaging commands as
+ * STAFF_PROFESSIONAL_ACTOR_ID); it has no routes, settings or demo data of its own.
  */
 export const auditModule = defineModule({ name: 'audit' });

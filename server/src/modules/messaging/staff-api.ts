@@ -13,6 +13,7 @@ import {
   postProfessionalReply,
   reopenThread,
   StaffError,
+  type StaffChannel,
 } from './staff';
 
 export const STAFF_API_PREFIX = '/api/staff/messaging';
@@ -42,6 +43,9 @@ function refusal(reply: FastifyReply, error: unknown) {
   return reply.status(400).send(validationError([{ path: error.path, message: error.message }]));
 }
 
+/** A request's staff channel: its audit rows carry the request's id. */
+const viaApi = (request: { id: string }): StaffChannel => ({ channel: 'api', requestId: request.id });
+
 /**
  * The professionals' API for testers, only when STAFF_API_TOKEN is set (otherwise its paths are
  * simply not there: 404). Every call needs `Authorization: Bearer <token>`.
@@ -53,6 +57,9 @@ function refusal(reply: FastifyReply, error: unknown) {
  *   POST /api/staff/messaging/threads/:threadId/reopen
  *   POST /api/staff/messaging/threads/:threadId/assign    { assigneeUserId }
  *   POST /api/staff/messaging/messages/:messageId/delete  { deletedByUserId, reason }
+ *
+ * Every call but the professionals' list reads a patient's data and is audited (see staff.ts): the
+ * patient's access log shows it as read by a healthcare professional.
  */
 export function installStaffApi(app: FastifyInstance, token: string): void {
   void app.register(
@@ -72,12 +79,12 @@ export function installStaffApi(app: FastifyInstance, token: string): void {
       routes.get('/professionals', async () => ({ professionals: await listProfessionals(app.db) }));
 
       routes.get('/threads', { schema: { querystring: threadsQuery } }, async (request) => ({
-        threads: await listThreadsOfCustomer(app.db, { identityCode: request.query.identityCode }),
+        threads: await listThreadsOfCustomer(app.db, { identityCode: request.query.identityCode }, viaApi(request)),
       }));
 
       routes.post('/threads/:threadId/replies', { schema: { params: threadParams, body: replyBody } }, async (request, reply) => {
         try {
-          const message = await postProfessionalReply(app.db, { threadId: request.params.threadId, ...request.body });
+          const message = await postProfessionalReply(app.db, { threadId: request.params.threadId, ...request.body }, viaApi(request));
           return reply.status(201).send({ type: 'success', messageId: message.id, created: message.createdAt.toISOString() });
         } catch (error) {
           return refusal(reply, error);
@@ -90,7 +97,7 @@ export function installStaffApi(app: FastifyInstance, token: string): void {
       ] as const) {
         routes.post(`/threads/:threadId/${action}`, { schema: { params: threadParams } }, async (request, reply) => {
           try {
-            await run(app.db, { threadId: request.params.threadId });
+            await run(app.db, { threadId: request.params.threadId }, viaApi(request));
             return { type: 'success' };
           } catch (error) {
             return refusal(reply, error);
@@ -100,7 +107,7 @@ export function installStaffApi(app: FastifyInstance, token: string): void {
 
       routes.post('/threads/:threadId/assign', { schema: { params: threadParams, body: assignBody } }, async (request, reply) => {
         try {
-          await assignThread(app.db, { threadId: request.params.threadId, assigneeUserId: request.body.assigneeUserId });
+          await assignThread(app.db, { threadId: request.params.threadId, assigneeUserId: request.body.assigneeUserId }, viaApi(request));
           return { type: 'success' };
         } catch (error) {
           return refusal(reply, error);
@@ -109,7 +116,7 @@ export function installStaffApi(app: FastifyInstance, token: string): void {
 
       routes.post('/messages/:messageId/delete', { schema: { params: messageParams, body: deleteBody } }, async (request, reply) => {
         try {
-          await deleteMessage(app.db, { messageId: request.params.messageId, ...request.body });
+          await deleteMessage(app.db, { messageId: request.params.messageId, ...request.body }, viaApi(request));
           return { type: 'success' };
         } catch (error) {
           return refusal(reply, error);

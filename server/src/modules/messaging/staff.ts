@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index';
 import { withTransaction } from '../../db/transaction';
+import { STAFF_PROFESSIONAL_ACTOR_ID, writeAudit, type StaffAuditDetails } from '../audit/audit';
 import { people } from '../patients/schema';
 import type { MessageRow, MessagingUserRow } from './queries';
 import {
@@ -16,7 +17,51 @@ import { insertMessage, markRead } from './thread-writes';
  * The professionals' side of messaging, for testers (SPEC-DECISIONS: staff work is outside the
  * portal; replies come through a server command and a guarded API). Used by staff-api.ts and
  * cli/staff-messaging.ts.
+ *
+ * Every command that reads a patient's threads or messages, writes included (each reads the thread
+ * it changes), first writes an audit row: the subject is the thread's customer, the actor
+ * STAFF_PROFESSIONAL_ACTOR_ID (the staff channels know no person; the patient's access log names
+ * "a healthcare professional"), the details `{ actorRole: 'professional', staffChannel }` and the
+ * ids touched, never an identity code. As with auditedRead, a command whose row cannot be written
+ * does not run. Listing the professionals reads no patient's data and writes nothing.
  */
+
+/** Which staff channel a command came through, for its audit row. */
+export interface StaffChannel {
+  channel: StaffAuditDetails['staffChannel'];
+  /** the HTTP request's id (the API's) */
+  requestId?: string;
+}
+
+/** The audit action of each staff command (all in the `messaging` family: the log's "Messages"). */
+export const STAFF_AUDIT_ACTIONS = {
+  threads: 'messaging.staff.threads',
+  reply: 'messaging.staff.reply',
+  close: 'messaging.staff.close',
+  reopen: 'messaging.staff.reopen',
+  assign: 'messaging.staff.assign',
+  deleteMessage: 'messaging.staff.delete-message',
+} as const;
+type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[keyof typeof STAFF_AUDIT_ACTIONS];
+
+async function auditStaff(
+  db: Database,
+  by: StaffChannel,
+  subjectPersonId: string | null,
+  action: StaffAuditAction,
+  ids: Record<string, number> = {},
+): Promise<void> {
+  // A thread of a customer user who is no person of the portal is nobody's patient data here.
+  if (!subjectPersonId) return;
+  const details: StaffAuditDetails & Record<string, unknown> = { actorRole: 'professional', staffChannel: by.channel, ...ids };
+  await writeAudit(db, {
+    actorPersonId: STAFF_PROFESSIONAL_ACTOR_ID,
+    subjectPersonId,
+    action,
+    details,
+    ...(by.requestId ? { requestId: by.requestId } : {}),
+  });
+}
 
 export type StaffErrorCode = 'not-found' | 'invalid';
 
@@ -38,9 +83,20 @@ async function professional(db: Database, userId: number, path: string): Promise
   return user;
 }
 
-async function requireThread(db: Database, threadId: number): Promise<void> {
-  const [thread] = await db.select({ id: messagingThreads.id }).from(messagingThreads).where(eq(messagingThreads.id, threadId));
+/** The thread's customer's person id (null: the customer is no person of the portal), or not-found. */
+async function threadSubject(db: Database, threadId: number): Promise<string | null> {
+  const [thread] = await db
+    .select({ personId: messagingUsers.personId })
+    .from(messagingThreads)
+    .innerJoin(messagingUsers, eq(messagingUsers.id, messagingThreads.customerUserId))
+    .where(eq(messagingThreads.id, threadId));
   if (!thread) throw new StaffError('not-found', 'threadId', `No thread ${threadId}`);
+  return thread.personId;
+}
+
+/** Finds the thread and writes the audit row of a command on it. */
+async function auditThread(db: Database, by: StaffChannel, action: StaffAuditAction, ids: { threadId: number } & Record<string, number>): Promise<void> {
+  await auditStaff(db, by, await threadSubject(db, ids.threadId), action, ids);
 }
 
 /**
@@ -50,11 +106,12 @@ async function requireThread(db: Database, threadId: number): Promise<void> {
 export async function postProfessionalReply(
   db: Database,
   input: { threadId: number; professionalUserId: number; content: string; invitationIds?: number[] },
+  by: StaffChannel,
 ): Promise<MessageRow> {
   const content = input.content.trim();
   if (!content) throw new StaffError('invalid', 'content', 'The reply is empty');
   await professional(db, input.professionalUserId, 'professionalUserId');
-  await requireThread(db, input.threadId);
+  await auditThread(db, by, STAFF_AUDIT_ACTIONS.reply, { threadId: input.threadId, professionalUserId: input.professionalUserId });
   return withTransaction(db, async (tx) => {
     await tx
       .insert(messagingThreadParticipants)
@@ -71,21 +128,38 @@ export async function postProfessionalReply(
   });
 }
 
-async function setActive(db: Database, threadId: number, isActive: boolean): Promise<void> {
+async function setActive(db: Database, threadId: number, isActive: boolean, by: StaffChannel | undefined): Promise<void> {
+  if (by) await auditThread(db, by, isActive ? STAFF_AUDIT_ACTIONS.reopen : STAFF_AUDIT_ACTIONS.close, { threadId });
   const updated = await db.update(messagingThreads).set({ isActive }).where(eq(messagingThreads.id, threadId)).returning({ id: messagingThreads.id });
   if (updated.length === 0) throw new StaffError('not-found', 'threadId', `No thread ${threadId}`);
 }
 
-/** Closes the thread (spec part 1 §4 Closed thread); the customer may still write in it. */
-export const closeThread = (db: Database, input: { threadId: number }) => setActive(db, input.threadId, false);
-export const reopenThread = (db: Database, input: { threadId: number }) => setActive(db, input.threadId, true);
+/**
+ * Closes the thread (spec part 1 §4 Closed thread); the customer may still write in it. Audited as
+ * the staff channel `by`; without it only for the demo seed (seed.ts), which reads nobody's data.
+ */
+export const closeThread = (db: Database, input: { threadId: number }, by?: StaffChannel) => setActive(db, input.threadId, false, by);
+export const reopenThread = (db: Database, input: { threadId: number }, by: StaffChannel) => setActive(db, input.threadId, true, by);
 
 /** Deletes a message: the row stays (who, when, why); customers see it without content or files. */
 export async function deleteMessage(
   db: Database,
   input: { messageId: number; deletedByUserId: number; reason: string },
+  by: StaffChannel,
 ): Promise<MessageRow> {
   await professional(db, input.deletedByUserId, 'deletedByUserId');
+  const [message] = await db
+    .select({ threadId: messagingMessages.threadId, personId: messagingUsers.personId })
+    .from(messagingMessages)
+    .innerJoin(messagingThreads, eq(messagingThreads.id, messagingMessages.threadId))
+    .innerJoin(messagingUsers, eq(messagingUsers.id, messagingThreads.customerUserId))
+    .where(eq(messagingMessages.id, input.messageId));
+  if (!message) throw new StaffError('not-found', 'messageId', `No message ${input.messageId}`);
+  await auditStaff(db, by, message.personId, STAFF_AUDIT_ACTIONS.deleteMessage, {
+    messageId: input.messageId,
+    threadId: message.threadId,
+    deletedByUserId: input.deletedByUserId,
+  });
   const [row] = await db
     .update(messagingMessages)
     .set({ deletedAt: sql`now()`, deletedByUserId: input.deletedByUserId, deletedReason: input.reason.trim() || null })
@@ -96,9 +170,9 @@ export async function deleteMessage(
 }
 
 /** Makes the professional the thread's current assignee (and a participant). */
-export async function assignThread(db: Database, input: { threadId: number; assigneeUserId: number }): Promise<void> {
+export async function assignThread(db: Database, input: { threadId: number; assigneeUserId: number }, by: StaffChannel): Promise<void> {
   await professional(db, input.assigneeUserId, 'assigneeUserId');
-  await requireThread(db, input.threadId);
+  await auditThread(db, by, STAFF_AUDIT_ACTIONS.assign, { threadId: input.threadId, assigneeUserId: input.assigneeUserId });
   await withTransaction(db, async (tx) => {
     await tx
       .update(messagingAssignments)
@@ -139,8 +213,14 @@ export interface ThreadListItem {
   messageCount: number;
 }
 
-/** A customer's threads by identity code, newest activity first (testers find the thread to answer). */
-export async function listThreadsOfCustomer(db: Database, input: { identityCode: string }): Promise<ThreadListItem[]> {
+/**
+ * A customer's threads by identity code, newest activity first (testers find the thread to answer).
+ * One audit row for the patient per call (an unknown code reads nobody's data: none).
+ */
+export async function listThreadsOfCustomer(db: Database, input: { identityCode: string }, by: StaffChannel): Promise<ThreadListItem[]> {
+  const [person] = await db.select({ id: people.id }).from(people).where(eq(people.identityCode, input.identityCode.trim().toUpperCase()));
+  if (!person) return [];
+  await auditStaff(db, by, person.id, STAFF_AUDIT_ACTIONS.threads);
   const rows = await db
     .select({
       id: messagingThreads.id,
@@ -151,8 +231,7 @@ export async function listThreadsOfCustomer(db: Database, input: { identityCode:
     })
     .from(messagingThreads)
     .innerJoin(messagingUsers, eq(messagingUsers.id, messagingThreads.customerUserId))
-    .innerJoin(people, eq(people.id, messagingUsers.personId))
-    .where(eq(people.identityCode, input.identityCode.trim().toUpperCase()))
+    .where(eq(messagingUsers.personId, person.id))
     .orderBy(desc(messagingThreads.lastActivityAt), desc(messagingThreads.id));
   return rows.map((row) => ({ ...row, lastActivityAt: row.lastActivityAt.toISOString() }));
 }

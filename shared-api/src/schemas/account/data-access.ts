@@ -49,12 +49,13 @@ export const accessLogCategorySchema = z.enum(accessLogCategories);
 export type AccessLogCategory = z.infer<typeof accessLogCategorySchema>;
 
 /**
- * Who read, as the audit log records it: every row today comes from a signed-in portal user reading
- * through patientAccess, so the reader is the patient themself, one of their guardians (acting for
- * the ward), or, should a guardianship have ended since, another portal user. No staff system writes
- * the log yet; a role is added here when one does.
+ * Who read, as the audit log records it. A signed-in portal user reading through patientAccess is
+ * the patient themself, one of their guardians (acting for the ward), or, should a guardianship
+ * have ended since, another portal user. `professional`: a healthcare professional through the
+ * staff messaging API or its server command (the server's STAFF_PROFESSIONAL_ACTOR_ID; never named,
+ * never "you").
  */
-export const accessLogRoles = ['patient', 'guardian', 'otherUser'] as const;
+export const accessLogRoles = ['patient', 'guardian', 'otherUser', 'professional'] as const;
 export const accessLogRoleSchema = z.enum(accessLogRoles);
 export type AccessLogRole = z.infer<typeof accessLogRoleSchema>;
 

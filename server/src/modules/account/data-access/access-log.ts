@@ -1,6 +1,7 @@
 import { and, count, desc, eq, lte, max, sql } from 'drizzle-orm';
 import { ACCESS_LOG_PAGE_SIZE, type AccessLogCategory, type AccessLogPage, type AccessLogRole } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
+import { STAFF_PROFESSIONAL_ACTOR_ID } from '../../audit/audit';
 import { auditLog } from '../../audit/schema';
 import { guardianships } from '../../patients/schema';
 
@@ -108,7 +109,9 @@ export async function loadAccessLogPage(db: Database, request: AccessLogRequest)
   };
 }
 
+/** Who read: a professional through the staff channels (no person of ours), the patient, a guardian, or another user. */
 function roleOf(actorPersonId: string, subjectPersonId: string, actorIsGuardian: boolean): AccessLogRole {
+  if (actorPersonId === STAFF_PROFESSIONAL_ACTOR_ID) return 'professional';
   if (actorPersonId === subjectPersonId) return 'patient';
   return actorIsGuardian ? 'guardian' : 'otherUser';
 }
