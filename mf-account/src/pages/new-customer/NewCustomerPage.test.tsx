@@ -42,6 +42,7 @@ describe('new customer page', () => {
     renderPage(createFakeShell({ user: null, routes }));
     expect(screen.queryByRole('link', { name: 'Book an appointment online' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('link')).toHaveLength(1);
+    expect(screen.getByText(/^Call our customer service:/)).toBeInTheDocument();
   });
 
   test('in Finnish', () => {

@@ -61,7 +61,7 @@ export function NewCustomerPage() {
         )}
         <li>
           {intl.formatMessage(
-            { id: 'account.new-customer.call' },
+            { id: bookingLink ? 'account.new-customer.call' : 'account.new-customer.call-only' },
             { phone: <a key="phone" href={telHref(phone)}>{phone}</a> },
           )}
           <p className={styles.note}>{intl.formatMessage({ id: 'account.new-customer.call-charge' })}</p>
