@@ -15,7 +15,7 @@ export const demoPersonas: readonly DemoPersona[] = [
   { identityCode: '150385-9013', givenName: 'Mikko', familyName: 'Virtanen', description: 'private and insurance customer with every kind of record' },
   { identityCode: '021178-912P', givenName: 'Aino', familyName: 'Korhonen', description: 'occupational-health customer, vaccinations, sickness fund member' },
   { identityCode: '240690-935P', givenName: 'Jukka', familyName: 'Mäkinen', description: 'no patient data consent, not credit-worthy' },
-  { identityCode: '121264-9685', givenName: 'Leena', familyName: 'Nieminen', description: 'guardian of Ella Nieminen (070916A946D, under 12)' },
+  { identityCode: '121264-9685', givenName: 'Leena', familyName: 'Nieminen', description: 'guardian of Ella Nieminen (070916A946D, under 12) and of Sanni Nieminen (120519A964S, not yet a customer)' },
   { identityCode: '050575Y983A', givenName: 'Pekka', familyName: 'Laine', description: 'not yet a customer' },
 ];
 
