@@ -33,6 +33,18 @@ describe('records summary parcel', () => {
     expect(within(prescriptions).getByRole('link', { name: 'Renew prescriptions' })).toHaveAttribute('href', '/en/prescriptions');
   });
 
+  test('each prescription opens the prescriptions list at it (#prescription-<id>), through the shell', async () => {
+    const shell = createFakeShell({ lang: 'fi' });
+    await mountSummaryParcel(shell, summaryFixture);
+    const prescriptions = block('Reseptit');
+    expect(within(prescriptions).getByRole('link', { name: 'Thyroxin 50 mikrog' })).toHaveAttribute('href', '/fi/reseptit#prescription-p1');
+    expect(within(prescriptions).getByRole('link', { name: 'Burana 400 mg' })).toHaveAttribute('href', '/fi/reseptit#prescription-p2');
+    // the block's own links still open the list at its top
+    expect(within(prescriptions).getByRole('link', { name: 'Näytä kaikki reseptit' })).toHaveAttribute('href', '/fi/reseptit');
+    await userEvent.click(within(prescriptions).getByRole('link', { name: 'Burana 400 mg' }));
+    expect(shell.navigate).toHaveBeenCalledWith('/fi/reseptit#prescription-p2');
+  });
+
   test('no renew link when prescriptions cannot be renewed', async () => {
     await mountSummaryParcel(createFakeShell(), { ...summaryFixture, canRenewPrescriptions: false });
     expect(screen.queryByRole('link', { name: 'Renew prescriptions' })).not.toBeInTheDocument();

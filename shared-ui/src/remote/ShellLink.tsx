@@ -4,21 +4,24 @@ import { useShell } from '../shell-context';
 
 /**
  * A link to a portal page by route id. A plain click navigates through the shell (no reload, across
- * remotes); modified clicks (new tab, new window) keep the browser's behaviour.
+ * remotes); modified clicks (new tab, new window) keep the browser's behaviour. `hash` names a place
+ * on the page (without '#', encoded here): `hash="prescription-11"` → '/fi/reseptit#prescription-11'.
  */
 export function ShellLink({
   routeId,
   params,
+  hash,
   className,
   children,
 }: {
   routeId: RouteId;
   params?: Record<string, string>;
+  hash?: string;
   className?: string;
   children: ReactNode;
 }) {
   const shell = useShell();
-  const href = shell.href(routeId, params);
+  const href = hash ? `${shell.href(routeId, params)}#${encodeURIComponent(hash)}` : shell.href(routeId, params);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();

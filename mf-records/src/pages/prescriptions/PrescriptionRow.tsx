@@ -4,6 +4,7 @@ import type { PrescriptionListItem } from '@portal/shared-api';
 import { PrescriptionDetails } from '../../components/prescriptions/PrescriptionDetails';
 import { useDates } from '../../components/dates';
 import { TimelineItem } from '../../components/Timeline';
+import { prescriptionFragment } from './prescription-fragment';
 import styles from './PrescriptionsPage.module.css';
 
 /** Present when the patient can choose prescriptions for renewal (feature prescription-renewal). */
@@ -17,8 +18,18 @@ export interface RowSelection {
  * be renewed. With `selection` a renewable one has a checkbox labelled by the medicine's name and
  * strength; a prescription that cannot be renewed never has one and says so in the spec's words
  * ('Lääkettä ei voi uusia', the same Finnish text in every language).
+ * The name carries the id a link names ('#prescription-<id>'); `targeted` (the address names this
+ * one) marks it with an outline and lets script focus it (usePrescriptionTarget).
  */
-export function PrescriptionRow({ prescription, selection }: { prescription: PrescriptionListItem; selection?: RowSelection }) {
+export function PrescriptionRow({
+  prescription,
+  selection,
+  targeted = false,
+}: {
+  prescription: PrescriptionListItem;
+  selection?: RowSelection;
+  targeted?: boolean;
+}) {
   const intl = useIntl();
   const dates = useDates();
   const checkboxId = useId();
@@ -39,7 +50,11 @@ export function PrescriptionRow({ prescription, selection }: { prescription: Pre
   return (
     <TimelineItem
       avatar={leading}
-      title={selectable ? <label htmlFor={checkboxId}>{name}</label> : name}
+      title={
+        <span id={prescriptionFragment(prescription.id)} tabIndex={targeted ? -1 : undefined} className={targeted ? styles.target : undefined}>
+          {selectable ? <label htmlFor={checkboxId}>{name}</label> : name}
+        </span>
+      }
       date={intl.formatMessage({ id: 'records.prescription.issued' }, { date: dates.date(prescription.issuedDate) })}
       dateTime={prescription.issuedDate}
       highlighted={selectable && selection.checked}

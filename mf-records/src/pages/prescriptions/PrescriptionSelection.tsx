@@ -15,8 +15,9 @@ import styles from './PrescriptionsPage.module.css';
  * a fieldset whose legend says what to do, a select-all checkbox (mixed while only some are
  * chosen), every prescription 10 per page with a checkbox on the renewable ones, and the cart. The
  * choice is kept across pages; select-all chooses every renewable prescription, on every page.
+ * `targetId` is the prescription the address names (marked when on the shown page).
  */
-export function PrescriptionSelection({ prescriptions }: { prescriptions: readonly PrescriptionListItem[] }) {
+export function PrescriptionSelection({ prescriptions, targetId = null }: { prescriptions: readonly PrescriptionListItem[]; targetId?: string | null }) {
   const intl = useIntl();
   const selectAllId = useId();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set());
@@ -63,6 +64,7 @@ export function PrescriptionSelection({ prescriptions }: { prescriptions: readon
             <PrescriptionRow
               key={prescription.id}
               prescription={prescription}
+              targeted={prescription.id === targetId}
               selection={{ checked: chosen.has(prescription.id), onChange: (on) => toggle(prescription.id, on) }}
             />
           ))}

@@ -1,13 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeShell, pageState, renderWithShell, type FakeShell } from '../../../test/shell-fake';
 import { prescriptionsState } from '../../../test/fixtures';
 import { manyRenewable, prescriptionListState } from '../../../test/prescription-fixtures';
 import { PrescriptionsPage } from './PrescriptionsPage';
 
-function renderList(state: unknown = prescriptionListState, shell: FakeShell = createFakeShell()) {
+function renderList(state: unknown = prescriptionListState, shell: FakeShell = createFakeShell(), path?: string) {
   shell.takeInitialPageState.mockImplementation((routeId) => (routeId === 'records.prescriptions' ? pageState(routeId, state) : null));
-  renderWithShell(<PrescriptionsPage />, shell);
+  renderWithShell(<PrescriptionsPage />, shell, path);
   return shell;
 }
 
@@ -213,5 +213,77 @@ describe('prescriptions page', () => {
     renderWithShell(<PrescriptionsPage />, shell);
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('You have no prescriptions.')).toBeInTheDocument();
+  });
+
+  describe('opened at one prescription (#prescription-<id>, from the front page)', () => {
+    let scrollIntoView: jest.Mock;
+    const original = Element.prototype.scrollIntoView;
+    beforeEach(() => {
+      scrollIntoView = jest.fn();
+      Element.prototype.scrollIntoView = scrollIntoView;
+    });
+    afterEach(() => {
+      Element.prototype.scrollIntoView = original;
+    });
+    const heading = () => screen.getByRole('heading', { level: 1, name: 'Prescriptions' });
+    /** Lets the page frame's heading focus and the page's deferred focus both happen. */
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+    test('on a full page load: that prescription is scrolled into view and focused, after the heading', async () => {
+      renderList(prescriptionListState, createFakeShell({ features: [] }), '/en/prescriptions#prescription-21');
+      const amoxin = within(row('Amoxin 750 mg')).getByText('Amoxin 750 mg');
+      await waitFor(() => expect(amoxin).toHaveFocus());
+      expect(scrollIntoView).toHaveBeenCalledTimes(1);
+      expect(scrollIntoView.mock.contexts[0]).toBe(amoxin);
+      // the other rows are as ever: not focusable by script
+      expect(within(row('Thyroxin 100 mikrog')).getByText('Thyroxin 100 mikrog')).not.toHaveAttribute('tabindex');
+    });
+
+    test('with the renewal choice: the named prescription is focused, its checkbox works as before', async () => {
+      renderList(prescriptionListState, createFakeShell(), '/en/prescriptions#prescription-12');
+      const burana = screen.getByRole('checkbox', { name: 'Burana 400 mg' });
+      await waitFor(() => expect(document.activeElement).toContainElement(screen.getByText('Burana 400 mg')));
+      expect(row('Burana 400 mg')).toContainElement(document.activeElement as HTMLElement);
+      await userEvent.click(screen.getByText('Burana 400 mg'));
+      expect(burana).toBeChecked();
+    });
+
+    test('on client-side navigation: focus moves to the prescription once the list has arrived', async () => {
+      const shell = createFakeShell({ features: [] });
+      let answer: (value: ReturnType<typeof pageState>) => void = () => {};
+      shell.loadPage.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+      renderWithShell(<PrescriptionsPage />, shell, '/en/prescriptions#prescription-13');
+      expect(heading()).toHaveFocus();
+      answer(pageState('records.prescriptions', prescriptionListState));
+      const ventoline = await screen.findByText('Ventoline Evohaler 0,1 mg/annos');
+      await waitFor(() => expect(ventoline).toHaveFocus());
+    });
+
+    test('an unknown prescription leaves the page as it is: the heading focused, nothing scrolled', async () => {
+      renderList(prescriptionListState, createFakeShell(), '/en/prescriptions#prescription-999');
+      await settle();
+      expect(heading()).toHaveFocus();
+      expect(scrollIntoView).not.toHaveBeenCalled();
+    });
+
+    test('a prescription on another page of the list leaves the first page shown, the heading focused', async () => {
+      renderList(manyRenewable(12), createFakeShell(), '/en/prescriptions#prescription-112');
+      await settle();
+      expect(heading()).toHaveFocus();
+      expect(scrollIntoView).not.toHaveBeenCalled();
+      expect(screen.getByRole('checkbox', { name: 'Medicine 1 1 mg' })).toBeInTheDocument();
+      // paging there later does not pull focus away from the pagination
+      await userEvent.click(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: 'Page 2' }));
+      await settle();
+      expect(screen.getByRole('checkbox', { name: 'Medicine 12 1 mg' })).toBeInTheDocument();
+      expect(scrollIntoView).not.toHaveBeenCalled();
+    });
+
+    test('other fragments are not prescriptions: the heading keeps focus', async () => {
+      renderList(prescriptionListState, createFakeShell(), '/en/prescriptions#main-content');
+      await settle();
+      expect(heading()).toHaveFocus();
+      expect(scrollIntoView).not.toHaveBeenCalled();
+    });
   });
 });

@@ -6,17 +6,21 @@ import { PagedTimeline } from '../../components/PagedList';
 import { PrescriptionRow } from './PrescriptionRow';
 import { PrescriptionSelection } from './PrescriptionSelection';
 import { usePrescriptionsPage } from './usePrescriptionsPage';
+import { usePrescriptionTarget } from './usePrescriptionTarget';
 import styles from './PrescriptionsPage.module.css';
 
 /**
  * records.prescriptions (spec part 1 §2 "Prescriptions list"): every prescription, newest first.
  * With the feature prescription-renewal the renewable ones can be chosen for renewal (checkboxes,
  * select-all, the cart); without it, or when none is renewable, the list only shows them.
+ * '#prescription-<id>' in the address (a prescription of the front page's summary) opens the list
+ * at that prescription: scrolled to, focused and marked.
  */
 export function PrescriptionsPage() {
   const intl = useIntl();
   const shell = useShell();
   const { page, retry } = usePrescriptionsPage();
+  const targetId = usePrescriptionTarget(page.status === 'ready' && page.data.prescriptions.length > 0);
   const renewalOn = shell.features.includes(PRESCRIPTION_RENEWAL_FEATURE) && shell.hasRoute('records.prescription-renewal');
   return (
     <ListPage
@@ -28,7 +32,7 @@ export function PrescriptionsPage() {
     >
       {(data) =>
         renewalOn && !data.renewalMaintenance && data.prescriptions.some((prescription) => prescription.isRenewable) ? (
-          <PrescriptionSelection prescriptions={data.prescriptions} />
+          <PrescriptionSelection prescriptions={data.prescriptions} targetId={targetId} />
         ) : (
           <>
             {/* renewals travel as messages: while messaging is in maintenance no cart invites a dead end */}
@@ -41,7 +45,9 @@ export function PrescriptionsPage() {
             <PagedTimeline
               label={intl.formatMessage({ id: 'records.prescriptions.title' })}
               items={data.prescriptions}
-              renderItem={(prescription) => <PrescriptionRow key={prescription.id} prescription={prescription} />}
+              renderItem={(prescription) => (
+                <PrescriptionRow key={prescription.id} prescription={prescription} targeted={prescription.id === targetId} />
+              )}
             />
           </>
         )

@@ -5,6 +5,7 @@ import { ShellLink, usePageState } from '@portal/shared-ui';
 import { useDates } from '../../components/dates';
 import { LabStatus } from '../../components/LabStatus';
 import { ErrorView, Spinner } from '../../components/ui';
+import { prescriptionFragment } from '../../pages/prescriptions/prescription-fragment';
 import { SummaryBlock, SummaryItem } from './SummaryBlock';
 import styles from './Summary.module.css';
 
@@ -67,7 +68,8 @@ function SummaryContent({ summary }: { summary: RecordsSummary }) {
           <SummaryItem
             key={prescription.id}
             title={`${prescription.medicineName} ${prescription.strength}`}
-            link={{ routeId: 'records.prescriptions' }}
+            // no page of its own: the list, opened at this prescription
+            link={{ routeId: 'records.prescriptions', hash: prescriptionFragment(prescription.id) }}
             details={intl.formatMessage({ id: 'records.prescription.issued' }, { date: dates.date(prescription.issuedDate) })}
           />
         )}

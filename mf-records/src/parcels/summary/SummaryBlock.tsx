@@ -46,7 +46,10 @@ export function SummaryBlock<T>({
   );
 }
 
-/** An item of a block: a main line (a link to the item's page) and the details under it. */
+/**
+ * An item of a block: a main line (a link to the item's page, or with `hash` to the item's place on
+ * a list page) and the details under it.
+ */
 export function SummaryItem({
   title,
   link,
@@ -54,7 +57,7 @@ export function SummaryItem({
   aside,
 }: {
   title: ReactNode;
-  link: { routeId: RouteId; params?: Record<string, string> };
+  link: { routeId: RouteId; params?: Record<string, string>; hash?: string };
   details?: ReactNode;
   aside?: ReactNode;
 }) {
@@ -62,7 +65,7 @@ export function SummaryItem({
     <li className={styles.item}>
       <div>
         <p className={styles.itemTitle}>
-          <ShellLink routeId={link.routeId} params={link.params} className={styles.itemLink}>
+          <ShellLink routeId={link.routeId} params={link.params} hash={link.hash} className={styles.itemLink}>
             {title}
           </ShellLink>
         </p>
