@@ -1,7 +1,6 @@
-import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import type { ConsentResponse } from '@portal/shared-api';
-import { ErrorView, Spinner, usePageState } from '@portal/shared-ui';
+import { LoaderSection } from '../LoaderSection';
 import { ConsentForm } from './ConsentForm';
 import styles from './ConsentPage.module.css';
 
@@ -17,30 +16,19 @@ export interface ConsentFormBlockProps {
  */
 export function ConsentFormBlock({ onDone }: ConsentFormBlockProps) {
   const intl = useIntl();
-  const titleId = useId();
-  const { page, retry } = usePageState('account.data-processing');
   return (
-    <section className={styles.page} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.title}>
-        {intl.formatMessage({ id: 'account.data-processing.title' })}
-      </h2>
-      {page.status === 'loading' && <Spinner />}
-      {page.status === 'error' && (
-        <div role="alert">
-          <ErrorView headingLevel={3} onRetry={retry} />
-        </div>
-      )}
-      {page.status === 'ready' && (
+    <LoaderSection routeId="account.data-processing" titleId="account.data-processing.title" className={styles.page} titleClassName={styles.title}>
+      {(data) => (
         <>
           <p className={styles.intro}>{intl.formatMessage({ id: 'account.consent.intro' })}</p>
           <ConsentForm
-            consent={page.data.consent}
-            firstTime={page.data.patientDataConsentFormUpdated === null}
-            privacyPolicyUrl={page.data.privacyPolicyUrl}
+            consent={data.consent}
+            firstTime={data.patientDataConsentFormUpdated === null}
+            privacyPolicyUrl={data.privacyPolicyUrl}
             onSaved={onDone}
           />
         </>
       )}
-    </section>
+    </LoaderSection>
   );
 }

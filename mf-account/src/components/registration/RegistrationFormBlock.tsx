@@ -1,7 +1,6 @@
-import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import type { RegistrationResponse } from '@portal/shared-api';
-import { ErrorView, Spinner, usePageState } from '@portal/shared-ui';
+import { LoaderSection } from '../LoaderSection';
 import { RegistrationForm } from './RegistrationForm';
 import styles from './RegistrationForm.module.css';
 
@@ -17,25 +16,14 @@ export interface RegistrationFormBlockProps {
  */
 export function RegistrationFormBlock({ onDone }: RegistrationFormBlockProps) {
   const intl = useIntl();
-  const titleId = useId();
-  const { page, retry } = usePageState('account.registration');
   return (
-    <section className={styles.form} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.groupTitle}>
-        {intl.formatMessage({ id: 'account.registration.title' })}
-      </h2>
-      {page.status === 'loading' && <Spinner />}
-      {page.status === 'error' && (
-        <div role="alert">
-          <ErrorView headingLevel={3} onRetry={retry} />
-        </div>
-      )}
-      {page.status === 'ready' && (
+    <LoaderSection routeId="account.registration" titleId="account.registration.title" className={styles.form} titleClassName={styles.groupTitle}>
+      {(data) => (
         <>
-          <p>{intl.formatMessage({ id: page.data.subject.kind === 'ward' ? 'account.registration.intro.ward' : 'account.registration.intro.self' })}</p>
-          <RegistrationForm state={page.data} onDone={onDone} />
+          <p>{intl.formatMessage({ id: data.subject.kind === 'ward' ? 'account.registration.intro.ward' : 'account.registration.intro.self' })}</p>
+          <RegistrationForm state={data} onDone={onDone} />
         </>
       )}
-    </section>
+    </LoaderSection>
   );
 }
