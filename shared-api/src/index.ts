@@ -26,4 +26,6 @@ export * from './schemas/messaging/index';
 export * from './schemas/messaging/attachments';
 export * from './validators/identity-code';
 export * from './schemas/account/pages';
+export * from './schemas/booking/appointment';
+export * from './schemas/booking/summary';
 export * from './client';

@@ -80,6 +80,12 @@ function defaultRemotes(overridesAllowed: boolean): RemotesManifest {
         entry: '/remotes/mf-account/mf-manifest.json',
         frontPageParcels: [],
       },
+      {
+        id: 'mf-booking',
+        name: 'mf_booking',
+        entry: '/remotes/mf-booking/mf-manifest.json',
+        frontPageParcels: ['./summary'],
+      },
     ],
     overridesAllowed,
   };

@@ -12,6 +12,7 @@ import { sessionsModule } from './sessions/index';
 import { staticFilesModule } from './static-files/index';
 import { pagesModule } from '../pages/index';
 import { accountModule } from './account/index';
+import { bookingModule } from './booking/index';
 
 /**
  * Every server module, in the order the app installs them (and seeds them, after the people). The
@@ -39,6 +40,7 @@ export const portalModules = [
   staticFilesModule,
   identityModule,
   accountModule,
+  bookingModule,
 ] as const;
 
 export type PortalModules = (typeof portalModules)[number];

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/index';
-import { appointmentSlots } from '../clinics/schema';
+import { appointments } from '../booking/schema';
 import { messagingThreads, messagingUsers } from '../messaging/schema';
 import type { Person } from '../patients/people';
 import { people } from '../patients/schema';
@@ -18,13 +18,13 @@ import {
 /**
  * Whether the person has anything the front page would show (SPEC-DECISIONS "Paths": a patient
  * with no appointments or events lands on the first-time welcome page, not on a front page of
- * empty boxes): a reserved appointment (past or future), a visit, a prescription, a laboratory or
+ * empty boxes): an appointment (past or future, also a cancelled one), a visit, a prescription, a laboratory or
  * imaging result, a referral, a questionnaire, a certificate, a vaccination or a conversation.
  * One round trip: the database stops at the first table that has a row.
  */
 export async function hasEvents(db: Database, personId: string): Promise<boolean> {
   const checks: SQL[] = [
-    sql`exists (select 1 from ${appointmentSlots} where ${appointmentSlots.reservedByPersonId} = ${personId})`,
+    sql`exists (select 1 from ${appointments} where ${appointments.personId} = ${personId})`,
     ...(
       [
         [visits, visits.personId],

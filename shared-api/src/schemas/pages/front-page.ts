@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messagingSummarySchema } from '../messaging/pages';
 import { recordsSummarySchema } from '../records/summary';
+import { bookingSummarySchema } from '../booking/summary';
 
 /**
  * State of the front page (route id 'front-page'), from its server loader.
@@ -18,6 +19,7 @@ export const frontPageStateSchema = z.object({
   summaries: z.object({
     'mf-messaging': messagingSummarySchema.optional(),
     'mf-records': recordsSummarySchema.optional(),
+    'mf-booking': bookingSummarySchema.optional(),
   }),
 });
 export type FrontPageState = z.infer<typeof frontPageStateSchema>;

@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { BookingConfig } from '../config';
+
+/** (being built: issue 13) */
+export function installAnonymousLink(_app: FastifyInstance, _config: BookingConfig): void {}

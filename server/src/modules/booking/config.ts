@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { ConfigError, presentVariables, type Env } from '../../config/env';
+
+const productIds = z
+  .string()
+  .transform((value) => value.split(',').map((id) => id.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/)).length(3));
+
+const envSchema = z.object({
+  /** internalOrganization of the adult brand's reservations (SPEC-DECISIONS "Values"; the children's brand sends pikkujatti) */
+  BOOKING_PRODUCT_NAME: z.string().regex(/^[a-z0-9-]{1,40}$/).default('portal'),
+  /** the three contract product ids that include influenza vaccinations (SPEC-DECISIONS "Values"), comma-separated */
+  INFLUENZA_CONTRACT_PRODUCT_IDS: productIds.default(['OHC-INFL-1', 'OHC-INFL-2', 'OHC-INFL-3']),
+  /** reservations one client (IP) may attempt in a minute, signed in or not (issue 13) */
+  RESERVATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(20),
+});
+
+/** The booking module's settings (each feature folder reads its part). */
+export interface BookingConfig {
+  /** BOOKING_PRODUCT_NAME */
+  productName: string;
+  /** INFLUENZA_CONTRACT_PRODUCT_IDS */
+  influenzaContractProductIds: readonly string[];
+  /** RESERVATION_RATE_LIMIT_PER_MINUTE */
+  reservationRateLimitPerMinute: number;
+}
+
+export class BookingConfigError extends ConfigError {}
+
+/** Reads the booking environment variables; throws BookingConfigError listing every problem. */
+export function loadBookingConfig(env: Env = process.env): BookingConfig {
+  const parsed = envSchema.safeParse(presentVariables(env));
+  if (!parsed.success) throw new BookingConfigError(`Invalid booking configuration:\n${z.prettifyError(parsed.error)}`);
+  const e = parsed.data;
+  return {
+    productName: e.BOOKING_PRODUCT_NAME,
+    influenzaContractProductIds: e.INFLUENZA_CONTRACT_PRODUCT_IDS,
+    reservationRateLimitPerMinute: e.RESERVATION_RATE_LIMIT_PER_MINUTE,
+  };
+}
