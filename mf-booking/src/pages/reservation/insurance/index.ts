@@ -1,0 +1,2 @@
+export { InsuranceSelection, type InsuranceSelectionProps, type InsuranceAppointment } from './InsuranceSelection';
+export { ensureConcept } from './ensure-concept';
