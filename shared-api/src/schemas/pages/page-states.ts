@@ -17,6 +17,17 @@ import { referralPageStateSchema } from '../records/referrals';
 import { prescriptionRenewalPageStateSchema } from '../records/renewal';
 import { vaccinationsPageStateSchema } from '../records/vaccinations';
 import { visitPageStateSchema } from '../records/visit';
+import { anonymousAppointmentPageStateSchema } from '../booking/anonymous-appointment';
+import { changeTimePageStateSchema } from '../booking/change-time';
+import { earlierTimePageStateSchema } from '../booking/waitlist';
+import { anonymousReservationPageStateSchema, reservationPageStateSchema } from '../booking/reservation';
+import {
+  bookingLandingStateSchema,
+  occupationalLandingStateSchema,
+  occupationalListStateSchema,
+  occupationalVaccinationStateSchema,
+  searchListStateSchema,
+} from '../booking/search';
 
 /**
  * Route id → the zod schema of the state its server loader returns (embedded in the first page's
@@ -54,6 +65,22 @@ export const pageStateSchemas = {
   'account.help': helpPageStateSchema,
   'account.my-information': myInformationPageStateSchema,
   'account.data-processing': dataProcessingPageStateSchema,
+  'booking.anonymous-appointment': anonymousAppointmentPageStateSchema,
+  'booking.change-time': changeTimePageStateSchema,
+  'booking.earlier-time': earlierTimePageStateSchema,
+  'booking.reservation': reservationPageStateSchema,
+  'booking.reservation-insurance': reservationPageStateSchema,
+  'booking.reservation-occupational': reservationPageStateSchema,
+  'booking.anonymous-reservation': anonymousReservationPageStateSchema,
+  'booking.anonymous-reservation-insurance': anonymousReservationPageStateSchema,
+  'booking.anonymous-reservation-occupational': anonymousReservationPageStateSchema,
+  'booking.landing': bookingLandingStateSchema,
+  'booking.private-list': searchListStateSchema,
+  'booking.insurance-list': searchListStateSchema,
+  'booking.vaccination': searchListStateSchema,
+  'booking.occupational-list': occupationalListStateSchema,
+  'booking.occupational-landing': occupationalLandingStateSchema,
+  'booking.occupational-vaccination': occupationalVaccinationStateSchema,
 } as const satisfies Partial<Record<RouteId, z.ZodType>>;
 
 /** A route whose page has a server loader (and so a state schema). */
