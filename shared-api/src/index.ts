@@ -28,6 +28,7 @@ export * from './validators/identity-code';
 export * from './schemas/account/pages';
 export * from './schemas/booking/appointment';
 export * from './schemas/booking/summary';
+export * from './schemas/booking/appointments';
 export * from './schemas/booking/reservation';
 export * from './schemas/booking/anonymous-appointment';
 export * from './schemas/booking/change-time';

@@ -18,6 +18,7 @@ import { prescriptionRenewalPageStateSchema } from '../records/renewal';
 import { vaccinationsPageStateSchema } from '../records/vaccinations';
 import { visitPageStateSchema } from '../records/visit';
 import { anonymousAppointmentPageStateSchema } from '../booking/anonymous-appointment';
+import { appointmentPageStateSchema, appointmentsPageStateSchema } from '../booking/appointments';
 import { changeTimePageStateSchema } from '../booking/change-time';
 import { earlierTimePageStateSchema } from '../booking/waitlist';
 import { anonymousReservationPageStateSchema, reservationPageStateSchema } from '../booking/reservation';
@@ -66,6 +67,8 @@ export const pageStateSchemas = {
   'account.my-information': myInformationPageStateSchema,
   'account.data-processing': dataProcessingPageStateSchema,
   'booking.anonymous-appointment': anonymousAppointmentPageStateSchema,
+  'booking.appointments': appointmentsPageStateSchema,
+  'booking.appointment': appointmentPageStateSchema,
   'booking.change-time': changeTimePageStateSchema,
   'booking.earlier-time': earlierTimePageStateSchema,
   'booking.reservation': reservationPageStateSchema,
