@@ -31,3 +31,4 @@ export * from './remote/watch-page-heading';
 export * from './remote/usePageState';
 export * from './remote/clients';
 export * from './remote/ShellLink';
+export * from './remote/RemoteParcel';

@@ -28,6 +28,16 @@ export interface ErrorReporter {
   report(error: unknown, process: string): void;
 }
 
+/**
+ * Another remote's parcel mounted by the shell (ShellContextValue.mountParcel): `mountPromise`
+ * settles once it is loaded and mounted (rejects when it could not be), `unmount` takes it down,
+ * also while it is still loading.
+ */
+export interface RemoteParcelHandle {
+  mountPromise: Promise<void>;
+  unmount(): Promise<void>;
+}
+
 export interface SessionStoreState {
   /** ISO instant; null when signed out */
   expiresAt: string | null;
@@ -68,6 +78,13 @@ export interface ShellContextValue {
   loadPage(routeId: string, params: Record<string, string>, signal?: AbortSignal): Promise<PageState>;
   /** the first page's server-embedded state; consumed once by the page that matches it */
   takeInitialPageState(routeId: string): PageState | null;
+  /**
+   * Mounts another remote's exposed parcel (e.g. 'mf-account', './consent-form') into `domElement`
+   * with `{ shell, ...props }`, the way the front page mounts the summaries: the shell's federation
+   * loader (timeout, retries) and single-spa's root parcels. A remote never imports another
+   * remote's source; use shared-ui's <RemoteParcel> rather than calling this directly.
+   */
+  mountParcel(remoteId: string, exposed: string, domElement: HTMLElement, props?: Record<string, unknown>): RemoteParcelHandle;
 }
 
 const ShellContext = createContext<ShellContextValue | null>(null);

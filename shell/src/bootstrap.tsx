@@ -8,6 +8,7 @@ import { registerApplications } from './app/register-applications';
 import type { ShellRuntime } from './app/runtime';
 import { renderStaticError } from './app/static-error';
 import { createFederationLoader, registerFederatedRemotes } from './remotes/federation';
+import { createRemoteParcelMounter } from './remotes/remote-parcels';
 import { applyOverrideRoutes } from './remotes/override-routes';
 import { clearOverrides, resolveOverrides } from './remotes/overrides';
 import { availableRoutes } from './routing/route-access';
@@ -61,6 +62,10 @@ async function main(): Promise<void> {
 
   const location = createLocationStore();
   const hosts = new Map<string, HTMLElement>();
+  // one loader and one parcel mounter for the applications, the front page's summaries and the
+  // parcels one remote mounts in another's page
+  const loadRemoteModule = createFederationLoader();
+  const mountParcel: ShellRuntime['mountParcel'] = (config, props) => mountRootParcel(config, props as Parameters<typeof mountRootParcel>[1]);
 
   const shell = createShellContext({
     state,
@@ -73,6 +78,7 @@ async function main(): Promise<void> {
     api,
     clients,
     navigate: (path) => navigateToUrl(path),
+    parcels: createRemoteParcelMounter({ remotes: overrides.remotes, loadRemoteModule, mountParcel }),
   });
 
   registerFederatedRemotes(overrides.remotes);
@@ -89,8 +95,8 @@ async function main(): Promise<void> {
       clearOverrides(window.localStorage);
       window.location.reload();
     },
-    loadRemoteModule: createFederationLoader(),
-    mountParcel: (config, props) => mountRootParcel(config, props as Parameters<typeof mountRootParcel>[1]),
+    loadRemoteModule,
+    mountParcel,
     remoteHost(remoteId) {
       let host = hosts.get(remoteId);
       if (!host) {

@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type { ComposedRoute, Lang, PageState, RouteDefinitionInput, RouteTable } from '@portal/shared-api';
 import { createMockApiClient, createMockMessagingClient, type MockApiClient, type MockMessagingClient } from '@portal/shared-api/mock';
 import { hasRouteId, hrefById, type RouteId } from '@portal/shared-i18n';
-import type { SessionStoreState, ShellContextValue } from '../shell-context';
+import type { RemoteParcelHandle, SessionStoreState, ShellContextValue } from '../shell-context';
 
 /**
  * The composed route table as the server would give it for one remote's tests: the front page plus
@@ -40,6 +40,8 @@ export type FakeShell = ShellContextValue & {
   takeInitialPageState: jest.Mock<PageState | null, [string]>;
   toasts: { show: jest.Mock<string, [Parameters<ShellContextValue['toasts']['show']>[0]]>; dismiss: jest.Mock<void, [string]> };
   errors: { report: jest.Mock<void, [unknown, string]> };
+  /** mounts nothing: a test reads the remote, the exposed name and the props (e.g. `onDone`) from its calls */
+  mountParcel: jest.Mock<RemoteParcelHandle, [string, string, HTMLElement, Record<string, unknown>?]>;
 };
 
 /** What a test may set: any field, with the clients as mocks a test can program and inspect. */
@@ -88,6 +90,7 @@ export function createFakeShell(routeTable: RouteTable, overrides: FakeShellOver
     messaging: createMockMessagingClient(),
     loadPage: jest.fn(() => new Promise<PageState>(() => {})),
     takeInitialPageState: jest.fn(() => null),
+    mountParcel: jest.fn(() => ({ mountPromise: Promise.resolve(), unmount: async () => undefined })),
     ...overrides,
   };
   // the remaining calls above are jest.fn()s: the mocks FakeShell names

@@ -2,6 +2,7 @@ import type { InitialState, PageState, RouteTable } from '@portal/shared-api';
 import { hasRouteId, hrefById, type RouteId } from '@portal/shared-i18n';
 import type { AnalyticsApi, ErrorReporter, SessionStoreState, ShellContextValue, ToastApi } from '@portal/shared-ui';
 import type { StoreApi } from 'zustand';
+import type { RemoteParcelMounter } from '../remotes/remote-parcels';
 import type { SessionClients } from '../services/session-clients';
 import type { ShellApi } from './runtime';
 
@@ -19,12 +20,14 @@ export interface ShellContextDeps {
   /** the session's clients, handed to the remotes */
   clients: SessionClients;
   navigate(path: string): void;
+  /** mounts another remote's parcel (createRemoteParcelMounter); the context adds itself as `shell` */
+  parcels: RemoteParcelMounter;
 }
 
 /** The context every remote receives; the page's embedded state is handed out once, to its own page. */
-export function createShellContext({ state, table, routes, session, toasts, analytics, errors, api, clients, navigate }: ShellContextDeps): ShellContextValue {
+export function createShellContext({ state, table, routes, session, toasts, analytics, errors, api, clients, navigate, parcels }: ShellContextDeps): ShellContextValue {
   let initialPage: PageState | null = state.page;
-  return {
+  const context: ShellContextValue = {
     lang: state.lang,
     brand: state.brand,
     environment: state.environment,
@@ -48,5 +51,8 @@ export function createShellContext({ state, table, routes, session, toasts, anal
       initialPage = null;
       return page;
     },
+    // a parcel gets the same context as the page that mounts it
+    mountParcel: (remoteId, exposed, domElement, props = {}) => parcels(remoteId, exposed, domElement, { ...props, shell: context }),
   };
+  return context;
 }

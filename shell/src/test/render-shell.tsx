@@ -46,6 +46,7 @@ export function createTestRuntime(options: TestRuntimeOptions = {}): ShellRuntim
       window.history.pushState(null, '', path);
       location.refresh();
     },
+    parcels: jest.fn(() => ({ mountPromise: Promise.resolve(), unmount: async () => undefined })),
   });
   return {
     state,
