@@ -1,0 +1,56 @@
+import type { Lang, LahiTapiolaReturnStatus } from '@portal/shared-api';
+import en from '../../../../messages/en.json' with { type: 'json' };
+import fi from '../../../../messages/fi.json' with { type: 'json' };
+import sv from '../../../../messages/sv.json' with { type: 'json' };
+import { BROKER_STYLESHEET_PATH, escapeHtml } from '../../identity/broker/page';
+
+/**
+ * The built-in LähiTapiola "apply for a direct compensation permit" page (issue 13: every outcome
+ * reachable in the demo). It shows no patient data: the tester picks what the insurer answers and
+ * the browser goes back to the portal's own page with ?status= (spec part 2 §4 initial states).
+ */
+export const DEMO_INSURER_PATH = '/api/insurance/lahitapiola-demo-insurer';
+
+const catalogues: Record<Lang, Record<string, string>> = { fi, sv, en };
+type InsuranceMessageId = Extract<keyof typeof en, `server.booking.insurance.${string}`>;
+const text = (lang: Lang, id: InsuranceMessageId) => catalogues[lang][id] ?? catalogues.en[id] ?? id;
+
+const CHOICES: ReadonlyArray<{ status: LahiTapiolaReturnStatus; label: InsuranceMessageId }> = [
+  { status: 'directcompensationallowed', label: 'server.booking.insurance.demoInsurer.allow' },
+  { status: 'directcompensationdenied', label: 'server.booking.insurance.demoInsurer.deny' },
+  { status: 'cancel', label: 'server.booking.insurance.demoInsurer.cancel' },
+  { status: 'error', label: 'server.booking.insurance.demoInsurer.error' },
+];
+
+/** `redirectTo` (a checked same-origin path) with ?status= set, any earlier status replaced. */
+export function returnPath(redirectTo: string, status: LahiTapiolaReturnStatus): string {
+  const url = new URL(redirectTo, 'http://portal.invalid');
+  url.searchParams.set('status', status);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+export function renderDemoInsurerPage(lang: Lang, redirectTo: string): string {
+  const title = text(lang, 'server.booking.insurance.demoInsurer.title');
+  const choices = CHOICES.map(
+    ({ status, label }) => `<li><a class="button" href="${escapeHtml(returnPath(redirectTo, status))}">${escapeHtml(text(lang, label))}</a></li>`,
+  ).join('\n');
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${BROKER_STYLESHEET_PATH}">
+</head>
+<body>
+<main class="broker">
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(text(lang, 'server.booking.insurance.demoInsurer.intro'))}</p>
+<ul>
+${choices}
+</ul>
+</main>
+</body>
+</html>`;
+}
