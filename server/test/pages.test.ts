@@ -121,8 +121,8 @@ describe('initial state', () => {
     assert.equal(state.user?.csrfToken, mikko.csrfToken);
     assert.equal(state.page?.routeId, 'front-page');
     assert.equal(state.session?.timeoutMinutes, 30);
-    // conversations come first on the front page (spec part 1 §1); remotes added later follow
-    assert.deepEqual(state.remotes.remotes.map((r) => r.id).slice(0, 2), ['mf-messaging', 'mf-records']);
+    // conversations, then appointments, then the records on the front page (spec part 1 §1); remotes added later follow
+    assert.deepEqual(state.remotes.remotes.map((r) => r.id).slice(0, 3), ['mf-messaging', 'mf-booking', 'mf-records']);
     const ids = state.routes.map((r) => r.id);
     assert.ok(ids.includes('front-page') && ids.includes('records.visits') && ids.includes('messaging.thread'));
     const front = frontPageStateSchema.parse(state.page?.state);

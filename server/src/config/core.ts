@@ -60,12 +60,18 @@ export interface CoreConfig {
 
 function defaultRemotes(overridesAllowed: boolean): RemotesManifest {
   return {
-    // Manifest order is the front page's order of summaries (spec part 1 §1: conversations first).
+    // Manifest order is the front page's order of summaries (spec part 1 §1: conversations, then appointments, then the records).
     remotes: [
       {
         id: 'mf-messaging',
         name: 'mf_messaging',
         entry: '/remotes/mf-messaging/mf-manifest.json',
+        frontPageParcels: ['./summary'],
+      },
+      {
+        id: 'mf-booking',
+        name: 'mf_booking',
+        entry: '/remotes/mf-booking/mf-manifest.json',
         frontPageParcels: ['./summary'],
       },
       {
@@ -79,12 +85,6 @@ function defaultRemotes(overridesAllowed: boolean): RemotesManifest {
         name: 'mf_account',
         entry: '/remotes/mf-account/mf-manifest.json',
         frontPageParcels: [],
-      },
-      {
-        id: 'mf-booking',
-        name: 'mf_booking',
-        entry: '/remotes/mf-booking/mf-manifest.json',
-        frontPageParcels: ['./summary'],
       },
     ],
     overridesAllowed,

@@ -2,6 +2,7 @@ import { defineModule } from '../module';
 import { installAnonymousLink } from './anonymous-link/routes';
 import { installAppointments } from './appointments/routes';
 import { seedAppointments } from './appointments/seed';
+import { installBookingSummary } from './appointments/summary';
 import { installCalendar } from './calendar/routes';
 import { installChangeTime } from './change-time/routes';
 import { loadBookingConfig } from './config';
@@ -34,6 +35,7 @@ export const bookingModule = defineModule({
     installReservation(app, config);
     installInsurance(app, config);
     installAppointments(app, config);
+    installBookingSummary(app);
     installAnonymousLink(app, config);
     installCalendar(app, config);
     installChangeTime(app, config);

@@ -23,8 +23,12 @@ import { appointments } from '../schema';
  * are computed here, on the server, at `now`, so the page and the calls agree.
  */
 
-/** Which appointments to read: by numeric id or by the anonymous link's token; `personId` restricts to one patient's. */
+/**
+ * Which appointments to read: by numeric id or by the anonymous link's token, `personId` restricting
+ * them to one patient's; or every appointment of one patient.
+ */
 export type AppointmentSelector = ({ appointmentIds: readonly number[] } | { linkToken: string }) & { personId?: string };
+export type AppointmentRowSelector = AppointmentSelector | { personId: string };
 
 /** The feature that shows the private price's breakdown (spec part 2 §6). */
 export const PRICE_DETAILS_FEATURE = 'price-details';
@@ -76,13 +80,14 @@ export type AppointmentRow = {
 };
 
 /** The joined rows of the selected appointments, soonest first (an empty list when none match). */
-export async function findAppointmentRows(db: Database, selector: AppointmentSelector, extraWhere?: SQL): Promise<AppointmentRow[]> {
+export async function findAppointmentRows(db: Database, selector: AppointmentRowSelector, extraWhere?: SQL): Promise<AppointmentRow[]> {
+  if ('appointmentIds' in selector && selector.appointmentIds.length === 0) return [];
   const conditions: (SQL | undefined)[] = [
-    'linkToken' in selector ? eq(appointments.linkToken, selector.linkToken) : inArray(appointments.id, [...selector.appointmentIds]),
+    'linkToken' in selector ? eq(appointments.linkToken, selector.linkToken) : undefined,
+    'appointmentIds' in selector ? inArray(appointments.id, [...selector.appointmentIds]) : undefined,
     selector.personId ? eq(appointments.personId, selector.personId) : undefined,
     extraWhere,
   ];
-  if ('appointmentIds' in selector && selector.appointmentIds.length === 0) return [];
   const rows = await db
     .select(detailColumns)
     .from(appointments)
