@@ -1,4 +1,89 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { WAITLIST_OFFER_HOURS } from '@portal/shared-api';
+import { appointmentSlots, clinics, practitioners } from '../../clinics/schema';
+import { people } from '../../patients/schema';
+import { serverMessage } from '../../../pages/messages';
+import { TIME_ZONE } from '../../../util/time';
+import { appointments, waitlistEntries, waitlistOffers } from '../schema';
+import { slotIsFree } from '../change-time/swap';
 
-/** (being built: issue 13) Offers a freed slot to the patients waiting for an earlier time; called after a cancellation commits. */
-export async function offerFreedSlot(_app: FastifyInstance, _slotId: number): Promise<void> {}
+/** The offer link's token: 32 url-safe characters (the route takes 16 to 64). */
+export const newOfferToken = (): string => randomBytes(24).toString('base64url');
+
+const smsTime = new Intl.DateTimeFormat('fi-FI', { timeZone: TIME_ZONE, weekday: 'short', day: 'numeric', month: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/**
+ * Offers a freed slot to the patients waiting for an earlier time (SPEC-DECISIONS "Values"): every
+ * waitlist entry whose reserved appointment starts later than the slot and matches it (the same
+ * practitioner; or, for scope specialty-municipality, the same specialty in the freed clinic's
+ * municipality) gets one offer (a token, valid WAITLIST_OFFER_HOURS) and an SMS with the link
+ * /fi/aiempi-aika/{token}. The first to take it gets it (earlier-time.ts).
+ *
+ * Called after a cancellation (or a change of time) has committed. It never throws: a failure here
+ * must not turn the patient's successful cancellation into an error; it is logged instead.
+ */
+export async function offerFreedSlot(app: FastifyInstance, slotId: number): Promise<void> {
+  try {
+    await offer(app, slotId, new Date());
+  } catch (error) {
+    app.log.error({ err: error instanceof Error ? { type: error.name, message: error.message.split(/\bparams:/)[0] } : String(error), slotId }, 'offering a freed slot to the waitlist failed');
+  }
+}
+
+async function offer(app: FastifyInstance, slotId: number, now: Date): Promise<void> {
+  const db = app.db;
+  const [slot] = await db
+    .select({
+      id: appointmentSlots.id,
+      startsAt: appointmentSlots.startsAt,
+      practitionerId: appointmentSlots.practitionerId,
+      specialtyId: appointmentSlots.specialtyId,
+      municipality: clinics.municipality,
+      practitionerName: sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`,
+    })
+    .from(appointmentSlots)
+    .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
+    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
+    .where(and(eq(appointmentSlots.id, slotId), gt(appointmentSlots.startsAt, now), slotIsFree));
+  if (!slot) return;
+
+  const entrySlots = appointmentSlots;
+  const waiting = await db
+    .select({ entryId: waitlistEntries.id, phone: sql<string | null>`coalesce(${appointments.phone}, ${people.phoneNumber})` })
+    .from(waitlistEntries)
+    .innerJoin(appointments, eq(appointments.id, waitlistEntries.appointmentId))
+    .innerJoin(people, eq(people.id, waitlistEntries.personId))
+    .innerJoin(entrySlots, eq(entrySlots.id, appointments.slotId))
+    .innerJoin(clinics, eq(clinics.id, entrySlots.clinicId))
+    .where(
+      and(
+        eq(appointments.status, 'reserved'),
+        gt(entrySlots.startsAt, slot.startsAt),
+        or(
+          eq(entrySlots.practitionerId, slot.practitionerId),
+          and(
+            eq(waitlistEntries.scope, 'specialty-municipality'),
+            eq(entrySlots.specialtyId, slot.specialtyId),
+            sql`lower(${clinics.municipality}) = lower(${slot.municipality})`,
+          ),
+        ),
+      ),
+    );
+  if (waiting.length === 0) return;
+
+  const expiresAt = new Date(now.getTime() + WAITLIST_OFFER_HOURS * 3_600_000);
+  for (const entry of waiting) {
+    const token = newOfferToken();
+    // one offer per entry and slot: a slot freed twice is not offered twice
+    const created = await db.insert(waitlistOffers).values({ entryId: entry.entryId, slotId: slot.id, token, expiresAt }).onConflictDoNothing().returning({ id: waitlistOffers.id });
+    if (created.length === 0 || !entry.phone) continue;
+    const text = serverMessage('fi', 'server.booking.waitlist.smsText')
+      .replace('{time}', smsTime.format(slot.startsAt))
+      .replace('{practitioner}', slot.practitionerName)
+      .replace('{link}', `${app.config.publicUrl}/fi/aiempi-aika/${token}`)
+      .replace('{hours}', String(WAITLIST_OFFER_HOURS));
+    await app.smsGateway.send({ phoneNumber: entry.phone.replace(/\s+/g, ''), text });
+  }
+}

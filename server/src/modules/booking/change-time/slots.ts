@@ -1,0 +1,68 @@
+import { and, asc, eq, gt, lt, ne } from 'drizzle-orm';
+import { BOOKING_PAGE_SIZE, CHANGE_TIME_WEEKS, VIDEO_KIND_ID, type ChangeTimeSlotPage, type Lang, type MovableAppointment } from '@portal/shared-api';
+import type { Database } from '../../../db/index';
+import { appointmentSlots, clinics } from '../../clinics/schema';
+import type { AppointmentRow } from '../appointments/detail';
+import { toAppointmentDetail } from '../appointments/detail';
+import { slotIsFree } from './swap';
+
+/** The appointment being moved, as the change-time and earlier-time pages show it. */
+export function toMovable(row: AppointmentRow, lang: Lang, now: Date, cancellationHours: number): MovableAppointment {
+  const detail = toAppointmentDetail(row, lang, now, cancellationHours, []);
+  const { address: _address, arrivalInfoHtml: _info, ...clinic } = detail.clinic;
+  return {
+    id: detail.id,
+    startDate: detail.startDate,
+    durationMinutes: detail.durationMinutes,
+    kind: detail.kind,
+    practitioner: detail.practitioner,
+    specialty: detail.specialty,
+    clinic,
+    isRemote: detail.isRemote,
+  };
+}
+
+/**
+ * The same practitioner's free slots from now to CHANGE_TIME_WEEKS ahead, soonest first,
+ * BOOKING_PAGE_SIZE at a time (spec part 2 §9's page size), never the appointment's own slot.
+ */
+export async function loadChangeTimeSlots(db: Database, row: AppointmentRow, offset: number, now: Date): Promise<ChangeTimeSlotPage> {
+  const until = new Date(now.getTime() + CHANGE_TIME_WEEKS * 7 * 86_400_000);
+  const rows = await db
+    .select({
+      id: appointmentSlots.id,
+      startsAt: appointmentSlots.startsAt,
+      durationMinutes: appointmentSlots.durationMinutes,
+      slotIsRemote: appointmentSlots.isRemote,
+      kindId: appointmentSlots.kindId,
+      clinicId: clinics.id,
+      clinicName: clinics.name,
+      municipality: clinics.municipality,
+      clinicIsRemote: clinics.isRemote,
+    })
+    .from(appointmentSlots)
+    .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
+    .where(
+      and(
+        eq(appointmentSlots.practitionerId, row.practitionerId),
+        ne(appointmentSlots.id, row.slotId),
+        gt(appointmentSlots.startsAt, now),
+        lt(appointmentSlots.startsAt, until),
+        slotIsFree,
+      ),
+    )
+    .orderBy(asc(appointmentSlots.startsAt), asc(appointmentSlots.id))
+    .limit(BOOKING_PAGE_SIZE + 1)
+    .offset(offset);
+  return {
+    slots: rows.slice(0, BOOKING_PAGE_SIZE).map((slot) => ({
+      id: String(slot.id),
+      startDate: slot.startsAt.toISOString(),
+      durationMinutes: slot.durationMinutes,
+      clinic: { id: slot.clinicId, name: slot.clinicName, municipality: slot.municipality, isRemote: slot.clinicIsRemote },
+      isRemote: slot.slotIsRemote || slot.clinicIsRemote,
+      isVideo: slot.kindId === VIDEO_KIND_ID,
+    })),
+    hasMore: rows.length > BOOKING_PAGE_SIZE,
+  };
+}

@@ -1,0 +1,87 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { VIDEO_KIND_ID, type EarlierTimePageState, type EarlierTimeResponse, type Lang } from '@portal/shared-api';
+import type { Database } from '../../../db/index';
+import { withTransaction } from '../../../db/transaction';
+import { appointmentSlots, clinics, practitioners } from '../../clinics/schema';
+import { findAppointmentRows } from '../appointments/detail';
+import { toMovable } from '../change-time/slots';
+import { slotIsFree, swapAppointment } from '../change-time/swap';
+import { waitlistEntries, waitlistOffers } from '../schema';
+
+/** The offer of `token` made to `personId` (null: no such offer for this patient: 404). */
+async function offerOf(db: Database, token: string, personId: string, lock = false) {
+  const query = db
+    .select({ id: waitlistOffers.id, slotId: waitlistOffers.slotId, expiresAt: waitlistOffers.expiresAt, takenAt: waitlistOffers.takenAt, appointmentId: waitlistEntries.appointmentId })
+    .from(waitlistOffers)
+    .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistOffers.entryId))
+    .where(and(eq(waitlistOffers.token, token), eq(waitlistEntries.personId, personId)));
+  const [row] = lock ? await query.for('update', { of: waitlistOffers }) : await query;
+  return row ?? null;
+}
+
+/** booking.earlier-time: the offered time against the current appointment. */
+export async function loadEarlierTimePage(db: Database, token: string, personId: string, lang: Lang, now: Date, cancellationHours: number): Promise<EarlierTimePageState> {
+  const offer = await offerOf(db, token, personId);
+  if (!offer) return { status: 'offer-not-found' };
+  if (offer.takenAt) return { status: 'offer-taken' };
+  if (offer.expiresAt.getTime() <= now.getTime()) return { status: 'offer-expired' };
+  const [current] = await findAppointmentRows(db, { appointmentIds: [offer.appointmentId], personId });
+  if (!current || current.status !== 'reserved') return { status: 'offer-not-found' };
+  const [slot] = await db
+    .select({
+      id: appointmentSlots.id,
+      startsAt: appointmentSlots.startsAt,
+      durationMinutes: appointmentSlots.durationMinutes,
+      slotIsRemote: appointmentSlots.isRemote,
+      kindId: appointmentSlots.kindId,
+      clinicId: clinics.id,
+      clinicName: clinics.name,
+      municipality: clinics.municipality,
+      clinicIsRemote: clinics.isRemote,
+      practitionerName: sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`,
+    })
+    .from(appointmentSlots)
+    .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
+    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
+    .where(and(eq(appointmentSlots.id, offer.slotId), slotIsFree));
+  if (!slot) return { status: 'offer-taken' };
+  return {
+    status: 'ok',
+    offer: {
+      id: String(slot.id),
+      startDate: slot.startsAt.toISOString(),
+      durationMinutes: slot.durationMinutes,
+      clinic: { id: slot.clinicId, name: slot.clinicName, municipality: slot.municipality, isRemote: slot.clinicIsRemote },
+      isRemote: slot.slotIsRemote || slot.clinicIsRemote,
+      isVideo: slot.kindId === VIDEO_KIND_ID,
+      practitionerName: slot.practitionerName,
+    },
+    current: toMovable(current, lang, now, cancellationHours),
+    expiresAt: offer.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Takes an offer: the swap of change time (the unique index decides who was first), and the offer
+ * marked taken, in one transaction. `freedSlotId`: the slot the patient let go of, to be offered on.
+ */
+export async function takeEarlierTime(
+  db: Database,
+  token: string,
+  personId: string,
+  now: Date,
+  cancellationHours: number,
+): Promise<{ response: EarlierTimeResponse; freedSlotId: number | null } | null> {
+  return withTransaction(db, async (tx) => {
+    const offer = await offerOf(tx, token, personId, true);
+    if (!offer) return null;
+    if (offer.takenAt) return { response: { type: 'appointmentNotAvailable' }, freedSlotId: null };
+    if (offer.expiresAt.getTime() <= now.getTime()) return { response: { type: 'offerExpired' }, freedSlotId: null };
+    const [current] = await findAppointmentRows(tx, { appointmentIds: [offer.appointmentId], personId });
+    const swapped = await swapAppointment(tx, { appointmentId: offer.appointmentId, personId, newSlotId: offer.slotId, cancellationHours, now });
+    if (!swapped) return { response: { type: 'deadlineExceeded' }, freedSlotId: null };
+    if (swapped.type !== 'success') return { response: swapped, freedSlotId: null };
+    await tx.update(waitlistOffers).set({ takenAt: now }).where(eq(waitlistOffers.id, offer.id));
+    return { response: swapped, freedSlotId: current?.slotId ?? null };
+  });
+}
