@@ -39,8 +39,10 @@ describe('anonymous reservation payload (spec part 2 §3, §5 "Anonymous reserva
     expect(failingPaths(anonymousReserveAppointmentRequestSchema.safeParse({ ...anonymous, appointmentId: 'abc' }))).toEqual(['appointmentId']);
   });
 
-  test('an unknown field is refused', () => {
-    expect(anonymousReserveAppointmentRequestSchema.safeParse({ ...anonymous, healthcareType: 'private' }).success).toBe(false);
+  test('an unknown field is refused; the type, when sent, is one of the three', () => {
+    expect(anonymousReserveAppointmentRequestSchema.safeParse({ ...anonymous, description: 'x' }).success).toBe(false);
+    expect(anonymousReserveAppointmentRequestSchema.safeParse({ ...anonymous, healthcareType: 'public' }).success).toBe(false);
+    expect(anonymousReserveAppointmentRequestSchema.safeParse({ ...anonymous, healthcareType: 'insurance' }).success).toBe(true);
   });
 });
 

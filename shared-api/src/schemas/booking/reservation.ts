@@ -198,10 +198,15 @@ export const reserveAppointmentRequestSchema = z.strictObject({
 });
 export type ReserveAppointmentRequest = z.input<typeof reserveAppointmentRequestSchema>;
 
-/** POST /api/anon/reserve-appointment (spec §3 "Anonymous reservation payload", §5 "Anonymous reservation form"). */
+/**
+ * POST /api/anon/reserve-appointment (spec §3 "Anonymous reservation payload", §5 "Anonymous
+ * reservation form"). Added beyond the spec's fields: `healthcareType` (optional, the route's type;
+ * anything but private is refused with 403 strongLoginRequired, spec §6).
+ */
 export const anonymousReserveAppointmentRequestSchema = z.strictObject({
   internalOrganization: textSchema.min(1).max(40),
   appointmentId: numericIdSchema,
+  healthcareType: healthcareTypeSchema.optional(),
   emailAddress: emailAddressSchema,
   firstName: nameSchema(RESERVATION_NAME_MESSAGES.firstName),
   lastName: nameSchema(RESERVATION_NAME_MESSAGES.lastName),

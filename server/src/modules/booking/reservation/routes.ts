@@ -1,5 +1,294 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ANONYMOUS_RESERVE_APPOINTMENT_PATH,
+  anonymousReserveAppointmentRequestSchema,
+  anonymousReserveQuerySchema,
+  apiErrorSchema,
+  ifReimbursementChoices,
+  insuranceConceptCodeFor,
+  RESERVATION_ERROR_STATUS,
+  RESERVE_APPOINTMENT_PATH,
+  reservationErrorSchema,
+  reserveAppointmentRequestSchema,
+  reserveAppointmentResponseSchema,
+  reserveQuerySchema,
+  validationErrorSchema,
+  type ApiErrorBody,
+  type Brand,
+  type Lang,
+  type ReservationErrorBody,
+  type ReservationErrorType,
+  type ReserveAppointmentResponse,
+  type ValidationErrorBody,
+} from '@portal/shared-api';
+import { ApiError, unauthorized, validationError } from '../../../http/errors';
+import { countAttempt } from '../../identity/rate-limit';
+import { readProfile } from '../../account/profile/queries';
+import { auditedRead, patientAccess } from '../../patients/access';
 import type { BookingConfig } from '../config';
+import { appointmentLink, confirmationText, sendConfirmation } from './confirmation';
+import { installReservationPages, internalOrganizationOf } from './loaders';
+import { occupationalContractOf, occupationalRefusal, patientConceptsOf, personById, personByIdentityCode, registrationOf, sameName } from './person';
+import { reserveSlot, type ReservationInput, type ReservationOutcome } from './reserve';
+import { findSlot, practitionerNameOf, slotIdOf, slotIsClosed, slotIsRemote, specialtyTitleOf, type SlotRow } from './slot';
+import { conceptBasedTreatmentChains, needsTreatmentChain, type TreatmentChainService } from './treatment-chain';
 
-/** (being built: issue 13) */
-export function installReservation(_app: FastifyInstance, _config: BookingConfig): void {}
+/**
+ * The reservation pages and both reserve calls (spec part 2 §7, §8 "Reservation", issue 13):
+ * - POST /api/reserve-appointment?csrfToken=&lang= (signed in; the session's subject is the patient,
+ *   the ward when a guardian acts for one)
+ * - POST /api/anon/reserve-appointment?lang= (anonymous: no session, an Origin check, the identity
+ *   code names the patient; never for insurance, occupational or a slot that requires strong login)
+ * Both are rate-limited per client IP, reserve in one transaction (reserve.ts) and send the
+ * confirmation SMS after it commits. Bad input answers 400 ValidationError with paths; every other
+ * refusal `{ type }` with the status of RESERVATION_ERROR_STATUS; never a 5xx for a client's mistake.
+ */
+
+type Refusal = { refused: ReservationErrorType } | { invalid: ValidationErrorBody['details'] };
+
+const refusalSchema = z.union([reservationErrorSchema, apiErrorSchema]);
+const responses = {
+  200: reserveAppointmentResponseSchema,
+  400: validationErrorSchema,
+  401: apiErrorSchema,
+  403: refusalSchema,
+  409: reservationErrorSchema,
+  415: validationErrorSchema,
+  422: reservationErrorSchema,
+  429: apiErrorSchema,
+  500: refusalSchema,
+};
+
+function refuse(reply: FastifyReply, type: ReservationErrorType) {
+  return reply.status(RESERVATION_ERROR_STATUS[type]).send({ type } satisfies ReservationErrorBody);
+}
+
+function outcomeRefusal(outcome: Exclude<ReservationOutcome, { kind: 'reserved' }>): ReservationErrorType {
+  return outcome.kind;
+}
+
+/** The payload's internalOrganization must be this server's (SPEC-DECISIONS). */
+function organizationProblems(brand: Brand, config: BookingConfig, internalOrganization: string): ValidationErrorBody['details'] {
+  return internalOrganization === internalOrganizationOf(brand, config)
+    ? []
+    : [{ path: 'internalOrganization', message: 'Use the internalOrganization of the reservation page' }];
+}
+
+type LoggedInBody = z.output<typeof reserveAppointmentRequestSchema>;
+
+/**
+ * The insurance fields by the healthcare type (spec §3 concept codes, §5 booking button rule):
+ * only the insurance type carries them; If needs a reimbursement choice the brand and the slot
+ * allow, and the concept code of that choice; OP its pay code; LähiTapiola and Other none.
+ */
+export function insuranceProblems(brand: Brand, body: LoggedInBody, isRemote: boolean): ValidationErrorBody['details'] {
+  const problems: ValidationErrorBody['details'] = [];
+  const present = (key: 'insuranceCompany' | 'reimbursement' | 'insuranceConceptCode' | 'dcpContentHash') => body[key] !== undefined && body[key] !== null;
+  if (body.healthcareType !== 'insurance') {
+    for (const key of ['insuranceCompany', 'reimbursement', 'insuranceConceptCode', 'dcpContentHash'] as const) {
+      if (present(key)) problems.push({ path: key, message: 'Only an insurance reservation carries insurance details' });
+    }
+    return problems;
+  }
+  const company = body.insuranceCompany ?? null;
+  if (company === null) return [{ path: 'insuranceCompany', message: 'Choose the insurance company' }];
+  const reimbursement = body.reimbursement ?? null;
+  if (company === 'IF') {
+    if (reimbursement === null || !ifReimbursementChoices(brand, isRemote).includes(reimbursement)) {
+      problems.push({ path: 'reimbursement', message: 'Choose one of the reimbursement options offered' });
+    }
+  } else if (reimbursement !== null) {
+    problems.push({ path: 'reimbursement', message: 'Only If takes a reimbursement choice' });
+  }
+  if (company !== 'LAHITAPIOLA' && present('dcpContentHash')) problems.push({ path: 'dcpContentHash', message: 'Only LähiTapiola takes a permit' });
+  if (problems.length === 0 && (body.insuranceConceptCode ?? null) !== insuranceConceptCodeFor(brand, company, reimbursement)) {
+    problems.push({ path: 'insuranceConceptCode', message: 'The concept code does not match the insurance choice' });
+  }
+  return problems;
+}
+
+function detailsOf(slot: SlotRow, appointmentId: number, healthcareType: ReserveAppointmentResponse['reservationDetails']['healthcareType'], lang: Lang, phone: string): ReserveAppointmentResponse {
+  return {
+    reservationDetails: {
+      appointmentId: String(appointmentId),
+      startDate: slot.startsAt.toISOString(),
+      durationMinutes: slot.durationMinutes,
+      healthcareType,
+      clinicName: slot.clinicName,
+      practitionerName: practitionerNameOf(slot),
+      specialty: specialtyTitleOf(slot, lang),
+      isRemote: slotIsRemote(slot),
+      isVideo: slot.kindId === 'VETA',
+      phone,
+    },
+  };
+}
+
+export function installReservation(app: FastifyInstance, config: BookingConfig, treatmentChains: TreatmentChainService = conceptBasedTreatmentChains): void {
+  installReservationPages(app, config);
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const brand = app.config.brand;
+
+  const signedIn = async (request: FastifyRequest) => {
+    if (!request.session) throw unauthorized();
+  };
+  /** issue 13: reservations one client (IP) may attempt a minute, counted in the database (every instance sees it). */
+  const rateLimited = async (request: FastifyRequest, reply: FastifyReply) => {
+    const verdict = await countAttempt(app.db, `booking.reservation:${request.ip}`, { max: config.reservationRateLimitPerMinute, windowSeconds: 60 });
+    if (!verdict.allowed) {
+      return reply
+        .status(429)
+        .header('retry-after', String(verdict.retryAfterSeconds))
+        .send({ type: 'TooManyRequests', message: 'Too many reservations from this address; try again in a minute' } satisfies ApiErrorBody);
+    }
+  };
+
+  /** Any unexpected failure answers unknownError; only the error's name and code are logged (a query's parameters hold contact details). */
+  async function guarded(request: FastifyRequest, reply: FastifyReply, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      const fields = error as { name?: unknown; code?: unknown };
+      request.log.error({ errorName: String(fields?.name ?? typeof error), errorCode: fields?.code }, 'reservation failed');
+      await refuse(reply, 'unknownError');
+    }
+  }
+
+  async function reserveAndConfirm(
+    reply: FastifyReply,
+    request: FastifyRequest,
+    input: ReservationInput,
+    lang: Lang,
+  ): Promise<unknown> {
+    const outcome = await reserveSlot(app.db, input);
+    if (outcome.kind !== 'reserved') return refuse(reply, outcomeRefusal(outcome));
+    const link = appointmentLink(app, lang, input.anonymous ? { linkToken: outcome.linkToken } : { appointmentId: outcome.appointmentId });
+    await sendConfirmation(app, input.phone, confirmationText(outcome.slot, lang, link), request.log);
+    request.log.info({ appointmentId: outcome.appointmentId, slotId: input.slotId, anonymous: input.anonymous, healthcareType: input.healthcareType }, 'appointment reserved');
+    return reply.send(detailsOf(outcome.slot, outcome.appointmentId, input.healthcareType, lang, input.phone));
+  }
+
+  typed.post(
+    RESERVE_APPOINTMENT_PATH,
+    {
+      schema: { querystring: reserveQuerySchema, body: reserveAppointmentRequestSchema, response: responses },
+      preValidation: [signedIn, rateLimited],
+    },
+    async (request, reply) =>
+      guarded(request, reply, async () => {
+        const body = request.body;
+        const lang = request.query.lang ?? 'fi';
+        const slotId = slotIdOf(body.appointmentId);
+        const slot = slotId === null ? null : await findSlot(app.db, slotId);
+        const invalid = [...organizationProblems(brand, config, body.internalOrganization), ...insuranceProblems(brand, body, slot ? slotIsRemote(slot) : false)];
+        if (invalid.length) return reply.status(400).send(validationError(invalid));
+
+        const access = patientAccess(request);
+        const facts = await auditedRead(
+          app.db,
+          access,
+          'booking.reservation.reserve',
+          async (personId) => {
+            const [profile, person, contract, concepts] = await Promise.all([
+              readProfile(app.db, personId),
+              personById(app.db, personId),
+              occupationalContractOf(app.db, personId),
+              patientConceptsOf(app.db, personId),
+            ]);
+            return profile && person ? { profile, person, contract, concepts } : null;
+          },
+          { slotId: body.appointmentId },
+        );
+        if (!facts) throw unauthorized();
+        const refusal = ((): Refusal | null => {
+          // In the page's order (spec §2.1): the payment block comes before registration and consent.
+          if (!facts.person.creditWorthy && body.healthcareType !== 'occupational') return { refused: 'paymentBlocked' };
+          const registration = registrationOf(facts.person.registered, facts.profile.patient);
+          if (registration === 'unregistered') return { refused: 'registrationRequired' };
+          if (registration === 'consent-needed') return { refused: 'consentRequired' };
+          if (!slot || slotIsClosed(slot, new Date())) return { refused: 'appointmentNotAvailable' };
+          if (body.healthcareType === 'occupational' && occupationalRefusal(brand, facts.contract)) return { refused: 'occupationalNotAllowed' };
+          const code = body.insuranceConceptCode ?? null;
+          if (code !== null && !facts.concepts.some((concept) => concept.code === code)) return { refused: 'conceptMissing' };
+          return null;
+        })();
+        if (refusal) return 'refused' in refusal ? refuse(reply, refusal.refused) : reply.status(400).send(validationError(refusal.invalid));
+        const code = body.insuranceConceptCode ?? null;
+        if (needsTreatmentChain(code) && !(await treatmentChains.open({ personId: access.subjectPersonId, slotId: slot!.id, conceptCode: code!, patientConcepts: facts.concepts }))) {
+          return refuse(reply, 'treatmentChainCreationFailed');
+        }
+        return reserveAndConfirm(
+          reply,
+          request,
+          {
+            slotId: slot!.id,
+            personId: access.subjectPersonId,
+            reservedByPersonId: access.actorPersonId === access.subjectPersonId ? null : access.actorPersonId,
+            anonymous: false,
+            healthcareType: body.healthcareType,
+            phone: body.phone,
+            email: body.emailAddress,
+            description: body.description ? body.description : null,
+            insuranceCompany: body.insuranceCompany ?? null,
+            reimbursement: body.reimbursement ?? null,
+            insuranceConceptCode: code,
+            dcpContentHash: body.dcpContentHash ?? null,
+          },
+          lang,
+        );
+      }),
+  );
+
+  typed.post(
+    ANONYMOUS_RESERVE_APPOINTMENT_PATH,
+    {
+      config: { csrf: 'anonymous-origin-check' },
+      schema: { querystring: anonymousReserveQuerySchema, body: anonymousReserveAppointmentRequestSchema, response: responses },
+      preValidation: rateLimited,
+    },
+    async (request, reply) =>
+      guarded(request, reply, async () => {
+        const body = request.body;
+        const lang = request.query.lang ?? 'fi';
+        const invalid = organizationProblems(brand, config, body.internalOrganization);
+        if (invalid.length) return reply.status(400).send(validationError(invalid));
+        // spec §4, §6: insurance and occupational reservations always need strong login
+        if ((body.healthcareType ?? 'private') !== 'private') return refuse(reply, 'strongLoginRequired');
+        const slotId = slotIdOf(body.appointmentId);
+        const slot = slotId === null ? null : await findSlot(app.db, slotId);
+        if (!slot || slotIsClosed(slot, new Date())) return refuse(reply, 'appointmentNotAvailable');
+        if (slot.requiresStrongAuth) return refuse(reply, 'strongLoginRequired');
+
+        const person = await personByIdentityCode(app.db, body.ssn);
+        // Someone who identified once but never registered is not a patient yet: they register first.
+        if (!person || !person.registered) return refuse(reply, 'noPatient');
+        if (!sameName(person.givenName, body.firstName) || !sameName(person.familyName, body.lastName)) return refuse(reply, 'patientInfoConflict');
+        const profile = await readProfile(app.db, person.id);
+        if (!profile || registrationOf(person.registered, profile.patient) !== 'ok') return refuse(reply, 'patientDataConsentRequired');
+        if (!person.creditWorthy) return refuse(reply, 'paymentBlocked');
+
+        return reserveAndConfirm(
+          reply,
+          request,
+          {
+            slotId: slot.id,
+            personId: person.id,
+            reservedByPersonId: null,
+            anonymous: true,
+            healthcareType: 'private',
+            phone: body.phone,
+            email: body.emailAddress,
+            description: null,
+            insuranceCompany: null,
+            reimbursement: null,
+            insuranceConceptCode: null,
+            dcpContentHash: null,
+          },
+          lang,
+        );
+      }),
+  );
+}

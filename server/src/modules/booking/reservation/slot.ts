@@ -1,0 +1,162 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { VIDEO_KIND_ID, type HealthcareType, type Lang, type LocationType, type PriceLine, type ReservationAppointment, type ReservationPriceInfo } from '@portal/shared-api';
+import type { Database } from '../../../db/index';
+import { appointmentKinds, appointmentSlots, clinics, practitioners, practitionerSpecialties, specialties, type RateLine } from '../../clinics/schema';
+import { practitionerTitleIn } from '../../clinics/vocabulary';
+import { PRICE_DETAILS_FEATURE } from '../appointments/detail';
+import { markdownToSafeHtml } from '../markdown';
+import { appointments } from '../schema';
+
+/**
+ * One slot as the reservation page and the reserve calls see it (spec part 2 §3 "Appointment
+ * (reservation page)"): the slot with its clinic, kind, practitioner and specialty, and whether it
+ * can still be reserved.
+ */
+
+const slotColumns = {
+  id: appointmentSlots.id,
+  startsAt: appointmentSlots.startsAt,
+  durationMinutes: appointmentSlots.durationMinutes,
+  slotIsRemote: appointmentSlots.isRemote,
+  requiresStrongAuth: appointmentSlots.requiresStrongAuth,
+  withdrawn: appointmentSlots.withdrawn,
+  kindId: appointmentKinds.id,
+  kindDescription: appointmentKinds.description,
+  kindLocationType: appointmentKinds.locationType,
+  kindReservationInfo: appointmentKinds.reservationInfo,
+  clinicId: clinics.id,
+  clinicName: clinics.name,
+  clinicMunicipality: clinics.municipality,
+  clinicIsRemote: clinics.isRemote,
+  street: clinics.street,
+  postalCode: clinics.postalCode,
+  postOffice: clinics.postOffice,
+  practitionerId: practitioners.id,
+  firstName: practitioners.firstName,
+  lastName: practitioners.lastName,
+  practitionerTitle: practitioners.title,
+  isResource: practitioners.isResource,
+  profilePictureUrl: practitioners.profilePictureUrl,
+  rate: practitioners.rate,
+  additionalFees: practitioners.additionalFees,
+  practitionerReservationInfo: practitioners.reservationInfo,
+  specialtyId: specialties.id,
+  specialtyFi: specialties.nameFi,
+  specialtySv: specialties.nameSv,
+  specialtyEn: specialties.nameEn,
+  specialtyReservationInfo: specialties.reservationInfo,
+};
+
+export type SlotRow = Awaited<ReturnType<typeof selectSlot>>[number];
+
+function selectSlot(db: Database, slotId: number) {
+  return db
+    .select(slotColumns)
+    .from(appointmentSlots)
+    .innerJoin(appointmentKinds, eq(appointmentKinds.id, appointmentSlots.kindId))
+    .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
+    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
+    .innerJoin(specialties, eq(specialties.id, appointmentSlots.specialtyId))
+    .where(eq(appointmentSlots.id, slotId));
+}
+
+/** The largest slot id a path may name (the column is a 32-bit integer; a longer number names nothing). */
+const MAX_SLOT_ID = 2_147_483_647;
+
+/** The slot's id from a path or payload (digits), or null when it cannot name a slot. */
+export function slotIdOf(text: string): number | null {
+  const id = Number(text);
+  return Number.isSafeInteger(id) && id > 0 && id <= MAX_SLOT_ID ? id : null;
+}
+
+/** The joined slot, or null when there is no such slot. */
+export async function findSlot(db: Database, slotId: number): Promise<SlotRow | null> {
+  const [row] = await selectSlot(db, slotId);
+  return row ?? null;
+}
+
+/** Whether an active (reserved or checked-in) appointment holds the slot. */
+export async function slotIsHeld(db: Database, slotId: number): Promise<boolean> {
+  const [held] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.slotId, slotId), ne(appointments.status, 'cancelled')))
+    .limit(1);
+  return held !== undefined;
+}
+
+/** The slot can no longer be reserved: it has started or the provider withdrew it (being held is asked separately). */
+export function slotIsClosed(slot: Pick<SlotRow, 'startsAt' | 'withdrawn'>, now: Date): boolean {
+  return slot.withdrawn || slot.startsAt.getTime() <= now.getTime();
+}
+
+export function slotIsRemote(slot: Pick<SlotRow, 'slotIsRemote' | 'clinicIsRemote'>): boolean {
+  return slot.slotIsRemote || slot.clinicIsRemote;
+}
+
+export function practitionerNameOf(slot: Pick<SlotRow, 'firstName' | 'lastName'>): string {
+  return `${slot.firstName} ${slot.lastName}`;
+}
+
+export function specialtyTitleOf(slot: Pick<SlotRow, 'specialtyFi' | 'specialtySv' | 'specialtyEn'>, lang: Lang): string {
+  return { fi: slot.specialtyFi, sv: slot.specialtySv, en: slot.specialtyEn }[lang];
+}
+
+function locationTypeOf(slot: SlotRow): LocationType {
+  // A remote slot booked under a physical kind (the catalogue's default kind) is still remote.
+  if (slotIsRemote(slot) && slot.kindLocationType === 'PhysicalLocation') return 'RemoteAppointment';
+  return slot.kindLocationType;
+}
+
+/** specialtyData.specialties[].id: the slot's specialty first, then the practitioner's others. */
+async function specialtyIdsOf(db: Database, slot: SlotRow): Promise<string[]> {
+  const rows = await db
+    .select({ id: practitionerSpecialties.specialtyId })
+    .from(practitionerSpecialties)
+    .where(eq(practitionerSpecialties.practitionerId, slot.practitionerId))
+    .orderBy(asc(practitionerSpecialties.specialtyId));
+  return [slot.specialtyId, ...rows.map((row) => row.id).filter((id) => id !== slot.specialtyId)];
+}
+
+/** The page's appointment, with the CMS reservation info of the kind, the practitioner and the specialty as sanitised HTML. */
+export async function toReservationAppointment(db: Database, slot: SlotRow, lang: Lang): Promise<ReservationAppointment> {
+  const hasAddress = slot.street && slot.postalCode && slot.postOffice;
+  return {
+    id: String(slot.id),
+    startDate: slot.startsAt.toISOString(),
+    durationMinutes: slot.durationMinutes,
+    isRemote: slotIsRemote(slot),
+    isVideo: slot.kindId === VIDEO_KIND_ID,
+    requiresAuthToReserve: slot.requiresStrongAuth,
+    locationType: locationTypeOf(slot),
+    clinic: {
+      id: slot.clinicId,
+      name: slot.clinicName,
+      municipality: slot.clinicMunicipality,
+      isRemote: slot.clinicIsRemote,
+      address: hasAddress ? { street: slot.street!, postalCode: slot.postalCode!, postOffice: slot.postOffice! } : null,
+    },
+    kind: { id: slot.kindId, title: slot.kindDescription[lang], reservationInfoHtml: markdownToSafeHtml(slot.kindReservationInfo?.[lang]) },
+    practitioner: {
+      id: String(slot.practitionerId),
+      name: practitionerNameOf(slot),
+      title: practitionerTitleIn(slot.practitionerTitle, lang),
+      isResource: slot.isResource,
+      profilePictureUrl: slot.profilePictureUrl,
+      reservationInfoHtml: markdownToSafeHtml(slot.practitionerReservationInfo?.[lang]),
+    },
+    specialty: { id: slot.specialtyId, title: specialtyTitleOf(slot, lang), reservationInfoHtml: markdownToSafeHtml(slot.specialtyReservationInfo?.[lang]) },
+    specialtyIds: await specialtyIdsOf(db, slot),
+  };
+}
+
+const euros = (cents: number): string => (cents / 100).toFixed(2);
+
+/** Spec part 2 §3 priceInfo, §6: the private type only; the rate plus the additional fees, 'from'; the lines with price-details. */
+export function priceInfoOf(slot: SlotRow, healthcareType: HealthcareType, lang: Lang, features: readonly string[]): ReservationPriceInfo | null {
+  if (healthcareType !== 'private' || !slot.rate) return null;
+  const fees: RateLine[] = slot.additionalFees ?? [];
+  const total = slot.rate.cents + fees.reduce((sum, fee) => sum + fee.cents, 0);
+  const line = (rate: RateLine): PriceLine => ({ code: rate.code, description: rate.name[lang], priceEuros: euros(rate.cents) });
+  return { fromEuros: euros(total), lines: features.includes(PRICE_DETAILS_FEATURE) ? [line(slot.rate), ...fees.map(line)] : null };
+}
