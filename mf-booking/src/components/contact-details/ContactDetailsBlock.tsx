@@ -1,0 +1,238 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  contactFieldErrors,
+  contactFieldNames,
+  contactUpdateResponseSchema,
+  normalizePhoneOnBlur,
+  POST_OFFICE_MAX_LENGTH,
+  POSTAL_CODE_LENGTH,
+  PROFILE_EMAIL_INPUT_MAX_LENGTH,
+  PROFILE_PHONE_MAX_LENGTH,
+  PROFILE_USER_PATH,
+  STREET_ADDRESS_MAX_LENGTH,
+  toApiFailure,
+  trimValues,
+  type ContactFieldName,
+  type ContactUpdateRequest,
+} from '@portal/shared-api';
+import { Alert, Button, useApiClient, useShell } from '@portal/shared-ui';
+import { TextField } from './TextField';
+import styles from './ContactDetails.module.css';
+
+export type ContactValues = Record<ContactFieldName, string>;
+
+/** The tag of this process's error reports. */
+export const CONTACT_PROCESS = 'booking-reservation-contact';
+
+/** Spec part 2 §5 "Contact info (reservation page)": the reservation page's own words for a refused field. */
+const ERROR_IDS: Record<ContactFieldName, string> = {
+  streetAddress: 'booking.reservation.contact.error.required',
+  postalCode: 'booking.reservation.contact.error.required',
+  postOffice: 'booking.reservation.contact.error.required',
+  emailAddress: 'booking.reservation.contact.error.email',
+  phoneNumber: 'booking.reservation.contact.error.phone',
+};
+
+const INPUTS: Record<ContactFieldName, { maxLength: number; autoComplete: string; type: 'text' | 'email' | 'tel'; inputMode?: 'numeric' }> = {
+  streetAddress: { maxLength: STREET_ADDRESS_MAX_LENGTH, autoComplete: 'street-address', type: 'text' },
+  postalCode: { maxLength: POSTAL_CODE_LENGTH, autoComplete: 'postal-code', type: 'text', inputMode: 'numeric' },
+  postOffice: { maxLength: POST_OFFICE_MAX_LENGTH, autoComplete: 'address-level2', type: 'text' },
+  emailAddress: { maxLength: PROFILE_EMAIL_INPUT_MAX_LENGTH, autoComplete: 'email', type: 'email' },
+  phoneNumber: { maxLength: PROFILE_PHONE_MAX_LENGTH, autoComplete: 'tel', type: 'tel' },
+};
+
+/** Whether every contact field passes §5's rules (the booking button needs it). */
+export function isContactValid(values: ContactValues): boolean {
+  const errors = contactFieldErrors(values);
+  return contactFieldNames.every((field) => errors[field] === null);
+}
+
+export interface ContactDetailsBlockProps {
+  /** the saved contact details */
+  values: ContactValues;
+  onSaved(values: ContactValues): void;
+  /** the booking button is disabled while the details are being edited (spec §5) */
+  onEditingChange(editing: boolean): void;
+  /** My information with the saveAction back to this reservation; null where the account remote is not composed */
+  myInformationHref: string | null;
+  disabled?: boolean;
+}
+
+type Mode = 'read' | 'edit' | 'saving';
+
+/**
+ * The reservation page's contact details (spec part 2 §4 "Contact information", §5, §7 PUT /api/user,
+ * §8 "Contact update failure"): read-only with an Edit button, then editable in place with §5's rules
+ * as the patient types (a field's message once it is left), Save locked while any field fails or
+ * while saving, values trimmed on save; Cancel restores the saved values; a failure keeps what was
+ * typed and says so.
+ */
+export function ContactDetailsBlock({ values, onSaved, onEditingChange, myInformationHref, disabled = false }: ContactDetailsBlockProps) {
+  const intl = useIntl();
+  const shell = useShell();
+  const api = useApiClient();
+  const id = useId();
+  const [mode, setMode] = useState<Mode>('read');
+  const [draft, setDraft] = useState<ContactValues>(values);
+  const [touched, setTouched] = useState<ReadonlySet<ContactFieldName>>(new Set());
+  const [serverRefused, setServerRefused] = useState<ReadonlySet<ContactFieldName>>(new Set());
+  const [failed, setFailed] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const firstInput = useRef<HTMLInputElement>(null);
+  const previousMode = useRef<Mode>('read');
+  const lifetime = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    lifetime.current = controller;
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => {
+    if (mode === 'edit' && previousMode.current === 'read') firstInput.current?.focus();
+    if (mode === 'read' && previousMode.current !== 'read') editButton.current?.focus();
+    previousMode.current = mode;
+  }, [mode]);
+
+  const t = (key: string) => intl.formatMessage({ id: `booking.reservation.contact.${key}` });
+  const label = (field: ContactFieldName) => t(`field.${field}`);
+  const clientErrors = contactFieldErrors(draft);
+  const fails = (field: ContactFieldName) => clientErrors[field] !== null || serverRefused.has(field);
+  const anyFailing = contactFieldNames.some(fails);
+  const saving = mode === 'saving';
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    onEditingChange(next !== 'read');
+  };
+
+  const startEditing = () => {
+    setDraft(values);
+    setTouched(new Set());
+    setServerRefused(new Set());
+    setFailed(false);
+    switchMode('edit');
+  };
+
+  const cancel = () => {
+    setDraft(values);
+    setFailed(false);
+    switchMode('read');
+  };
+
+  const change = (field: ContactFieldName, value: string) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setServerRefused((current) => {
+      const next = new Set(current);
+      next.delete(field);
+      return next;
+    });
+  };
+
+  const leave = (field: ContactFieldName) => {
+    if (field === 'phoneNumber') setDraft((current) => ({ ...current, phoneNumber: normalizePhoneOnBlur(current.phoneNumber) }));
+    setTouched((current) => new Set(current).add(field));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (anyFailing || saving) return;
+    const trimmed = trimValues(draft);
+    setDraft(trimmed);
+    setFailed(false);
+    switchMode('saving');
+    const body: ContactUpdateRequest = { ...trimmed, phoneNumber: normalizePhoneOnBlur(trimmed.phoneNumber) };
+    try {
+      const signal = lifetime.current?.signal;
+      const answer = await api.put(PROFILE_USER_PATH, contactUpdateResponseSchema, { json: body, ...(signal ? { signal } : {}) });
+      onSaved(answer.patient);
+      switchMode('read');
+    } catch (caught) {
+      const failure = toApiFailure(caught);
+      if (failure.kind === 'aborted') return;
+      if (failure.kind === 'validation') {
+        const refused = failure.details.map((detail) => detail.path).filter((path): path is ContactFieldName => (contactFieldNames as readonly string[]).includes(path));
+        setServerRefused(new Set(refused));
+        setTouched(new Set(contactFieldNames));
+      } else {
+        shell.errors.report(caught, CONTACT_PROCESS);
+      }
+      setFailed(true);
+      switchMode('edit');
+    }
+  };
+
+  const titleId = `${id}-title`;
+  const followMyInformation = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!myInformationHref || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    shell.navigate(myInformationHref);
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.title}>
+        {t('title')}
+      </h2>
+      {mode === 'read' ? (
+        <>
+          <dl className={styles.details}>
+            {contactFieldNames.map((field) => (
+              <div key={field}>
+                <dt>{label(field)}</dt>
+                <dd>{values[field] || t('notGiven')}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className={styles.actions}>
+            <Button ref={editButton} variant="secondary" onClick={startEditing} disabled={disabled}>
+              {t('edit')}
+            </Button>
+            {myInformationHref && (
+              <a href={myInformationHref} onClick={followMyInformation}>
+                {t('myInformation')}
+              </a>
+            )}
+          </div>
+        </>
+      ) : (
+        <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+          <fieldset className={styles.plain} disabled={saving}>
+            <legend className="portal-visually-hidden">{t('title')}</legend>
+            {contactFieldNames.map((field, index) => {
+              const input = INPUTS[field];
+              const error = touched.has(field) && fails(field) ? intl.formatMessage({ id: ERROR_IDS[field] }) : null;
+              return (
+                <TextField
+                  key={field}
+                  id={`${id}-${field}`}
+                  inputRef={index === 0 ? firstInput : undefined}
+                  label={label(field)}
+                  type={input.type}
+                  inputMode={input.inputMode}
+                  autoComplete={input.autoComplete}
+                  maxLength={input.maxLength}
+                  required
+                  value={draft[field]}
+                  error={error}
+                  onValue={(value) => change(field, value)}
+                  onBlur={() => leave(field)}
+                />
+              );
+            })}
+          </fieldset>
+          {failed && <Alert variant="error">{t('saveFailed')}</Alert>}
+          <div className={styles.actions}>
+            <Button type="submit" disabled={anyFailing || saving} loading={saving} loadingLabel={t('saving')}>
+              {t('save')}
+            </Button>
+            <Button type="button" variant="secondary" disabled={saving} onClick={cancel}>
+              {t('cancel')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

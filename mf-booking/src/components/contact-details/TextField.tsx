@@ -1,0 +1,49 @@
+import type { InputHTMLAttributes, Ref } from 'react';
+import { TEXT_INPUT_CLASS } from '@portal/shared-ui';
+import styles from './ContactDetails.module.css';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className'> {
+  id: string;
+  label: string;
+  value: string;
+  onValue(value: string): void;
+  /** shown under the label, read with the input */
+  hint?: string;
+  /** the refusal's text, shown under the input and read with it */
+  error?: string | null;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/** A labelled text input with its hint and its error line, both tied to the input for screen readers. */
+export function TextField({ id, label, value, onValue, hint, error, inputRef, ...input }: TextFieldProps) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      <input
+        {...input}
+        ref={inputRef}
+        id={id}
+        className={TEXT_INPUT_CLASS}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={(event) => onValue(event.target.value)}
+      />
+      {error && (
+        <p id={errorId} className={styles.fieldError}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
