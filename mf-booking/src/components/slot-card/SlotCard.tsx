@@ -1,0 +1,77 @@
+import { useId } from 'react';
+import { useIntl } from 'react-intl';
+import type { Slot } from '@portal/shared-api';
+import { formatDate, formatMoney, formatTime, LOCALES, TIME_ZONE, type Lang } from '@portal/shared-i18n';
+import { useShell } from '@portal/shared-ui';
+import { QueryLink } from '../search-link/QueryLink';
+import { PractitionerAvatar } from './PractitionerAvatar';
+import styles from './SlotCard.module.css';
+
+const weekdayFormats = new Map<Lang, Intl.DateTimeFormat>();
+function weekdayOf(startDate: string, lang: Lang): string {
+  let format = weekdayFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[lang], { weekday: 'long', timeZone: TIME_ZONE });
+    weekdayFormats.set(lang, format);
+  }
+  const weekday = format.format(new Date(startDate));
+  return weekday.charAt(0).toUpperCase() + weekday.slice(1);
+}
+
+/**
+ * One free slot of the search (spec part 2 §3 "Appointment (slot lists)", §6 "Price estimates show
+ * only for the private healthcare type"): the practitioner (picture or initials), name, title,
+ * specialty, clinic, date and time in Europe/Helsinki, duration, a remote or video badge, and the
+ * private type's 'from' price with its breakdown when the server sent one (price-details feature).
+ * The date and time is the link to the reservation page; the whole card is its click area.
+ */
+export function SlotCard({ slot, href }: { slot: Slot; href: string }) {
+  const intl = useIntl();
+  const { lang } = useShell();
+  const detailsId = useId();
+  const { practitioner, price } = slot;
+  const when = intl.formatMessage(
+    { id: 'booking.slot.when' },
+    { weekday: weekdayOf(slot.startDate, lang), date: formatDate(slot.startDate, lang), time: formatTime(slot.startDate) },
+  );
+  return (
+    <article className={styles.card}>
+      <PractitionerAvatar name={practitioner.name} pictureUrl={practitioner.profilePictureUrl} />
+      <div className={styles.body}>
+        <h3 className={styles.when}>
+          <QueryLink href={href} className={styles.link} aria-describedby={detailsId}>
+            <time dateTime={slot.startDate}>{when}</time>
+          </QueryLink>
+        </h3>
+        <div id={detailsId}>
+          <p className={styles.practitioner}>
+            <span className={styles.name}>{practitioner.name}</span>
+            {practitioner.title && <span className={styles.title}>{practitioner.title}</span>}
+          </p>
+          <p className={styles.meta}>
+            <span>{slot.specialty.title}</span>
+            <span>{slot.clinic.name}</span>
+            <span>{intl.formatMessage({ id: 'booking.slot.duration' }, { minutes: slot.durationMinutes })}</span>
+          </p>
+          {(slot.isVideo || slot.isRemote) && (
+            <p className={styles.badge}>{intl.formatMessage({ id: slot.isVideo ? 'booking.slot.video' : 'booking.slot.remote' })}</p>
+          )}
+        </div>
+        {price && (
+          <div className={styles.price}>
+            <p className={styles.priceFrom}>{intl.formatMessage({ id: 'booking.slot.priceFrom' }, { price: formatMoney(Number(price.fromEuros), lang) })}</p>
+            {price.lines && price.lines.length > 0 && (
+              <ul className={styles.priceLines} aria-label={intl.formatMessage({ id: 'booking.slot.priceDetails' })}>
+                {price.lines.map((line) => (
+                  <li key={line.code}>
+                    <span>{line.description}</span> <span>{formatMoney(Number(line.priceEuros), lang)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,25 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { SearchFilter } from '@portal/shared-api';
+import type { IsoDate } from '@portal/shared-i18n';
+import { filterFromSearchParams, filterToSearchParams } from './filter-rules';
+
+/**
+ * The search filter lives in the address (spec part 2 §2.1: shareable, back and forward work): it is
+ * read from the query on every render, so the page follows the browser's back and forward (popstate)
+ * as the router reports them. A change pushes a history entry, or replaces the current one (the
+ * occupational list: "the URL is replaced when the filter changes").
+ */
+export function useFilterInAddress(today: IsoDate, mode: 'push' | 'replace'): { filter: SearchFilter; filterKey: string; setFilter(next: SearchFilter): void } {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.toString();
+  const filter = useMemo(() => filterFromSearchParams(new URLSearchParams(search), today), [search, today]);
+  const filterKey = useMemo(() => filterToSearchParams(filter, today).toString(), [filter, today]);
+  const setFilter = useCallback(
+    (next: SearchFilter) => {
+      setSearchParams((current) => filterToSearchParams(next, today, current), { replace: mode === 'replace', preventScrollReset: true });
+    },
+    [mode, setSearchParams, today],
+  );
+  return { filter, filterKey, setFilter };
+}
