@@ -107,13 +107,13 @@ describe('Pohjola check states (§4)', () => {
     expect(radio('Pohjola Vakuutus (OP)')).not.toBeChecked();
   });
 
-  test("not found: the insurer's service phone, try again; books at the base price without a concept", async () => {
+  test("not found: the insurer's service phone, try again; books at the base price with OP's pay code", async () => {
     const { shell, last } = show();
     shell.api.use({ [POHJOLA]: { hasInsurance: false } });
     await userEvent.click(radio('Pohjola Vakuutus (OP)'));
     await userEvent.click(button('Verify insurance'));
     expect(await screen.findByText(`We did not find your Pohjola insurance. Please call the insurer's service, number ${POHJOLA_SERVICE_PHONE}.`)).toBeInTheDocument();
-    expect(last()).toMatchObject({ conceptCode: null, valid: true });
+    expect(last()).toMatchObject({ conceptCode: '999503', valid: true });
     shell.api.use({ [POHJOLA]: { hasInsurance: true } });
     await userEvent.click(button('Try again'));
     expect(await screen.findByText('Your Pohjola insurance was found.')).toBeInTheDocument();
@@ -140,11 +140,11 @@ describe('Pohjola check states (§4)', () => {
     await userEvent.click(button("Don't verify"));
     await userEvent.click(button('Continue at the base price'));
     expect(screen.getByText('Your insurance is not verified: the visit is booked at the base price.')).toBeInTheDocument();
-    expect(last()).toMatchObject({ company: 'OP', conceptCode: null, valid: true });
+    expect(last()).toMatchObject({ company: 'OP', conceptCode: '999503', valid: true });
     shell.api.use({ [POHJOLA]: { hasInsurance: true } });
     await userEvent.click(button('Verify now'));
     expect(await screen.findByText('Your Pohjola insurance was found.')).toBeInTheDocument();
-    expect(last()).toMatchObject({ conceptCode: '999503' });
+    expect(last()).toMatchObject({ conceptCode: '999503', valid: true });
   });
 
   test("checks the appointment's date in Helsinki", async () => {

@@ -42,8 +42,8 @@ const BOOKABLE_LAHITAPIOLA_OUTCOMES: readonly LahiTapiolaOutcome[] = ['success',
 /**
  * What the reservation books with (spec part 2 §3 concept codes; §5 "Logged-in booking button":
  * If needs a reimbursement choice and, with direct reimbursement, the consent; Other or another
- * known insurer is fine). Pohjola is fine once checked (found: its concept; not found: base price)
- * or knowingly left unverified; LähiTapiola (with its flow) once its check has an outcome.
+ * known insurer is fine). Pohjola is fine once checked (found, or not found: the base price) or
+ * knowingly left unverified; LähiTapiola (with its flow) once its check has an outcome.
  */
 export function choiceOf(state: SelectionState, brand: Brand, lahiTapiolaFlow: boolean): InsuranceChoice {
   const base = {
@@ -63,9 +63,10 @@ export function choiceOf(state: SelectionState, brand: Brand, lahiTapiolaFlow: b
         valid: state.reimbursement !== null && (state.reimbursement !== 'USE_REIMBURSEMENT' || state.directReimbursementConsent),
       };
     case 'OP': {
+      // OP has one concept, the pay code (§3), whatever the check said: unverified or not found, the
+      // patient pays the base price and claims it (the reservation route requires the code for OP).
       const { state: check, continuedUnverified } = state.pohjola;
-      if (check === 'found') return { ...base, conceptCode: OP_PAY_CONCEPT_CODE, valid: true };
-      return { ...base, valid: check === 'not_found' || (check === 'canceled' && continuedUnverified) };
+      return { ...base, conceptCode: OP_PAY_CONCEPT_CODE, valid: check === 'found' || check === 'not_found' || (check === 'canceled' && continuedUnverified) };
     }
     case 'LAHITAPIOLA': {
       if (!lahiTapiolaFlow) return { ...base, valid: true };

@@ -2,7 +2,7 @@ import { createMockApiClient, mockFailure } from '@portal/shared-api/mock';
 import { ensureConcept } from './ensure-concept';
 
 describe('ensureConcept (spec part 2 §4: insert only when the patient lacks the concept)', () => {
-  test('no concept code (Other, LähiTapiola, unverified Pohjola): no call', async () => {
+  test('no concept code (Other, LähiTapiola): no call', async () => {
     const api = createMockApiClient();
     expect(await ensureConcept(api, null, [])).toBe('ok');
     expect(api.calls).toHaveLength(0);
