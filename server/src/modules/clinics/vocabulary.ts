@@ -27,6 +27,9 @@ export const PRACTITIONER_TITLES: Translations = {
   'Lastentautien erikoislääkäri': { sv: 'Specialistläkare i barnsjukdomar', en: 'Paediatrician' },
   'Geriatrian erikoislääkäri': { sv: 'Specialistläkare i geriatrik', en: 'Geriatrician' },
   Fysioterapeutti: { sv: 'Fysioterapeut', en: 'Physiotherapist' },
+  // bookable resources (practitioners.isResource)
+  Rokotuspiste: { sv: 'Vaccinationspunkt', en: 'Vaccination point' },
+  Laboratorio: { sv: 'Laboratorium', en: 'Laboratory' },
 };
 
 /** A practitioner's title in the page's language (as stored when it is not a known title). */

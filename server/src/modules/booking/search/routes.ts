@@ -1,5 +1,144 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import {
+  apiErrorSchema,
+  APPOINTMENT_SEARCH_PATH,
+  appointmentSearchQuerySchema,
+  appointmentSearchResponseSchema,
+  AVAILABLE_DATES_PATH,
+  availableDatesQuerySchema,
+  availableDatesResponseSchema,
+  occupationalSearchForbiddenSchema,
+  PRACTITIONER_CLINICS_PATH,
+  practitionerClinicsQuerySchema,
+  practitionerClinicsResponseSchema,
+  SPECIALTY_INFO_PATH,
+  specialtyInfoQuerySchema,
+  specialtyInfoResponseSchema,
+  validationErrorSchema,
+  type AppointmentSearchResponse,
+  type OccupationalSearchForbidden,
+} from '@portal/shared-api';
+import { notFound, validationError } from '../../../http/errors';
+import { helsinkiDate } from '../../../util/time';
+import { specialties } from '../../clinics/schema';
+import { subjectPersonId } from '../../patients/access';
 import type { BookingConfig } from '../config';
+import { markdownToSafeHtml } from '../markdown';
+import { asPractitionerId, criteriaOf, lastDayOf, type SearchScope } from './criteria';
+import { installSearchPages } from './loaders';
+import { occupationalStatusOf } from './occupational';
+import { practitionerClinics } from './options';
+import { findAvailableDates, findSlots, findSuggestions, PRICE_DETAILS_FEATURE } from './slots';
 
-/** (being built: issue 13) */
-export function installSearch(_app: FastifyInstance, _config: BookingConfig): void {}
+const OCCUPATIONAL_REFUSALS: Record<OccupationalSearchForbidden['reason'], string> = {
+  'not-signed-in': 'Occupational health care times are offered to signed-in customers only',
+  'no-occupational-healthcare': 'No occupational health care agreement was found',
+  'no-web-reservation': 'Online booking is not included in the occupational health care agreement',
+};
+
+/**
+ * Appointment search (spec part 2 §4, §5, §7, §9): anonymous-capable GETs that read the catalogue
+ * only. The occupational type is answered to a signed-in person whose contract has web reservation
+ * (else 403 with the reason); that check reads only whether the caller's own contract allows it and
+ * answers nothing of it, so it is not audited (the occupational pages' loaders audit their reads).
+ */
+export function installSearch(app: FastifyInstance, config: BookingConfig): void {
+  installSearchPages(app, config);
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  /** startDate may not be in the past (spec part 2 §5); today is Helsinki's. */
+  const pastStart = (startDate: string | undefined, reply: FastifyReply) =>
+    startDate !== undefined && startDate < helsinkiDate()
+      ? reply.status(400).send(validationError([{ path: 'startDate', message: 'The start date cannot be in the past' }]))
+      : null;
+
+  /** The scope of a search call, or a 403 already sent for an occupational search the caller may not make. */
+  const scopeOf = async (request: FastifyRequest, query: { isOccupationalHealthcare: boolean; isInsuranceCustomer: boolean }, reply: FastifyReply): Promise<SearchScope | null> => {
+    if (!query.isOccupationalHealthcare) return query.isInsuranceCustomer ? 'insurance' : 'private';
+    const refuse = (reason: OccupationalSearchForbidden['reason']) => {
+      void reply.status(403).send({ type: 'Forbidden', message: OCCUPATIONAL_REFUSALS[reason], reason } satisfies OccupationalSearchForbidden);
+      return null;
+    };
+    if (!request.session) return refuse('not-signed-in');
+    const contract = await occupationalStatusOf(app.db, subjectPersonId(request.session));
+    return contract.status === 'ok' ? 'occupational' : refuse(contract.status);
+  };
+
+  typed.get(
+    APPOINTMENT_SEARCH_PATH,
+    {
+      schema: {
+        querystring: appointmentSearchQuerySchema,
+        response: { 200: appointmentSearchResponseSchema, 400: validationErrorSchema, 403: occupationalSearchForbiddenSchema },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      if (pastStart(query.startDate, reply)) return reply;
+      const scope = await scopeOf(request, query, reply);
+      if (!scope) return reply;
+      const now = new Date();
+      const filter = { ...query, startDate: query.startDate ?? helsinkiDate(now) };
+      const criteria = criteriaOf(filter, scope);
+      const view = { lang: query.lang, priceDetails: app.config.features.includes(PRICE_DETAILS_FEATURE) };
+      const page = await findSlots(app.db, criteria, query.offset, now, view);
+      const answer: AppointmentSearchResponse = { availableAppointments: { type: 'success', ...page } };
+      if (query.offset === 0 && page.appointments.length === 0) answer.suggestions = await findSuggestions(app.db, criteria, lastDayOf(filter), now);
+      return reply.send(answer);
+    },
+  );
+
+  typed.get(
+    AVAILABLE_DATES_PATH,
+    {
+      schema: {
+        querystring: availableDatesQuerySchema,
+        response: { 200: availableDatesResponseSchema, 400: validationErrorSchema, 403: occupationalSearchForbiddenSchema },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      // a month that began before today: its past days simply have no free times
+      const today = helsinkiDate();
+      if (query.endDate < today) return reply.status(400).send(validationError([{ path: 'endDate', message: 'The month has passed' }]));
+      const scope = await scopeOf(request, query, reply);
+      if (!scope) return reply;
+      const startDate = query.startDate < today ? today : query.startDate;
+      return reply.send({ dates: await findAvailableDates(app.db, criteriaOf({ ...query, startDate }, scope), new Date()) });
+    },
+  );
+
+  typed.get(
+    PRACTITIONER_CLINICS_PATH,
+    { schema: { querystring: practitionerClinicsQuerySchema, response: { 200: practitionerClinicsResponseSchema, 400: validationErrorSchema } } },
+    async (request, reply) => {
+      const rows = await practitionerClinics(app.db, asPractitionerId(request.query.id), new Date());
+      return reply.send({ clinicIds: rows.map((row) => row.clinicId) });
+    },
+  );
+
+  typed.get(
+    SPECIALTY_INFO_PATH,
+    {
+      schema: {
+        querystring: specialtyInfoQuerySchema,
+        response: { 200: specialtyInfoResponseSchema, 400: validationErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id, lang } = request.query;
+      const [row] = await app.db.select().from(specialties).where(eq(specialties.id, id));
+      if (!row) throw notFound(`No specialty '${id}'`);
+      return reply.send({
+        specialty: {
+          id: row.id,
+          title: lang === 'fi' ? row.nameFi : lang === 'sv' ? row.nameSv : row.nameEn,
+          isVaccination: row.isVaccination,
+          reservationInfoHtml: markdownToSafeHtml(row.reservationInfo?.[lang]),
+        },
+      });
+    },
+  );
+}

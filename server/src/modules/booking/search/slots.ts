@@ -1,0 +1,201 @@
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, lt, min, ne, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  BOOKING_PAGE_SIZE,
+  MAX_DAY_SUGGESTIONS,
+  NEIGHBOUR_MUNICIPALITIES,
+  VIDEO_KIND_ID,
+  type Lang,
+  type PriceLine,
+  type SearchSuggestions,
+  type Slot,
+} from '@portal/shared-api';
+import type { Database } from '../../../db/index';
+import { addDays, helsinkiInstant, TIME_ZONE } from '../../../util/time';
+import { appointmentSlots, clinics, practitioners, specialties, type RateLine } from '../../clinics/schema';
+import { practitionerTitleIn } from '../../clinics/vocabulary';
+import { appointments } from '../schema';
+import { hoursOf, type SearchCriteria } from './criteria';
+
+/** "Extended by one month" (spec part 2 §4): the suggestions look this many days past the search's last day. */
+export const SUGGESTION_EXTRA_DAYS = 31;
+
+/** The price-details feature: the 'from' price comes with its breakdown (spec part 2 §6). */
+export const PRICE_DETAILS_FEATURE = 'price-details';
+
+// The zone is a literal, not a parameter: GROUP BY, DISTINCT and ORDER BY must see the very same expression.
+const atHelsinki = sql.raw(`at time zone '${TIME_ZONE}'`);
+const helsinkiDay = sql<string>`to_char(${appointmentSlots.startsAt} ${atHelsinki}, 'YYYY-MM-DD')`;
+
+/**
+ * The WHERE of a search: free (not withdrawn, not started, no active appointment: the anti-join
+ * uses the partial unique index on appointments.slot_id), in range, and matching the filter. `now`
+ * is a parameter so a page and its calls agree on it.
+ */
+function whereOf(criteria: SearchCriteria, now: Date): SQL {
+  const s = appointmentSlots;
+  const conditions: (SQL | undefined)[] = [
+    eq(s.withdrawn, false),
+    gt(s.startsAt, now),
+    gte(s.startsAt, criteria.from),
+    lt(s.startsAt, criteria.to),
+    notExists(
+      sql`(select 1 from ${appointments} where ${appointments.slotId} = ${s.id} and ${appointments.status} <> 'cancelled')`,
+    ),
+  ];
+  const physical = criteria.clinicIds.length ? inArray(s.clinicId, criteria.clinicIds) : eq(s.isRemote, false);
+  conditions.push(criteria.includeRemote ? or(physical, eq(s.isRemote, true)) : physical);
+  if (criteria.specialtyIds.length) conditions.push(inArray(s.specialtyId, criteria.specialtyIds));
+  if (criteria.allowedSpecialtyIds) conditions.push(inArray(s.specialtyId, [...criteria.allowedSpecialtyIds]));
+  if (criteria.excludedSpecialtyIds.length) conditions.push(notInArray(s.specialtyId, [...criteria.excludedSpecialtyIds]));
+  if (criteria.practitionerIds.length) conditions.push(inArray(s.practitionerId, criteria.practitionerIds));
+  if (criteria.requiresRate) conditions.push(isNotNull(practitioners.rate));
+  const hours = hoursOf(criteria.timeOfDay);
+  if (hours) {
+    const hour = sql`extract(hour from ${s.startsAt} ${atHelsinki})`;
+    conditions.push(sql`${hour} >= ${hours[0]}`, sql`${hour} < ${hours[1]}`);
+  }
+  return and(...conditions)!;
+}
+
+const euros = (cents: number): string => (cents / 100).toFixed(2);
+
+/** The private type's estimate (spec part 2 §3, §9): 'from' the rate plus the additional fees; the lines with price-details. */
+export function priceOf(rate: RateLine | null, fees: readonly RateLine[], lang: Lang, withLines: boolean): Slot['price'] {
+  if (!rate) return null;
+  const line = (item: RateLine): PriceLine => ({ code: item.code, description: item.name[lang], priceEuros: euros(item.cents) });
+  return {
+    fromEuros: euros(rate.cents + fees.reduce((sum, fee) => sum + fee.cents, 0)),
+    lines: withLines ? [line(rate), ...fees.map(line)] : null,
+  };
+}
+
+export interface PageOfSlots {
+  appointments: Slot[];
+  hasMore: boolean;
+}
+
+export interface SlotView {
+  lang: Lang;
+  /** the price-details feature is on */
+  priceDetails: boolean;
+}
+
+/** One page of free slots by start time: one query (slots joined to practitioner, specialty and clinic). */
+export async function findSlots(db: Database, criteria: SearchCriteria, offset: number, now: Date, view: SlotView): Promise<PageOfSlots> {
+  const s = appointmentSlots;
+  const rows = await db
+    .select({
+      id: s.id,
+      startsAt: s.startsAt,
+      durationMinutes: s.durationMinutes,
+      kindId: s.kindId,
+      isRemote: s.isRemote,
+      requiresStrongAuth: s.requiresStrongAuth,
+      practitionerId: practitioners.id,
+      firstName: practitioners.firstName,
+      lastName: practitioners.lastName,
+      title: practitioners.title,
+      isResource: practitioners.isResource,
+      profilePictureUrl: practitioners.profilePictureUrl,
+      rate: practitioners.rate,
+      additionalFees: practitioners.additionalFees,
+      specialtyId: specialties.id,
+      specialtyFi: specialties.nameFi,
+      specialtySv: specialties.nameSv,
+      specialtyEn: specialties.nameEn,
+      clinicId: clinics.id,
+      clinicName: clinics.name,
+      municipality: clinics.municipality,
+      clinicIsRemote: clinics.isRemote,
+    })
+    .from(s)
+    .innerJoin(practitioners, eq(practitioners.id, s.practitionerId))
+    .innerJoin(specialties, eq(specialties.id, s.specialtyId))
+    .innerJoin(clinics, eq(clinics.id, s.clinicId))
+    .where(whereOf(criteria, now))
+    .orderBy(asc(s.startsAt), asc(s.id))
+    .limit(BOOKING_PAGE_SIZE + 1)
+    .offset(offset);
+  const isPrivate = criteria.healthcareType === 'private';
+  return {
+    hasMore: rows.length > BOOKING_PAGE_SIZE,
+    appointments: rows.slice(0, BOOKING_PAGE_SIZE).map((row) => ({
+      id: String(row.id),
+      startDate: row.startsAt.toISOString(),
+      durationMinutes: row.durationMinutes,
+      practitioner: {
+        id: String(row.practitionerId),
+        name: `${row.firstName} ${row.lastName}`,
+        title: practitionerTitleIn(row.title, view.lang),
+        isResource: row.isResource,
+        profilePictureUrl: row.profilePictureUrl,
+      },
+      specialty: { id: row.specialtyId, title: view.lang === 'fi' ? row.specialtyFi : view.lang === 'sv' ? row.specialtySv : row.specialtyEn },
+      clinic: { id: row.clinicId, name: row.clinicName, municipality: row.municipality, isRemote: row.clinicIsRemote },
+      kindId: row.kindId,
+      isRemote: row.isRemote,
+      isVideo: row.kindId === VIDEO_KIND_ID,
+      requiresAuthToReserve: row.requiresStrongAuth,
+      price: isPrivate ? priceOf(row.rate, row.additionalFees, view.lang, view.priceDetails) : null,
+    })),
+  };
+}
+
+/** The Helsinki dates in the criteria's range with at least one free slot (the calendar). */
+export async function findAvailableDates(db: Database, criteria: SearchCriteria, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ day: helsinkiDay })
+    .from(appointmentSlots)
+    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
+    .where(whereOf(criteria, now))
+    .orderBy(helsinkiDay);
+  return rows.map((row) => row.day);
+}
+
+/**
+ * Spec part 2 §4, §9: with no results, the same search over a range one month longer: the first
+ * other days (at most 5) with their first slot and count, and the clinics of the neighbour
+ * municipalities of the clinics asked for, with theirs.
+ */
+export async function findSuggestions(db: Database, criteria: SearchCriteria, lastDay: string, now: Date): Promise<SearchSuggestions> {
+  const extended: SearchCriteria = { ...criteria, to: helsinkiInstant(addDays(lastDay, SUGGESTION_EXTRA_DAYS + 1), 0) };
+  const dayRows = await db
+    .select({ day: helsinkiDay, first: min(appointmentSlots.startsAt), n: count() })
+    .from(appointmentSlots)
+    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
+    .where(whereOf(extended, now))
+    .groupBy(helsinkiDay)
+    .orderBy(helsinkiDay)
+    .limit(MAX_DAY_SUGGESTIONS);
+  const days = dayRows.map((row) => ({ date: row.day, firstStartDate: row.first!.toISOString(), count: row.n }));
+
+  const neighbourClinicIds = await neighbourClinicsOf(db, criteria.clinicIds);
+  if (!neighbourClinicIds.length) return { days, clinics: [] };
+  const clinicRows = await db
+    .select({ id: clinics.id, name: clinics.name, municipality: clinics.municipality, isRemote: clinics.isRemote, first: min(appointmentSlots.startsAt), n: count() })
+    .from(appointmentSlots)
+    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
+    .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
+    .where(whereOf({ ...extended, clinicIds: neighbourClinicIds, includeRemote: false }, now))
+    .groupBy(clinics.id, clinics.name, clinics.municipality, clinics.isRemote)
+    .orderBy(asc(min(appointmentSlots.startsAt)));
+  return {
+    days,
+    clinics: clinicRows.map((row) => ({
+      clinic: { id: row.id, name: row.name, municipality: row.municipality, isRemote: row.isRemote },
+      count: row.n,
+      firstStartDate: row.first!.toISOString(),
+    })),
+  };
+}
+
+/** The physical clinics in the neighbour municipalities (spec part 2 §9 map) of these clinics', not these. */
+async function neighbourClinicsOf(db: Database, clinicIds: readonly string[]): Promise<string[]> {
+  if (!clinicIds.length) return [];
+  const all = await db.select({ id: clinics.id, municipality: clinics.municipality, isRemote: clinics.isRemote }).from(clinics).where(ne(clinics.isRemote, true));
+  const chosen = new Set(clinicIds);
+  const neighbours = new Set(
+    all.filter((clinic) => chosen.has(clinic.id)).flatMap((clinic) => NEIGHBOUR_MUNICIPALITIES[clinic.municipality.toLowerCase()] ?? []),
+  );
+  return all.filter((clinic) => !chosen.has(clinic.id) && neighbours.has(clinic.municipality.toLowerCase())).map((clinic) => clinic.id);
+}
