@@ -1,0 +1,189 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  ANONYMOUS_RESERVE_APPOINTMENT_PATH,
+  RESERVATION_NAME_MAX_LENGTH,
+  reserveAppointmentResponseSchema,
+  type AnonymousReservationOkState,
+  type AnonymousReserveAppointmentRequest,
+  type ReservationDetails,
+} from '@portal/shared-api';
+import { Button, useApiClient, useShell } from '@portal/shared-ui';
+import { TextField } from '../../components/contact-details/TextField';
+import { AppointmentSummary } from '../reservation/AppointmentSummary';
+import { isBindingRequired } from '../reservation/booking-rules';
+import { ProblemNotice } from '../reservation/ProblemNotice';
+import { reservationAnalytics } from '../reservation/reservation-analytics';
+import { reservationProblemOf, type ReservationProblem } from '../reservation/reservation-problem';
+import { useNow } from '../reservation/useNow';
+import {
+  ANONYMOUS_ERROR_IDS,
+  canSubmitAnonymous,
+  EMPTY_ANONYMOUS_VALUES,
+  isFieldValid,
+  normalizeSsn,
+  showsContactHint,
+  SSN_MAX_LENGTH,
+  type AnonymousField,
+  type AnonymousValues,
+} from './anonymous-form';
+import styles from '../reservation/ReservationPage.module.css';
+
+/** The tag of this process's error reports. */
+export const ANONYMOUS_RESERVATION_PROCESS = 'booking-anonymous-reservation';
+
+const INPUTS: Record<AnonymousField, { type: 'text' | 'email' | 'tel'; autoComplete: string; maxLength: number; inputMode?: 'tel' | 'email' }> = {
+  ssn: { type: 'text', autoComplete: 'off', maxLength: SSN_MAX_LENGTH },
+  firstName: { type: 'text', autoComplete: 'given-name', maxLength: RESERVATION_NAME_MAX_LENGTH },
+  lastName: { type: 'text', autoComplete: 'family-name', maxLength: RESERVATION_NAME_MAX_LENGTH },
+  phone: { type: 'tel', autoComplete: 'tel', maxLength: 20, inputMode: 'tel' },
+  email: { type: 'email', autoComplete: 'email', maxLength: 100, inputMode: 'email' },
+};
+const FIELD_ORDER: readonly AnonymousField[] = ['ssn', 'firstName', 'lastName', 'phone', 'email'];
+
+export interface AnonymousReservationFormProps {
+  state: AnonymousReservationOkState;
+  /** strong login with nextPath = the logged-in reservation page; null where there is no login page */
+  loginHref: string | null;
+  onReserved(details: ReservationDetails): void;
+}
+
+/**
+ * The identity-code form (spec part 2 §4 "Anonymous reservation", §5 "Anonymous reservation form",
+ * §7 POST /api/anon/reserve-appointment without csrfToken, §8): every field required with its
+ * message once left, the contact hint, the terms and (inside the cancellation window) the binding
+ * checkbox; submit disabled until valid and while reserving. noPatient, patientDataConsentRequired
+ * and patientInfoConflict show a warning with strong login; the other codes their texts, keeping
+ * what was typed.
+ */
+export function AnonymousReservationForm({ state, loginHref, onReserved }: AnonymousReservationFormProps) {
+  const intl = useIntl();
+  const shell = useShell();
+  const api = useApiClient();
+  const id = useId();
+  const now = useNow();
+  const [values, setValues] = useState<AnonymousValues>(EMPTY_ANONYMOUS_VALUES);
+  const [touched, setTouched] = useState<ReadonlySet<AnonymousField>>(new Set());
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [bindingChecked, setBindingChecked] = useState(false);
+  const [reserving, setReserving] = useState(false);
+  const [problem, setProblem] = useState<ReservationProblem | null>(null);
+  const lifetime = useRef<AbortController | null>(null);
+  const problemRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    lifetime.current = controller;
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => {
+    if (problem) problemRef.current?.focus();
+  }, [problem]);
+
+  const { appointment, healthcareType } = state;
+  const bindingRequired = state.bindingRequired || isBindingRequired(appointment.startDate, now, state.cancellationHours);
+  const enabled = canSubmitAnonymous({ values, termsAccepted, bindingRequired, bindingChecked, reserving });
+  const t = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `booking.anonymousReservation.${key}` }, values);
+
+  const change = (field: AnonymousField, value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const leave = (field: AnonymousField) => {
+    if (field === 'ssn') setValues((current) => ({ ...current, ssn: normalizeSsn(current.ssn) }));
+    setTouched((current) => new Set(current).add(field));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!enabled) return;
+    setReserving(true);
+    setProblem(null);
+    const analytics = reservationAnalytics(shell.analytics, appointment, healthcareType);
+    analytics.start();
+    const body: AnonymousReserveAppointmentRequest = {
+      internalOrganization: state.internalOrganization,
+      appointmentId: appointment.id,
+      emailAddress: values.email.trim(),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      phone: values.phone.trim(),
+      ssn: normalizeSsn(values.ssn),
+    };
+    try {
+      const signal = lifetime.current?.signal;
+      // anonymous: no csrfToken (spec §7); the server checks the Origin and rate-limits instead
+      const answer = await api.post(ANONYMOUS_RESERVE_APPOINTMENT_PATH, reserveAppointmentResponseSchema, {
+        searchParams: { lang: shell.lang },
+        json: body,
+        ...(signal ? { signal } : {}),
+      });
+      analytics.success(answer.reservationDetails.appointmentId);
+      onReserved(answer.reservationDetails);
+    } catch (caught) {
+      const found = reservationProblemOf(caught, 'anonymous');
+      if (!found) return;
+      analytics.error(found.kind);
+      if (found.kind === 'unknownError' || found.kind === 'network') shell.errors.report(caught, ANONYMOUS_RESERVATION_PROCESS);
+      setProblem(found);
+      setReserving(false);
+    }
+  };
+
+  return (
+    <div className={styles.flow}>
+      <AppointmentSummary appointment={appointment} priceInfo={healthcareType === 'private' ? state.priceInfo : null} />
+      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className={styles.sectionTitle}>
+          {t('form.title')}
+        </h2>
+        <p className={styles.hint}>{t('form.intro')}</p>
+        {FIELD_ORDER.map((field) => {
+          const input = INPUTS[field];
+          const error = touched.has(field) && !isFieldValid(field, values[field]) ? intl.formatMessage({ id: ANONYMOUS_ERROR_IDS[field] }) : null;
+          return (
+            <TextField
+              key={field}
+              id={`${id}-${field}`}
+              label={t(`field.${field}`)}
+              type={input.type}
+              inputMode={input.inputMode}
+              autoComplete={input.autoComplete}
+              maxLength={input.maxLength}
+              required
+              disabled={reserving}
+              value={values[field]}
+              error={error}
+              onValue={(value) => change(field, value)}
+              onBlur={() => leave(field)}
+            />
+          );
+        })}
+        <div aria-live="polite">{showsContactHint(values, touched) && <p className={styles.hint}>{t('contactHint')}</p>}</div>
+        <div className={styles.checkbox}>
+          <input id={`${id}-terms`} type="checkbox" required checked={termsAccepted} disabled={reserving} onChange={(event) => setTermsAccepted(event.target.checked)} />
+          <label htmlFor={`${id}-terms`}>{t('terms')}</label>
+        </div>
+        {shell.hasRoute('terms') && (
+          <p className={styles.hint}>
+            <a href={shell.href('terms')} target="_blank" rel="noreferrer">
+              {t('termsLink')} {intl.formatMessage({ id: 'common.opensInNewWindow' })}
+            </a>
+          </p>
+        )}
+        {bindingRequired && (
+          <div className={styles.checkbox}>
+            <input id={`${id}-binding`} type="checkbox" required checked={bindingChecked} disabled={reserving} onChange={(event) => setBindingChecked(event.target.checked)} />
+            <label htmlFor={`${id}-binding`}>{intl.formatMessage({ id: 'booking.reservation.binding' }, { hours: state.cancellationHours })}</label>
+          </div>
+        )}
+        <div ref={problemRef} tabIndex={-1} className={styles.problem}>
+          {problem && <ProblemNotice problem={problem} healthcareType={healthcareType} loginHref={loginHref} />}
+        </div>
+        <div className={styles.actions}>
+          <Button type="submit" disabled={!enabled} loading={reserving} loadingLabel={intl.formatMessage({ id: 'booking.reservation.reserving' })}>
+            {intl.formatMessage({ id: 'booking.reservation.submit' })}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import type { AnonymousReservationPageState, ApiFailure } from '@portal/shared-api';
+import { mockFailure } from '@portal/shared-api/mock';
+import { createFakeShell, pageState, renderWithShell } from '../../../test/shell-fake';
+import { anonymousOkState, reservationDetails, routesWithAccount } from '../reservation/test-fixtures';
+import { InsuranceAnonymousReservationPage, PrivateAnonymousReservationPage } from './AnonymousReservationPage';
+
+const RESERVE = 'POST /api/anon/reserve-appointment';
+const PATH = '/en/anonymous-users/available-appointments/501';
+
+function setUp(state: AnonymousReservationPageState, { insurance = false } = {}) {
+  const shell = createFakeShell({ routes: routesWithAccount, user: null });
+  const routeId = insurance ? 'booking.anonymous-reservation-insurance' : 'booking.anonymous-reservation';
+  shell.loadPage.mockResolvedValueOnce(pageState(routeId, state, { id: '501' }));
+  const path = insurance ? '/en/anonymous-users/available-appointments/insurance/501' : PATH;
+  renderWithShell(
+    <Routes>
+      <Route path="/en/anonymous-users/available-appointments/:id" element={<PrivateAnonymousReservationPage />} />
+      <Route path="/en/anonymous-users/available-appointments/insurance/:id" element={<InsuranceAnonymousReservationPage />} />
+    </Routes>,
+    shell,
+    path,
+  );
+  return shell;
+}
+
+const field = (name: string) => screen.getByRole('textbox', { name });
+const submit = () => screen.getByRole('button', { name: /^Reserve appointment/ });
+
+async function fillValidForm() {
+  await userEvent.type(await screen.findByRole('textbox', { name: 'Personal identity code' }), '131052-308t');
+  await userEvent.type(field('First name'), ' Maija ');
+  await userEvent.type(field('Last name'), 'Meikäläinen');
+  await userEvent.type(field('Phone number'), '+358401234567');
+  await userEvent.type(field('Email'), 'maija@example.fi');
+  await userEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms of use' }));
+}
+
+describe('anonymous reservation page (spec part 2 §4 "Anonymous reservation", §5, §6)', () => {
+  test('a slot that requires strong login: why, and a Log in button to strong login coming back to the logged-in reservation; no form', async () => {
+    const shell = setUp({ ...anonymousOkState, requiresStrongLogin: true });
+    expect(shell.loadPage).toHaveBeenCalledWith('booking.anonymous-reservation', { id: '501' }, expect.any(AbortSignal));
+    expect(await screen.findByText('Log in to book this appointment')).toBeInTheDocument();
+    expect(screen.getByText(/This appointment can only be booked after strong authentication/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/en/login?nextPath=%2Fen%2Favailable-appointments%2F501');
+    expect(screen.queryByRole('textbox', { name: 'Personal identity code' })).not.toBeInTheDocument();
+  });
+
+  test('the insurance type always goes through strong login (§6)', async () => {
+    setUp({ ...anonymousOkState, healthcareType: 'insurance', requiresStrongLogin: true, loggedInPath: '/en/insurance/available-appointments/501' }, { insurance: true });
+    expect(await screen.findByText(/Appointments paid by insurance can only be booked after strong authentication/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/en/login?nextPath=%2Fen%2Finsurance%2Favailable-appointments%2F501');
+  });
+
+  test('not found: the same view as signed in', async () => {
+    setUp({ status: 'not-found' });
+    expect(await screen.findByText('Appointment not found.')).toBeInTheDocument();
+  });
+
+  test('every field’s message once it is left empty or wrong, and the identity code upper-cased', async () => {
+    setUp(anonymousOkState);
+    const ssn = await screen.findByRole('textbox', { name: 'Personal identity code' });
+    expect(ssn).toHaveAttribute('maxLength', '11');
+    for (const name of ['Personal identity code', 'First name', 'Last name', 'Phone number', 'Email']) {
+      await userEvent.click(field(name));
+    }
+    await userEvent.tab();
+    expect(screen.getByText('Please check your identity number')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your first name')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your last name')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your phone number, for example +358401234567')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your email, for example firstname.lastname@example.com')).toBeInTheDocument();
+    expect(field('Email')).toHaveAccessibleDescription('Please enter your email, for example firstname.lastname@example.com');
+
+    await userEvent.type(ssn, '131052-308t');
+    await userEvent.tab();
+    expect(ssn).toHaveValue('131052-308T');
+    expect(screen.queryByText('Please check your identity number')).not.toBeInTheDocument();
+    await userEvent.type(field('Phone number'), '040 123 4567');
+    expect(screen.getByText('Please enter your phone number, for example +358401234567')).toBeInTheDocument();
+  });
+
+  test('the hint: one of phone and email filled, the other touched but empty', async () => {
+    setUp(anonymousOkState);
+    const hint = 'Your phone number and email are needed for confirmation messages';
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Phone number' }), '+358401234567');
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+    await userEvent.click(field('Email'));
+    await userEvent.tab();
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    await userEvent.type(field('Email'), 'maija@example.fi');
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+  });
+
+  test('submit is disabled until every field is valid and the terms are ticked; inside the window the binding box too', async () => {
+    setUp({ ...anonymousOkState, bindingRequired: true });
+    await screen.findByRole('textbox', { name: 'Personal identity code' });
+    expect(submit()).toBeDisabled();
+    await fillValidForm();
+    expect(submit()).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: /this reservation is binding/ }));
+    expect(submit()).toBeEnabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms of use' }));
+    expect(submit()).toBeDisabled();
+  });
+
+  test('reserves without a csrfToken with the trimmed, upper-cased values, and shows the confirmation without the signed-in links', async () => {
+    const shell = setUp(anonymousOkState);
+    shell.api.use({ [RESERVE]: { reservationDetails } });
+    await fillValidForm();
+    await userEvent.click(submit());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your appointment has been reserved' })).toHaveFocus();
+    const call = shell.api.calls.find((request) => request.path === '/api/anon/reserve-appointment');
+    expect(call?.searchParams).toEqual({ lang: 'en' });
+    expect(call?.json).toEqual({
+      internalOrganization: 'portal',
+      appointmentId: '501',
+      emailAddress: 'maija@example.fi',
+      firstName: 'Maija',
+      lastName: 'Meikäläinen',
+      phone: '+358401234567',
+      ssn: '131052-308T',
+    });
+    expect(screen.queryByRole('link', { name: 'All appointments' })).not.toBeInTheDocument();
+    expect(JSON.stringify((shell.analytics.push as jest.Mock).mock.calls)).not.toMatch(/131052|Maija|maija|\+358/);
+  });
+
+  const loginCases: Array<[string, string, string]> = [
+    ['noPatient', 'noPatient', 'We could not find you in our customer register. Please log in with strong authentication to register as a customer, and then book the appointment.'],
+    ['patientDataConsentRequired', 'patientDataConsentRequired', 'We cannot complete this booking without identification. Please log in with strong authentication to book the appointment.'],
+    ['patientInfoConflict', 'patientInfoConflict', 'We cannot complete this booking without identification. Please log in with strong authentication to book the appointment.'],
+  ];
+  test.each(loginCases)('§4 %s: a warning and the way to log in, keeping what was typed', async (_name, type, text) => {
+    const shell = setUp(anonymousOkState);
+    shell.api.use({ [RESERVE]: mockFailure({ kind: 'http', status: 422, type }) });
+    await fillValidForm();
+    await userEvent.click(submit());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(text);
+    expect(within(alert).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/en/login?nextPath=%2Fen%2Favailable-appointments%2F501');
+    expect(field('First name')).toHaveValue(' Maija ');
+  });
+
+  const codes: Array<[string, ApiFailure, string]> = [
+    ['appointmentNotAvailable', { kind: 'http', status: 409, type: 'appointmentNotAvailable' }, 'The appointment has already been reserved.'],
+    ['tooManyReservations', { kind: 'http', status: 409, type: 'tooManyReservations' }, 'You have too many reservations. Cancel one of them, after which you can reserve a new appointment.'],
+    ['unknownError', { kind: 'http', status: 500, type: 'unknownError' }, 'Something went wrong. Please try again.'],
+    ['networkError', { kind: 'network' }, 'Network error. Please try again.'],
+    ['validation', { kind: 'validation', details: [{ path: 'ssn', message: 'x' }, { path: 'lastName', message: 'y' }] }, 'Please check the following fields: Personal identity code and Last name'],
+  ];
+  test.each(codes)('§8 %s: its text, and the form keeps what was typed', async (_name, failure, text) => {
+    const shell = setUp(anonymousOkState);
+    shell.api.use({ [RESERVE]: mockFailure(failure) });
+    await fillValidForm();
+    await userEvent.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    await waitFor(() => expect(submit()).toBeEnabled());
+    expect(field('Email')).toHaveValue('maija@example.fi');
+  });
+});

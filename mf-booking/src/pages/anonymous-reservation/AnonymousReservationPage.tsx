@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useParams } from 'react-router-dom';
+import { type AnonymousReservationOkState, type ReservationDetails } from '@portal/shared-api';
+import { Alert, ErrorView, LinkButton, PageHeading, Spinner, usePageState, useShell } from '@portal/shared-ui';
+import { AlreadyReserved, NotFound } from '../reservation/ReservationPage';
+import { SuccessView } from '../reservation/SuccessView';
+import { AnonymousReservationForm } from './AnonymousReservationForm';
+import styles from '../reservation/ReservationPage.module.css';
+
+export type AnonymousReservationRouteId = 'booking.anonymous-reservation' | 'booking.anonymous-reservation-insurance' | 'booking.anonymous-reservation-occupational';
+
+/** The login page's query parameter for where to go after signing in (SPEC-DECISIONS "Paths"). */
+export const NEXT_PATH_PARAM = 'nextPath';
+
+/** Strong login, then back to this slot's logged-in reservation page; null where there is no login page. */
+export function useStrongLoginHref(loggedInPath: string): string | null {
+  const shell = useShell();
+  if (!shell.hasRoute('login')) return null;
+  return `${shell.href('login')}?${new URLSearchParams({ [NEXT_PATH_PARAM]: loggedInPath }).toString()}`;
+}
+
+/**
+ * booking.anonymous-reservation, -insurance, -occupational (spec part 2 §2.1 "Reserve appointment,
+ * anonymous", §4 "Anonymous reservation", §6): not found and already reserved as signed in; a slot
+ * that requires strong authentication (and the insurance and occupational types) is reserved only
+ * after strong login; otherwise the identity-code form, then the confirmation.
+ */
+export function AnonymousReservationPage({ routeId }: { routeId: AnonymousReservationRouteId }) {
+  const intl = useIntl();
+  const { id = '' } = useParams();
+  const { page, retry } = usePageState(routeId, { id });
+  const [reserved, setReserved] = useState<ReservationDetails | null>(null);
+
+  if (reserved) return <SuccessView details={reserved} signedIn={false} />;
+  return (
+    <div className={styles.page}>
+      <PageHeading>{intl.formatMessage({ id: 'booking.reservation.title' })}</PageHeading>
+      {page.status === 'loading' && <Spinner />}
+      {page.status === 'error' && (
+        <div role="alert">
+          <ErrorView onRetry={retry} />
+        </div>
+      )}
+      {page.status === 'ready' && page.data.status === 'not-found' && <NotFound />}
+      {page.status === 'ready' && page.data.status === 'already-reserved' && <AlreadyReserved />}
+      {page.status === 'ready' && page.data.status === 'ok' && <AnonymousReservation state={page.data} onReserved={setReserved} />}
+    </div>
+  );
+}
+
+function AnonymousReservation({ state, onReserved }: { state: AnonymousReservationOkState; onReserved(details: ReservationDetails): void }) {
+  const loginHref = useStrongLoginHref(state.loggedInPath);
+  // Spec §4 says "sent to strong login"; the page says why and offers the button rather than
+  // redirecting silently, so the visitor knows where they are going and the back button still works.
+  if (state.requiresStrongLogin) return <StrongLoginNotice healthcareType={state.healthcareType} loginHref={loginHref} />;
+  return <AnonymousReservationForm state={state} loginHref={loginHref} onReserved={onReserved} />;
+}
+
+function StrongLoginNotice({ healthcareType, loginHref }: { healthcareType: AnonymousReservationOkState['healthcareType']; loginHref: string | null }) {
+  const intl = useIntl();
+  const reason = healthcareType === 'private' ? 'slot' : healthcareType;
+  return (
+    <Alert variant="info" announce={false} title={intl.formatMessage({ id: 'booking.anonymousReservation.strongLogin.title' })}>
+      <p className={styles.noticeText}>{intl.formatMessage({ id: `booking.anonymousReservation.strongLogin.${reason}` })}</p>
+      {loginHref && (
+        // a full page load, as the header's log-in button: strong login leaves the portal for the identity provider
+        <LinkButton href={loginHref}>
+          {intl.formatMessage({ id: 'booking.anonymousReservation.login' })}
+        </LinkButton>
+      )}
+    </Alert>
+  );
+}
+
+export function PrivateAnonymousReservationPage() {
+  return <AnonymousReservationPage routeId="booking.anonymous-reservation" />;
+}
+export function InsuranceAnonymousReservationPage() {
+  return <AnonymousReservationPage routeId="booking.anonymous-reservation-insurance" />;
+}
+export function OccupationalAnonymousReservationPage() {
+  return <AnonymousReservationPage routeId="booking.anonymous-reservation-occupational" />;
+}
