@@ -184,7 +184,7 @@ describe('LähiTapiola modal states (§4, §5 Age rule)', () => {
     expect(shell.api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([POLICY, PERMITS]);
   });
 
-  test('policy found, empty permit list → no_permits with the apply link to the insurer (redirectTo this page); continue without a permit', async () => {
+  test('policy found, empty permit list → no_permits with the apply link to the insurer (redirectTo this page); continue without a permit; remove', async () => {
     const shell = shellWithFlow();
     shell.api.use({ [POLICY]: { type: 'success', hasHealthcarePolicy: true }, [PERMITS]: { type: 'success', directCompensationPermits: [] } });
     const { dialog, last } = await openDialog(shell);
@@ -195,6 +195,10 @@ describe('LähiTapiola modal states (§4, §5 Age rule)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue without a permit' }));
     expect(screen.getByText(/No direct compensation permit is used/)).toBeInTheDocument();
     expect(last()).toMatchObject({ dcpContentHash: null, valid: true });
+    // remove permit clears the insurer
+    await userEvent.click(button('Remove'));
+    expect(last()).toMatchObject({ company: null, valid: false });
+    expect(radio('LähiTapiola')).not.toBeChecked();
   });
 
   test('no policy → insurance_not_found; closing gives the insuranceNotFound notice', async () => {
@@ -235,7 +239,7 @@ describe('LähiTapiola modal states (§4, §5 Age rule)', () => {
     expect(last()).toMatchObject({ valid: false });
   });
 
-  test('Escape closes the dialog (pending, not bookable) and focus returns; start over reopens it; remove clears the insurer', async () => {
+  test('Escape closes the dialog (pending, not bookable) and focus returns; start over reopens it', async () => {
     const { last } = await openDialog();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -10,7 +10,7 @@ import {
   type LahiTapiolaModalState,
 } from '@portal/shared-api';
 import { calendarParts } from '@portal/shared-i18n';
-import { Alert, Button, Spinner } from '@portal/shared-ui';
+import { Alert, Button, LinkButton, Spinner } from '@portal/shared-ui';
 import type { LahiTapiolaStatus } from './choice';
 import { Dialog } from './Dialog';
 import styles from './InsuranceSelection.module.css';
@@ -135,9 +135,10 @@ export function LahiTapiolaFlow({ api, lang, status, onStatus, onRemove, returnS
 
   const applyHref = `${APPLY_PERMIT_PATH}?${new URLSearchParams({ redirectTo: currentPath }).toString()}`;
   const applyLink = (
-    <a className="portal-button portal-button--primary" href={applyHref}>
+    // a full page load: the insurer's page is no route of this remote
+    <LinkButton href={applyHref}>
       <FormattedMessage id="booking.insurance.lt.applyPermit" />
-    </a>
+    </LinkButton>
   );
   const withoutPermit = (
     <Button variant="secondary" onClick={() => finish({ outcome: 'insuranceFoundNoPermit', permit: null })}>
