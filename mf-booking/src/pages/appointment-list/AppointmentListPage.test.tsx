@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
-import { APPOINTMENT_SEARCH_PATH, AVAILABLE_DATES_PATH, mockFailure, PRACTITIONER_CLINICS_PATH, type MockRequest } from '@portal/shared-api';
+import { APPOINTMENT_SEARCH_PATH, AVAILABLE_DATES_PATH, PRACTITIONER_CLINICS_PATH } from '@portal/shared-api';
+import { mockFailure, type MockRequest } from '@portal/shared-api/mock';
 import { createFakeShell, pageState, renderWithShell, type FakeShell } from '../../../test/shell-fake';
 import { OccupationalListPage, PrivateListPage, VaccinationListPage } from './AppointmentListPage';
 import { listState, slot, slots } from './search-fixtures';
@@ -116,6 +117,40 @@ describe('appointment list (spec part 2 §2.1, §4 "Appointment search")', () =>
     await waitFor(() => expect(address()).toBe('/en/booking/private-customer?clinicIds=TAP&clinicIds=RMT&practitionerIds=8&includeRemote=true'));
     expect(shell.api.calls.find((call) => call.path === PRACTITIONER_CLINICS_PATH)?.searchParams).toEqual({ id: '8', lang: 'en' });
     expect(screen.getByRole('checkbox', { name: 'Leppävaara' })).not.toBeChecked();
+  });
+
+  test('a superseded search is aborted (spec part 2 §7): only the latest answer is shown', async () => {
+    const user = userEvent.setup();
+    const { shell } = renderPrivate();
+    const signals: AbortSignal[] = [];
+    const get = shell.api.get.bind(shell.api);
+    jest.spyOn(shell.api, 'get').mockImplementation((path, schema, options) => {
+      if (path === APPOINTMENT_SEARCH_PATH && options?.signal) signals.push(options.signal);
+      return get(path, schema, options);
+    });
+    let answerFirst: (value: unknown) => void = () => undefined;
+    shell.api.use({ [`GET ${APPOINTMENT_SEARCH_PATH}`]: () => new Promise((resolve) => (answerFirst = resolve)) });
+    await user.click(screen.getByRole('tab', { name: 'Morning' }));
+    await waitFor(() => expect(signals).toHaveLength(1));
+    shell.api.use({ [`GET ${APPOINTMENT_SEARCH_PATH}`]: searchAnswer(slots(2, 50)) });
+    await user.click(screen.getByRole('tab', { name: 'Evening' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    expect(signals[0]?.aborted).toBe(true);
+    answerFirst(searchAnswer(slots(7)));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+
+  test('the calendar marks the available dates; choosing one sets the start date, days without slots cannot be chosen', async () => {
+    const user = userEvent.setup();
+    const { shell } = renderPrivate();
+    const calendar = screen.getByRole('region', { name: 'Available dates' });
+    expect(within(calendar).getByRole('button', { name: /26 November 2026/ })).toBeEnabled();
+    expect(within(calendar).getByRole('button', { name: /27 November 2026/ })).toBeDisabled();
+    await user.click(within(calendar).getByRole('button', { name: /26 November 2026/ }));
+    expect(address()).toBe('/en/booking/private-customer?startDate=2026-11-26');
+    expect(screen.getByLabelText('Start date')).toHaveValue('2026-11-26');
+    await waitFor(() => expect(lastSearch(shell)?.searchParams.startDate).toBe('2026-11-26'));
   });
 
   test('show more asks for the next 20 (offset grows by 20) while 20 came; focus moves to the first new appointment', async () => {

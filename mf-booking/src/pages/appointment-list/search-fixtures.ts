@@ -1,4 +1,4 @@
-import type { SearchListState, Slot } from '@portal/shared-api';
+import type { ComposedRoute, SearchListState, Slot } from '@portal/shared-api';
 
 /** Test data of the search pages: a slot and a list page's state, with overrides. */
 export const TODAY = '2026-11-24';
@@ -51,3 +51,14 @@ export function listState(overrides: Partial<SearchListState> = {}): SearchListS
     ...overrides,
   };
 }
+
+/** The shell's login page (shell/routes.json), which the sign-in prompts link to. */
+export const loginRoute: ComposedRoute = {
+  id: 'login',
+  paths: { fi: 'kirjaudu', sv: 'logga-in', en: 'login' },
+  kind: 'anonymous',
+  features: [],
+  brands: ['adult', 'children'],
+  layout: { menu: false, footer: true, fullWidth: false },
+  owner: 'shell',
+};
