@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
-import { APPOINTMENT_SEARCH_PATH, AVAILABLE_DATES_PATH, PRACTITIONER_CLINICS_PATH } from '@portal/shared-api';
+import { APPOINTMENT_SEARCH_PATH, AVAILABLE_DATES_PATH, PRACTITIONER_CLINICS_PATH, SPECIALTY_INFO_PATH } from '@portal/shared-api';
 import { mockFailure, type MockRequest } from '@portal/shared-api/mock';
 import { createFakeShell, pageState, renderWithShell, type FakeShell } from '../../../test/shell-fake';
 import { OccupationalListPage, PrivateListPage, VaccinationListPage } from './AppointmentListPage';
@@ -151,6 +151,21 @@ describe('appointment list (spec part 2 §2.1, §4 "Appointment search")', () =>
     expect(address()).toBe('/en/booking/private-customer?startDate=2026-11-26');
     expect(screen.getByLabelText('Start date')).toHaveValue('2026-11-26');
     await waitFor(() => expect(lastSearch(shell)?.searchParams.startDate).toBe('2026-11-26'));
+  });
+
+  test('one chosen specialty shows its reservation info; a specialty the page does not offer is dropped from the search', async () => {
+    const shell = createFakeShell();
+    shell.takeInitialPageState.mockReturnValue(pageState('booking.private-list', listState()));
+    shell.api.use({
+      [`GET ${AVAILABLE_DATES_PATH}`]: { dates: [] },
+      [`GET ${APPOINTMENT_SEARCH_PATH}`]: searchAnswer(),
+      [`GET ${SPECIALTY_INFO_PATH}`]: { specialty: { id: 'PSY', title: 'Psychology', isVaccination: false, reservationInfoHtml: '<p>Bring your referral.</p>' } },
+    });
+    renderWithShell(<PrivateListPage />, shell, '/en/booking/private-customer?specialtyIds=PSY&specialtyIds=TTL');
+    expect(await screen.findByText('Bring your referral.')).toBeInTheDocument();
+    expect(shell.api.calls.find((call) => call.path === SPECIALTY_INFO_PATH)?.searchParams).toEqual({ id: 'PSY', lang: 'en' });
+    await waitFor(() => expect(searchCalls(shell)).toHaveLength(1));
+    expect(searchCalls(shell)[0]?.searchParams.specialtyIds).toBe('PSY');
   });
 
   test('show more asks for the next 20 (offset grows by 20) while 20 came; focus moves to the first new appointment', async () => {

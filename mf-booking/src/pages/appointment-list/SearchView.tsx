@@ -18,6 +18,7 @@ import { useMediaQuery } from '../../components/search-calendar/useMediaQuery';
 import { SearchFilters, type FilterHandlers } from '../../components/search-filters/SearchFilters';
 import { withQueryString } from '../../components/search-link/QueryLink';
 import { SlotCard } from '../../components/slot-card/SlotCard';
+import { SpecialtyInfo } from '../../components/search-specialty-info/SpecialtyInfo';
 import { SearchSuggestionsView } from '../../components/search-suggestions/SearchSuggestionsView';
 import { sameFilter, withClinics, withIncludeRemote, withMunicipality, withPractitioners, withSpecialties, withStartDate, withTimeOfDay } from './filter-rules';
 import { calendarRange, useAvailableDates } from './useAvailableDates';
@@ -53,10 +54,14 @@ export function SearchView({ state, historyMode }: { state: SearchListState; his
   const location = useLocation();
   const resultsTitleId = useId();
   const { today, healthcareType } = state;
-  const { filter, filterKey, setFilter } = useFilterInAddress(today, historyMode);
-
   // booking.vaccination: an open specialty choice still searches only the vaccination specialties
   const restricted = state.restrictedToSpecialtyIds;
+  const offeredSpecialtyIds = useMemo(
+    () => state.options.specialties.map((specialty) => specialty.id).filter((id) => !restricted || restricted.includes(id)),
+    [restricted, state.options.specialties],
+  );
+  const { filter, filterKey, setFilter } = useFilterInAddress(today, historyMode, offeredSpecialtyIds);
+
   const sentFilter: SearchFilter = useMemo(
     () => (restricted && filter.specialtyIds.length === 0 ? { ...filter, specialtyIds: restricted } : filter),
     [filter, restricted],
@@ -199,6 +204,7 @@ export function SearchView({ state, historyMode }: { state: SearchListState; his
         <h2 id={resultsTitleId} className={styles.resultsTitle}>
           {intl.formatMessage({ id: 'booking.search.resultsTitle' })}
         </h2>
+        {filter.specialtyIds.length === 1 && filter.specialtyIds[0] && <SpecialtyInfo specialtyId={filter.specialtyIds[0]} />}
         <Tabs
           label={intl.formatMessage({ id: 'booking.search.time.label' })}
           selected={filter.timeOfDay}

@@ -10,10 +10,20 @@ import { filterFromSearchParams, filterToSearchParams } from './filter-rules';
  * as the router reports them. A change pushes a history entry, or replaces the current one (the
  * occupational list: "the URL is replaced when the filter changes").
  */
-export function useFilterInAddress(today: IsoDate, mode: 'push' | 'replace'): { filter: SearchFilter; filterKey: string; setFilter(next: SearchFilter): void } {
+export function useFilterInAddress(
+  today: IsoDate,
+  mode: 'push' | 'replace',
+  /** the specialties the page offers: another one in the address is dropped, as the page's loader drops it */
+  offeredSpecialtyIds: readonly string[],
+): { filter: SearchFilter; filterKey: string; setFilter(next: SearchFilter): void } {
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.toString();
-  const filter = useMemo(() => filterFromSearchParams(new URLSearchParams(search), today), [search, today]);
+  const offered = offeredSpecialtyIds.join(',');
+  const filter = useMemo(() => {
+    const parsed = filterFromSearchParams(new URLSearchParams(search), today);
+    const ids = offered.split(',');
+    return { ...parsed, specialtyIds: parsed.specialtyIds.filter((id) => ids.includes(id)) };
+  }, [offered, search, today]);
   const filterKey = useMemo(() => filterToSearchParams(filter, today).toString(), [filter, today]);
   const setFilter = useCallback(
     (next: SearchFilter) => {
