@@ -1,10 +1,45 @@
 import { useIntl } from 'react-intl';
-import type { BookingSummary as Summary } from '@portal/shared-api';
+import type { BookingSummary as Summary, BookingSummaryItem } from '@portal/shared-api';
+import { formatDateTime } from '@portal/shared-i18n';
 import { Card, SummaryCard, useShell } from '@portal/shared-ui';
+import styles from './BookingSummary.module.css';
+
+function SummaryItem({ item }: { item: BookingSummaryItem }) {
+  const intl = useIntl();
+  const shell = useShell();
+  const text = (
+    <>
+      <time dateTime={item.startDate} className={styles.when}>
+        {formatDateTime(item.startDate, shell.lang)}
+      </time>
+      <span className={styles.line}>
+        {item.practitionerName}, {item.specialty}
+      </span>
+      <span className={styles.muted}>{item.isRemote ? intl.formatMessage({ id: 'booking.summary.remote' }) : item.clinicName}</span>
+    </>
+  );
+  if (!shell.hasRoute('booking.appointment')) return <span className={styles.item}>{text}</span>;
+  const href = shell.href('booking.appointment', { ids: item.id });
+  return (
+    <a
+      className={`${styles.item} ${styles.link}`}
+      href={href}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        shell.navigate(href);
+      }}
+    >
+      {text}
+    </a>
+  );
+}
 
 /**
- * The front page's booking block: the latest items (the server sends at most three) and a link to
- * the booking page; without a summary (its server summary failed) a short error in its place.
+ * The front page's appointments block (spec part 1 §2 front page): the next three upcoming
+ * appointments (time, practitioner, specialty, clinic or remote), each opening its appointment page,
+ * and the footer link to all appointments; without a summary (its server summary failed) a short
+ * error in its place.
  */
 export function BookingSummary({ summary }: { summary: Summary | undefined }) {
   const intl = useIntl();
@@ -21,9 +56,13 @@ export function BookingSummary({ summary }: { summary: Summary | undefined }) {
   return (
     <SummaryCard
       heading={heading}
-      items={summary.items.map((item) => ({ key: item.id, content: item.practitionerName }))}
+      items={summary.items.map((item) => ({ key: item.id, content: <SummaryItem item={item} /> }))}
       emptyText={intl.formatMessage({ id: 'booking.summary.empty' })}
       {...(showAllHref ? { showAllHref, showAllLabel: intl.formatMessage({ id: 'booking.summary.showAll' }), onNavigate: shell.navigate } : {})}
-    />
+    >
+      {summary.totalCount > summary.items.length && (
+        <p className={styles.count}>{intl.formatMessage({ id: 'booking.summary.count' }, { count: summary.totalCount })}</p>
+      )}
+    </SummaryCard>
   );
 }
