@@ -81,6 +81,7 @@ describe('appointment list (spec part 2 §2.1, §4 "Appointment search")', () =>
     expect(address()).toBe('/en/booking/private-customer?time=morning');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(lastSearch(shell)?.searchParams.timeOfDay).toBe('morning');
+    expect(shell.analytics.push).toHaveBeenCalledWith('search', expect.objectContaining({ healthcareType: 'private', timeOfDay: 'morning' }));
     await user.keyboard('{End}');
     expect(screen.getByRole('tab', { name: 'Evening' })).toHaveAttribute('aria-selected', 'true');
     expect(address()).toBe('/en/booking/private-customer?time=evening');

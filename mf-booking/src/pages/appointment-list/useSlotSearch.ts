@@ -63,7 +63,7 @@ export function useSlotSearch({
   /** the server's first page, when it was for this filter */
   initial: InitialResults | null;
 }): SlotSearch {
-  const { api, lang, errors } = useShell();
+  const { api, lang, errors, analytics } = useShell();
   const [attempt, setAttempt] = useState(0);
   const key = `${attempt}:${filterKey}`;
   const [result, setResult] = useState<Result | null>(() => (initial ? { key, status: 'loaded', ...initial } : null));
@@ -85,6 +85,16 @@ export function useSlotSearch({
   useEffect(() => {
     if (answered) return undefined;
     const { controller, call } = request(0);
+    // spec part 2 §7 analytics 'search'; SPEC-DECISIONS: ids and the healthcare type only, nothing personal
+    analytics.push('search', {
+      healthcareType,
+      startDate: filter.startDate,
+      timeOfDay: filter.timeOfDay,
+      includeRemote: filter.includeRemote,
+      clinicIds: filter.clinicIds.join(','),
+      specialtyIds: filter.specialtyIds.join(','),
+      practitionerIds: filter.practitionerIds.join(','),
+    });
     call
       .then((answer) => {
         if (controller.signal.aborted) return;
