@@ -29,7 +29,8 @@ export function Dialog({ titleId, title, onDismiss, closeLabel, fallbackFocus, c
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialogRef.current?.focus();
     return () => {
-      const target = opener && opener.isConnected ? opener : fallbackRef.current();
+      // opened on page load (back from the insurer) there was no opener but the page itself
+      const target = opener && opener !== document.body && opener.isConnected ? opener : fallbackRef.current();
       target?.focus();
     };
   }, []);

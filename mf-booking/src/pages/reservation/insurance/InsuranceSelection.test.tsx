@@ -267,7 +267,13 @@ describe('LähiTapiola modal states (§4, §5 Age rule)', () => {
     show({ path: `${PAGE}?status=${status}` });
     expect(radio('LähiTapiola')).toBeChecked();
     const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveFocus();
     expect(within(dialog).getByText(text)).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // focus lands on the notice that replaced the dialog, not on the page's body
+    expect(document.activeElement).not.toBe(document.body);
+    expect(screen.getByRole('button', { name: 'Start over' })).toBeInTheDocument();
   });
 
   test('back with ?status=directcompensationallowed: the permits are fetched and one is chosen', async () => {
