@@ -4,13 +4,15 @@ import type { Database } from '../../../db/index';
 import { withTransaction } from '../../../db/transaction';
 import { appointments } from '../schema';
 import { futureReservationCount, lockPerson } from './person';
-import { findSlot, slotIsClosed, slotIsHeld, type SlotRow } from './slot';
+import { findSlot, slotIsClosed, type SlotRow } from './slot';
 
 /**
  * The reservation itself (spec part 2 §8 "Reservation", issue 13): one transaction that locks the
- * person, counts their future reservations (at most 5), checks the slot is open and inserts the
- * appointment. The partial unique index appointments_active_slot_idx decides a race between two
- * people: the second INSERT fails with a unique violation, answered appointmentNotAvailable.
+ * person, checks the slot is open, inserts the appointment and counts the person's future
+ * reservations (at most 5; over it the transaction rolls back). Whether the slot is free is never
+ * asked first: the partial unique index appointments_active_slot_idx alone decides, so a race
+ * between two people has one winner and the other INSERT fails with a unique violation, answered
+ * appointmentNotAvailable.
  */
 
 export interface ReservationInput {
@@ -79,9 +81,7 @@ export async function reserveSlot(db: Database, input: ReservationInput, now: Da
     return await withTransaction(db, async (tx) => {
       await lockPerson(tx, input.personId);
       const slot = await findSlot(tx, input.slotId);
-      // A taken slot answers appointmentNotAvailable before the limit is counted; the unique index still decides a race.
-      if (!slot || slotIsClosed(slot, now) || (await slotIsHeld(tx, slot.id))) throw new Refusal({ kind: 'appointmentNotAvailable' });
-      if ((await futureReservationCount(tx, input.personId, now)) >= MAX_FUTURE_RESERVATIONS) throw new Refusal({ kind: 'tooManyReservations' });
+      if (!slot || slotIsClosed(slot, now)) throw new Refusal({ kind: 'appointmentNotAvailable' });
       const linkToken = newLinkToken();
       const [row] = await tx
         .insert(appointments)
@@ -102,6 +102,9 @@ export async function reserveSlot(db: Database, input: ReservationInput, now: Da
           reservedAt: now,
         })
         .returning({ id: appointments.id });
+      // Counted after the INSERT, so that a taken slot (the index's verdict) answers appointmentNotAvailable
+      // before the limit; the person's row lock keeps two of their reservations from counting at once.
+      if ((await futureReservationCount(tx, input.personId, now)) > MAX_FUTURE_RESERVATIONS) throw new Refusal({ kind: 'tooManyReservations' });
       return { kind: 'reserved' as const, appointmentId: row!.id, linkToken, slot };
     });
   } catch (error) {
