@@ -1,8 +1,9 @@
 import { useIntl } from 'react-intl';
+import type { RouteId } from '@portal/shared-i18n';
 import { LinkButton, useShell, type ShellContextValue } from '@portal/shared-ui';
 
 /** The booking remote's landing page, when it is deployed (its route id in the composed table). */
-const BOOKING_ROUTE_ID = 'booking.landing';
+const BOOKING_ROUTE_ID: RouteId = 'booking.landing';
 /**
  * Where "book an appointment online" goes: the booking landing, or null where the booking remote
  * is not composed (then the page offers only the phone, never a link that answers "not found").

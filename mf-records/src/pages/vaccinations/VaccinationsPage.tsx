@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { VACCINATIONS_PAGE_SIZE, type VaccinationListItem } from '@portal/shared-api';
+import type { RouteId } from '@portal/shared-i18n';
 import { LinkButton, usePageState, useShell } from '@portal/shared-ui';
 import { Avatar } from '../../components/Avatar';
 import { ListPage } from '../../components/ListPage';
@@ -10,15 +11,15 @@ import { usePagination } from '../../components/usePagination';
 import styles from './VaccinationsPage.module.css';
 
 /*
- * The vaccination booking page belongs to the booking remote, which may not be deployed yet: its id
- * is a plain string (not a RouteId literal) and the link is built only when the route table has it.
+ * The vaccination booking page belongs to the booking remote (route id checked at compile time);
+ * where that remote is not composed the link is left out and the phone number shown instead.
  */
-const VACCINATION_BOOKING_ROUTE: string = 'booking.vaccination';
+const VACCINATION_BOOKING_ROUTE: RouteId = 'booking.vaccination';
 /** The customer service number of the spec's vaccination texts (SPEC-DECISIONS "Values"). */
 export const VACCINATION_PHONE = '010 380 3838';
 const VACCINATION_PHONE_HREF = 'tel:+358103803838';
 
-/** A link to book a vaccination, or, until the booking page exists, the customer service number. */
+/** A link to book a vaccination, or, where the booking remote is not composed, the customer service number. */
 function VaccinationBooking() {
   const intl = useIntl();
   const shell = useShell();
