@@ -28,7 +28,8 @@ export function monthOf(date: IsoDate): IsoDate {
 /**
  * The calendar of available dates (spec part 2 §2.1 list page, §9 mobile breakpoint 800 px): days
  * with free slots are marked and choosable, days before today or without slots are not. Choosing a
- * day sets the search's start date. Below 800 px it is one compact month; above, two months side by side.
+ * day sets the search's start date. One month at a time (it sits beside the results); below 800 px,
+ * where it stacks above them, its days are smaller and weeks are not padded to six.
  */
 export function AvailableDatesCalendar({
   today,
@@ -63,8 +64,6 @@ export function AvailableDatesCalendar({
         required
         locale={locales[lang]}
         weekStartsOn={1}
-        numberOfMonths={mobile ? 1 : 2}
-        pagedNavigation
         startMonth={dayOf(monthOf(today))}
         month={dayOf(month)}
         onMonthChange={(shown) => onMonthChange(isoOf(shown))}

@@ -2,7 +2,6 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import {
-  MOBILE_CALENDAR_BREAKPOINT_PX,
   PRACTITIONER_CLINICS_PATH,
   practitionerClinicsResponseSchema,
   timesOfDay,
@@ -14,7 +13,6 @@ import {
 import type { RouteId } from '@portal/shared-i18n';
 import { Button, ErrorView, Spinner, Tabs, useShell } from '@portal/shared-ui';
 import { AvailableDatesCalendar, monthOf } from '../../components/search-calendar/AvailableDatesCalendar';
-import { useMediaQuery } from '../../components/search-calendar/useMediaQuery';
 import { SearchFilters, type FilterHandlers } from '../../components/search-filters/SearchFilters';
 import { withQueryString } from '../../components/search-link/QueryLink';
 import { SlotCard } from '../../components/slot-card/SlotCard';
@@ -79,11 +77,10 @@ export function SearchView({ state, historyMode }: { state: SearchListState; his
     initial: sameFilter(filter, state.filter) ? { slots: state.results.appointments, hasMore: state.results.hasMore, suggestions: state.suggestions } : null,
   });
 
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_CALENDAR_BREAKPOINT_PX - 1}px)`);
   // the calendar shows the start date's month until the visitor pages it (for that start date)
   const [paged, setPaged] = useState<{ startDate: string; month: string } | null>(null);
   const month = paged?.startDate === filter.startDate ? paged.month : monthOf(filter.startDate);
-  const range = calendarRange(month, mobile ? 1 : 2, today);
+  const range = calendarRange(month, 1, today);
   const available = useAvailableDates({ filter: sentFilter, range, healthcareType, initial: state.availableDates });
 
   // choosing a practitioner takes their clinics (spec part 2 §5); a superseded lookup is dropped

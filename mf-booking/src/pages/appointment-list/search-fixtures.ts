@@ -46,7 +46,7 @@ export function listState(overrides: Partial<SearchListState> = {}): SearchListS
     filter: { clinicIds: [], specialtyIds: [], practitionerIds: [], includeRemote: false, startDate: TODAY, timeOfDay: 'all' },
     results: { type: 'success', appointments: slots(3), hasMore: false },
     suggestions: null,
-    availableDates: { startDate: TODAY, endDate: '2026-12-31', dates: ['2026-11-25', '2026-11-26'] },
+    availableDates: { startDate: TODAY, endDate: '2026-11-30', dates: ['2026-11-25', '2026-11-26'] },
     showPriceDetails: false,
     ...overrides,
   };
