@@ -32,7 +32,7 @@ export function returnPath(redirectTo: string, status: LahiTapiolaReturnStatus):
 export function renderDemoInsurerPage(lang: Lang, redirectTo: string): string {
   const title = text(lang, 'server.booking.insurance.demoInsurer.title');
   const choices = CHOICES.map(
-    ({ status, label }) => `<li><a class="button" href="${escapeHtml(returnPath(redirectTo, status))}">${escapeHtml(text(lang, label))}</a></li>`,
+    ({ status, label }) => `<li><a class="broker__persona" href="${escapeHtml(returnPath(redirectTo, status))}">${escapeHtml(text(lang, label))}</a></li>`,
   ).join('\n');
   return `<!doctype html>
 <html lang="${lang}">
@@ -47,9 +47,11 @@ export function renderDemoInsurerPage(lang: Lang, redirectTo: string): string {
 <main class="broker">
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(text(lang, 'server.booking.insurance.demoInsurer.intro'))}</p>
+<div class="broker__personas">
 <ul>
 ${choices}
 </ul>
+</div>
 </main>
 </body>
 </html>`;
