@@ -53,8 +53,12 @@ function FreeTimes({ appointment, initialSlots, initialHasMore }: { appointment:
   const confirmHeading = useRef<HTMLHeadingElement>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
 
+  const hadChoice = useRef(false);
   useEffect(() => {
+    // the confirmation replaces the list and back: focus follows, so the keyboard is never lost
     if (chosen) confirmHeading.current?.focus();
+    else if (hadChoice.current) listHeading.current?.focus();
+    hadChoice.current = chosen !== null;
   }, [chosen]);
 
   const showMore = async () => {
@@ -123,7 +127,6 @@ function FreeTimes({ appointment, initialSlots, initialHasMore }: { appointment:
               onClick={() => {
                 setChosen(null);
                 setProblem(null);
-                listHeading.current?.focus();
               }}
             >
               {t('confirm.no')}
