@@ -54,7 +54,8 @@ export function validationDetails(issues: readonly ZodIssueAsValidation[], part:
   return issues.flatMap((issue) => {
     const at = pathSegments(issue.instancePath);
     const keys = issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys) ? (issue.params.keys as unknown[]).map(String) : null;
-    if (keys && keys.length) return keys.map((key) => ({ path: [...at, key].join('.'), message: `Unknown field '${key}'` }));
+    // an empty key is named `""`, so the path still points somewhere a client can read
+    if (keys && keys.length) return keys.map((key) => ({ path: [...at, key === '' ? '""' : key].join('.'), message: `Unknown field '${key}'` }));
     return [{ path: at.length ? at.join('.') : (part ?? 'request'), message: issue.message ?? 'Invalid value' }];
   });
 }
