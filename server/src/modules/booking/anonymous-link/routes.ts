@@ -133,7 +133,7 @@ export function installAnonymousLink(app: FastifyInstance, _config: BookingConfi
   routes.get(
     '/api/anon/appointments/:token/calendar.ics',
     {
-      config: { csrf: 'anonymous-origin-check' },
+      // a GET that changes nothing: no CSRF policy; the token is the credential, as for the page
       schema: {
         params: z.object({ token: anonymousAppointmentTokenSchema }),
         querystring: z.object({ lang: langSchema.optional() }),
