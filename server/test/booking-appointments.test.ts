@@ -165,6 +165,10 @@ describe('booking.appointment (spec part 2 §2.1 "Appointment page", part 1 §2 
       assert.equal(page.status, 404, ids);
       assert.deepEqual(page.state, { status: 'appointment-not-found' });
     }
+    // a full page load of another patient's appointment is the not-found page with HTTP 404 too
+    const html = await t.app.inject({ url: `/en/appointment/${ainos.id}`, headers: mikko.headers });
+    assert.equal(html.statusCode, 404);
+    assert.equal((await t.app.inject({ url: `/fi/varaus/${own.id}`, headers: mikko.headers })).statusCode, 200);
   });
 
   it('a guardian reaches the ward’s appointment only while acting for the ward', async () => {
