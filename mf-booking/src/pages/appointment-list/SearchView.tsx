@@ -107,14 +107,15 @@ export function SearchView({ state, historyMode }: { state: SearchListState; his
         ),
       )
         .then((answers) => {
-          if (!controller.signal.aborted) setFilter(withPractitioners(filter, practitionerIds, answers.flatMap((answer) => answer.clinicIds)));
+          // applied to the filter as it is when the answer comes (the visitor may have changed something meanwhile)
+          if (!controller.signal.aborted) setFilter((current) => withPractitioners(current, practitionerIds, answers.flatMap((answer) => answer.clinicIds)));
         })
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
           // the practitioners' clinics from the page's options are as good a source when the lookup fails
           shell.errors.report(error, 'booking-practitioner-clinics');
           const known = state.options.practitioners.filter((p) => practitionerIds.includes(p.id)).flatMap((p) => p.clinicIds);
-          setFilter(withPractitioners(filter, practitionerIds, known));
+          setFilter((current) => withPractitioners(current, practitionerIds, known));
         });
     },
   };

@@ -15,21 +15,29 @@ export function useFilterInAddress(
   mode: 'push' | 'replace',
   /** the specialties the page offers: another one in the address is dropped, as the page's loader drops it */
   offeredSpecialtyIds: readonly string[],
-): { filter: SearchFilter; filterKey: string; setFilter(next: SearchFilter): void } {
+): { filter: SearchFilter; filterKey: string; setFilter(next: SearchFilter | ((current: SearchFilter) => SearchFilter)): void } {
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.toString();
   const offered = offeredSpecialtyIds.join(',');
-  const filter = useMemo(() => {
-    const parsed = filterFromSearchParams(new URLSearchParams(search), today);
-    const ids = offered.split(',');
-    return { ...parsed, specialtyIds: parsed.specialtyIds.filter((id) => ids.includes(id)) };
-  }, [offered, search, today]);
-  const filterKey = useMemo(() => filterToSearchParams(filter, today).toString(), [filter, today]);
-  const setFilter = useCallback(
-    (next: SearchFilter) => {
-      setSearchParams((current) => filterToSearchParams(next, today, current), { replace: mode === 'replace', preventScrollReset: true });
+  const read = useCallback(
+    (params: URLSearchParams) => {
+      const parsed = filterFromSearchParams(params, today);
+      const ids = offered.split(',');
+      return { ...parsed, specialtyIds: parsed.specialtyIds.filter((id) => ids.includes(id)) };
     },
-    [mode, setSearchParams, today],
+    [offered, today],
+  );
+  const filter = useMemo(() => read(new URLSearchParams(search)), [read, search]);
+  const filterKey = useMemo(() => filterToSearchParams(filter, today).toString(), [filter, today]);
+  /** A function is applied to the address's filter at the time of the change (for answers that arrive later). */
+  const setFilter = useCallback(
+    (next: SearchFilter | ((current: SearchFilter) => SearchFilter)) => {
+      setSearchParams((current) => filterToSearchParams(typeof next === 'function' ? next(read(current)) : next, today, current), {
+        replace: mode === 'replace',
+        preventScrollReset: true,
+      });
+    },
+    [mode, read, setSearchParams, today],
   );
   return { filter, filterKey, setFilter };
 }
