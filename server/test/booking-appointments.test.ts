@@ -12,6 +12,7 @@ import {
 } from '@portal/shared-api';
 import { appointments } from '../src/modules/booking/schema';
 import { appointmentSlots, practitioners } from '../src/modules/clinics/schema';
+import { people } from '../src/modules/patients/schema';
 import { PERSONAS } from '../src/seed/personas';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
@@ -211,6 +212,19 @@ describe('check-in (spec part 2 §4, §8, §9: opens 30 minutes before)', () => 
     const a = await addAppointment(jukka.personId, { startsInMinutes: 15 });
     assert.deepEqual((await checkIn(a.id, jukka)).json(), { type: 'ConfidentialityFormNotFilledAsAdult', roomLocation: null });
     assert.equal((await stored(a.id)).status, 'reserved');
+  });
+
+  it('a guardian checking in a ward without patient data consent: ConfidentialityFormNotFilled (the child variant)', async () => {
+    const ellaId = await personIdOf(t.app, PERSONAS.ella);
+    const a = await addAppointment(ellaId, { startsInMinutes: 15 });
+    await t.app.db.update(people).set({ patientDataConsent: 'missing' }).where(eq(people.id, ellaId));
+    try {
+      const leenaForElla = await signIn(t.app, PERSONAS.leena, PERSONAS.ella);
+      assert.deepEqual((await checkIn(a.id, leenaForElla)).json(), { type: 'ConfidentialityFormNotFilled', roomLocation: null });
+      assert.equal((await stored(a.id)).status, 'reserved');
+    } finally {
+      await t.app.db.update(people).set({ patientDataConsent: 'ok' }).where(eq(people.id, ellaId));
+    }
   });
 
   it('a remote appointment cannot be checked in to (no check-in button: NotAvailable)', async () => {
