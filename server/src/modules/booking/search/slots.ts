@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, inArray, isNotNull, lt, min, ne, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, lt, min, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   BOOKING_PAGE_SIZE,
   MAX_DAY_SUGGESTIONS,
@@ -159,7 +159,7 @@ export async function findAvailableDates(db: Database, criteria: SearchCriteria,
  */
 export async function findSuggestions(db: Database, criteria: SearchCriteria, lastDay: string, now: Date): Promise<SearchSuggestions> {
   const extended: SearchCriteria = { ...criteria, to: helsinkiInstant(addDays(lastDay, SUGGESTION_EXTRA_DAYS + 1), 0) };
-  const dayRows = await db
+  const daysQuery = db
     .select({ day: helsinkiDay, first: min(appointmentSlots.startsAt), n: count() })
     .from(appointmentSlots)
     .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
@@ -167,20 +167,11 @@ export async function findSuggestions(db: Database, criteria: SearchCriteria, la
     .groupBy(helsinkiDay)
     .orderBy(helsinkiDay)
     .limit(MAX_DAY_SUGGESTIONS);
-  const days = dayRows.map((row) => ({ date: row.day, firstStartDate: row.first!.toISOString(), count: row.n }));
-
   const neighbourClinicIds = await neighbourClinicsOf(db, criteria.clinicIds);
-  if (!neighbourClinicIds.length) return { days, clinics: [] };
-  const clinicRows = await db
-    .select({ id: clinics.id, name: clinics.name, municipality: clinics.municipality, isRemote: clinics.isRemote, first: min(appointmentSlots.startsAt), n: count() })
-    .from(appointmentSlots)
-    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
-    .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
-    .where(whereOf({ ...extended, clinicIds: neighbourClinicIds, includeRemote: false }, now))
-    .groupBy(clinics.id, clinics.name, clinics.municipality, clinics.isRemote)
-    .orderBy(asc(min(appointmentSlots.startsAt)));
+  // the two suggestion queries go to the database side by side
+  const [dayRows, clinicRows] = await Promise.all([daysQuery, neighbourClinicIds.length ? clinicSuggestionRows(db, { ...extended, clinicIds: neighbourClinicIds, includeRemote: false }, now) : []]);
   return {
-    days,
+    days: dayRows.map((row) => ({ date: row.day, firstStartDate: row.first!.toISOString(), count: row.n })),
     clinics: clinicRows.map((row) => ({
       clinic: { id: row.id, name: row.name, municipality: row.municipality, isRemote: row.isRemote },
       count: row.n,
@@ -189,10 +180,36 @@ export async function findSuggestions(db: Database, criteria: SearchCriteria, la
   };
 }
 
+/** Free slots per clinic (count and first start), earliest first. */
+function clinicSuggestionRows(db: Database, criteria: SearchCriteria, now: Date) {
+  return db
+    .select({ id: clinics.id, name: clinics.name, municipality: clinics.municipality, isRemote: clinics.isRemote, first: min(appointmentSlots.startsAt), n: count() })
+    .from(appointmentSlots)
+    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
+    .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
+    .where(whereOf(criteria, now))
+    .groupBy(clinics.id, clinics.name, clinics.municipality, clinics.isRemote)
+    .orderBy(asc(min(appointmentSlots.startsAt)));
+}
+
+/** How long the physical clinics' list is reused: clinics open and close far more rarely. */
+const CLINIC_LIST_TTL_MS = 60_000;
+const clinicLists = new WeakMap<Database, { at: number; rows: Promise<{ id: string; municipality: string }[]> }>();
+
+/** The physical clinics (id, municipality), cached per database for a minute: one query less per empty search. */
+function physicalClinics(db: Database): Promise<{ id: string; municipality: string }[]> {
+  const cached = clinicLists.get(db);
+  if (cached && Date.now() - cached.at < CLINIC_LIST_TTL_MS) return cached.rows;
+  const rows = db.select({ id: clinics.id, municipality: clinics.municipality }).from(clinics).where(eq(clinics.isRemote, false)).then((list) => list);
+  rows.catch(() => clinicLists.delete(db));
+  clinicLists.set(db, { at: Date.now(), rows });
+  return rows;
+}
+
 /** The physical clinics in the neighbour municipalities (spec part 2 §9 map) of these clinics', not these. */
 async function neighbourClinicsOf(db: Database, clinicIds: readonly string[]): Promise<string[]> {
   if (!clinicIds.length) return [];
-  const all = await db.select({ id: clinics.id, municipality: clinics.municipality, isRemote: clinics.isRemote }).from(clinics).where(ne(clinics.isRemote, true));
+  const all = await physicalClinics(db);
   const chosen = new Set(clinicIds);
   const neighbours = new Set(
     all.filter((clinic) => chosen.has(clinic.id)).flatMap((clinic) => NEIGHBOUR_MUNICIPALITIES[clinic.municipality.toLowerCase()] ?? []),

@@ -1,0 +1,248 @@
+/**
+ * npm run bench:booking — the appointment search under load (issue 13 "Benchmark"):
+ *  1. a throw-away PostgreSQL database (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
+ *     that the server (bench/booking-server.ts, a child process) migrates and seeds with the demo
+ *     world; the demo's free slots are then copied a few minutes later until there are
+ *     BENCH_SLOTS (100,000) free future slots, and the tables analysed;
+ *  2. for 1, 10 and 50 concurrent keep-alive clients (BENCH_CLIENTS), BENCH_SECONDS (5) of
+ *     GET /api/appointments with a realistic mix of filters (after BENCH_WARMUP_SECONDS, 1), then
+ *     the same for a bare Fastify JSON route in the same server process: req/s, p50, p95.
+ * Budgets: p95 ≤ 30 ms at 50 clients and ≤ 5 ms for one client; over budget exits 1. The database
+ * is dropped and the server stopped in every case (also on failure and Ctrl+C).
+ *
+ * The numbers depend on the machine: the load generator, the server and PostgreSQL share its cores.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import pg from 'pg';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SLOTS = Number(process.env.BENCH_SLOTS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
+const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '1,10,50').split(',').filter(Boolean).map(Number);
+const BUDGET_P95_MS = { single: 5, at50: 30 };
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+const cleanups: { name: string; run: () => Promise<unknown> }[] = [];
+async function cleanUp(): Promise<void> {
+  for (const step of cleanups.splice(0).reverse()) {
+    try {
+      await step.run();
+    } catch (error) {
+      console.error(`cleanup (${step.name}) failed:`, error);
+    }
+  }
+}
+process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin<T>(run: (client: pg.Client) => Promise<T>, url = ADMIN_URL): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts bench/booking-server.ts on the database; resolves with its two ports once it listens. */
+async function startServer(url: string): Promise<{ child: ChildProcess; port: number; barePort: number }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-booking-'));
+  cleanups.push({ name: 'remove the data folder', run: async () => fs.rmSync(dataDir, { recursive: true, force: true }) });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'bench', 'booking-server.ts')], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      SHELL_DIST: path.join(dataDir, 'no-shell-build'),
+      REMOTES_DIST_ROOT: path.join(serverDir, 'test', 'fixtures', 'remotes'),
+      APP_ENV: 'development',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      // one client address asking as fast as it can: the fair-use counters run, with limits far above the load
+      API_RATE_LIMIT_PER_SESSION: '100000000',
+      API_RATE_LIMIT_PER_CLIENT: '100000000',
+      API_CONCURRENT_PER_SESSION: '10000',
+      API_CONCURRENT_PER_CLIENT: '10000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  cleanups.push({
+    name: 'stop the server',
+    run: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  });
+  const lines = readline.createInterface({ input: child.stdout! });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it listened`)));
+    lines.on('line', (line) => {
+      try {
+        const message = JSON.parse(line) as { ready?: boolean; port: number; barePort: number };
+        if (message.ready) resolve({ child, port: message.port, barePort: message.barePort });
+      } catch {
+        console.info(`[server] ${line}`);
+      }
+    });
+  });
+}
+
+const FREE_FUTURE = `from appointment_slots s where not s.withdrawn and s.starts_at > now()
+  and not exists (select 1 from appointments a where a.slot_id = s.id and a.status <> 'cancelled')`;
+
+/** Copies the demo's free slots a few minutes later (same practitioners, clinics, kinds) until there are `target`. */
+async function topUpSlots(url: string, target: number): Promise<number> {
+  return admin(async (client) => {
+    const count = async () => Number((await client.query(`select count(*)::int as n ${FREE_FUTURE}`)).rows[0].n);
+    const existing = await count();
+    const copies = Math.ceil((target - existing) / Math.max(existing, 1));
+    if (copies > 0) {
+      await client.query(
+        `insert into appointment_slots (clinic_id, practitioner_id, specialty_id, starts_at, duration_minutes, is_remote, kind_id, requires_strong_auth, is_specific_time, room_location)
+         select s.clinic_id, s.practitioner_id, s.specialty_id, s.starts_at + make_interval(mins => 3 * k), s.duration_minutes, s.is_remote, s.kind_id, s.requires_strong_auth, s.is_specific_time, s.room_location
+         ${FREE_FUTURE.replace('from appointment_slots s', 'from appointment_slots s cross join generate_series(1, $1::int) k')}
+         limit $2`,
+        [copies, target - existing],
+      );
+    }
+    await client.query('analyze');
+    return count();
+  }, url);
+}
+
+/** A realistic mix of the searches the list pages make (weights by how often a page would). */
+async function searchMix(url: string): Promise<string[]> {
+  const ids = await admin(async (client) => (await client.query('select id, last_name from practitioners order by id')).rows as { id: number; last_name: string }[], url);
+  const idOf = (lastName: string) => String(ids.find((row) => row.last_name === lastName)?.id ?? ids[0]!.id);
+  const today = new Date().toISOString().slice(0, 10);
+  const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const mix: [number, string][] = [
+    [4, 'lang=fi'],
+    [3, 'clinicIds=KA&lang=fi'],
+    [2, 'clinicIds=LPV&clinicIds=TAP&specialtyIds=YLE&lang=fi'],
+    [2, 'specialtyIds=PSY&includeRemote=true&lang=fi'],
+    [2, `practitionerIds=${idOf('Lahtinen')}&includeRemote=true&lang=en`],
+    [2, 'clinicIds=TKR&timeOfDay=evening&lang=fi'],
+    [2, `specialtyIds=GYN&startDate=${inDays(7)}&lang=sv`],
+    [2, 'clinicIds=KA&offset=20&lang=fi'],
+    [1, 'specialtyIds=FYS&isInsuranceCustomer=true&lang=fi'],
+    [1, `startDate=${today}&endDate=${inDays(0)}&timeOfDay=morning&clinicIds=HP&lang=fi`],
+    // nothing matches: the search answers with its suggestions (two more queries)
+    [1, 'specialtyIds=ENDO&clinicIds=HYV&lang=fi'],
+  ];
+  return mix.flatMap(([weight, query]) => Array<string>(weight).fill(`/api/appointments?${query}`));
+}
+
+interface Phase {
+  requests: number;
+  errors: number;
+  seconds: number;
+  latencies: number[];
+}
+
+function get(agent: http.Agent, port: number, pathAndQuery: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path: pathAndQuery, agent }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('error', reject);
+  });
+}
+
+/** `clients` loops, each asking the next path of `paths` as soon as its previous answer has come. */
+async function load(port: number, paths: readonly string[], clients: number): Promise<Phase> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const phase: Phase = { requests: 0, errors: 0, seconds: SECONDS, latencies: [] };
+  const warmEnd = Date.now() + WARMUP_SECONDS * 1000;
+  const end = warmEnd + SECONDS * 1000;
+  let next = 0;
+  const client = async () => {
+    while (Date.now() < end) {
+      const pathAndQuery = paths[next++ % paths.length]!;
+      const started = performance.now();
+      const status = await get(agent, port, pathAndQuery);
+      const elapsed = performance.now() - started;
+      if (Date.now() < warmEnd) continue;
+      phase.requests++;
+      phase.latencies.push(elapsed);
+      if (status !== 200) phase.errors++;
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  agent.destroy();
+  return phase;
+}
+
+const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+function summary(phase: Phase) {
+  const sorted = [...phase.latencies].sort((a, b) => a - b);
+  return { reqPerSecond: phase.requests / phase.seconds, p50: percentile(sorted, 50), p95: percentile(sorted, 95), errors: phase.errors };
+}
+
+async function main(): Promise<number> {
+  const name = `bench_booking_${randomBytes(5).toString('hex')}`;
+  await admin((client) => client.query(`create database ${name}`));
+  // BENCH_KEEP_DATABASE=1 keeps it for a look afterwards (EXPLAIN ANALYZE …); drop it yourself
+  if (process.env.BENCH_KEEP_DATABASE) console.info(`Database ${name} is kept (BENCH_KEEP_DATABASE)`);
+  else cleanups.push({ name: 'drop the database', run: () => admin((client) => client.query(`drop database if exists ${name} with (force)`)) });
+  const url = databaseUrl(name);
+
+  console.info(`Starting the server on ${name} (migrate and seed)…`);
+  const server = await startServer(url);
+  const slots = await topUpSlots(url, SLOTS);
+  console.info(`${slots.toLocaleString('en-GB')} free future slots. ${SECONDS} s per phase after ${WARMUP_SECONDS} s of warm-up.\n`);
+  const paths = await searchMix(url);
+
+  const rows: string[] = [];
+  const results = new Map<number, ReturnType<typeof summary>>();
+  const format = (n: number) => n.toFixed(1).padStart(8);
+  for (const clients of CLIENT_COUNTS) {
+    const search = summary(await load(server.port, paths, clients));
+    const bare = summary(await load(server.barePort, ['/bare'], clients));
+    results.set(clients, search);
+    rows.push(
+      `${String(clients).padStart(7)} | ${'search'.padEnd(6)} | ${format(search.reqPerSecond)} | ${format(search.p50)} | ${format(search.p95)} | ${search.errors}`,
+      `${String(clients).padStart(7)} | ${'bare'.padEnd(6)} | ${format(bare.reqPerSecond)} | ${format(bare.p50)} | ${format(bare.p95)} | ${bare.errors}`,
+    );
+  }
+  console.info('clients | route  |    req/s | p50 (ms) | p95 (ms) | non-200');
+  for (const row of rows) console.info(row);
+
+  const single = results.get(1);
+  const at50 = results.get(50);
+  const problems = [
+    single && single.p95 > BUDGET_P95_MS.single ? `single-client p95 ${single.p95.toFixed(1)} ms > ${BUDGET_P95_MS.single} ms` : null,
+    at50 && at50.p95 > BUDGET_P95_MS.at50 ? `p95 at 50 clients ${at50.p95.toFixed(1)} ms > ${BUDGET_P95_MS.at50} ms` : null,
+    [...results.values()].some((r) => r.errors > 0) ? 'some searches did not answer 200' : null,
+  ].filter(Boolean);
+  console.info(problems.length ? `\nOver budget: ${problems.join('; ')}` : '\nWithin budget (p95 ≤ 5 ms single, ≤ 30 ms at 50 clients).');
+  return problems.length ? 1 : 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error(error);
+} finally {
+  await cleanUp();
+}
+process.exit(code);
