@@ -164,6 +164,22 @@ describe('offers on a cancellation, and taking them (first come first served)', 
     assert.ok(onward && onward.text.includes('/fi/aiempi-aika/') && !onward.text.includes(leenaToken));
   });
 
+  it('an offer that is no longer earlier (the patient took an earlier one since) is not taken', async () => {
+    const freedLater = await bookNew(t.app, aino.personId, { practitionerId: doctor, startsInMinutes: 6 * DAY });
+    const freedSooner = await bookNew(t.app, aino.personId, { practitionerId: doctor, startsInMinutes: 5 * DAY });
+    const mikkos = await bookNew(t.app, mikko.personId, { practitionerId: doctor, startsInMinutes: 16 * DAY }, { phone: '+358401230021' });
+    await waitlist('POST', mikkos.id, mikko, { scope: 'practitioner' });
+    assert.equal((await cancel(freedLater.id, aino)).statusCode, 200);
+    const laterToken = await offerTokenIn('+358401230021');
+    assert.equal((await cancel(freedSooner.id, aino)).statusCode, 200);
+    const soonerToken = await offerTokenIn('+358401230021');
+    const taken = earlierTimeResponseSchema.parse((await take(soonerToken, mikko)).json());
+    assert.equal(taken.type, 'success');
+    assert.deepEqual((await earlierPage(laterToken, mikko)).state, { status: 'offer-taken' });
+    assert.deepEqual((await take(laterToken, mikko)).json(), { type: 'appointmentNotAvailable' });
+    assert.ok(taken.type === 'success' && (await storedAppointment(t.app, taken.appointmentId)).status === 'reserved');
+  });
+
   it('an expired offer is refused on the page and when taken', async () => {
     const freed = await bookNew(t.app, aino.personId, { practitionerId: doctor, startsInMinutes: 4 * DAY });
     const mikkos = await bookNew(t.app, mikko.personId, { practitionerId: doctor, startsInMinutes: 15 * DAY }, { phone: '+358401230011' });

@@ -44,7 +44,8 @@ export async function loadEarlierTimePage(db: Database, token: string, personId:
     .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
     .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
     .where(and(eq(appointmentSlots.id, offer.slotId), slotIsFree));
-  if (!slot) return { status: 'offer-taken' };
+  // taken by someone, or no longer earlier (the patient has since moved to an earlier time)
+  if (!slot || slot.startsAt.getTime() >= current.startsAt.getTime()) return { status: 'offer-taken' };
   return {
     status: 'ok',
     offer: {
@@ -78,6 +79,9 @@ export async function takeEarlierTime(
     if (offer.takenAt) return { response: { type: 'appointmentNotAvailable' }, freedSlotId: null };
     if (offer.expiresAt.getTime() <= now.getTime()) return { response: { type: 'offerExpired' }, freedSlotId: null };
     const [current] = await findAppointmentRows(tx, { appointmentIds: [offer.appointmentId], personId });
+    const [slot] = await tx.select({ startsAt: appointmentSlots.startsAt }).from(appointmentSlots).where(eq(appointmentSlots.id, offer.slotId));
+    // an offer is for an earlier time: one made before the patient moved earlier still is not taken
+    if (current && slot && slot.startsAt.getTime() >= current.startsAt.getTime()) return { response: { type: 'appointmentNotAvailable' }, freedSlotId: null };
     const swapped = await swapAppointment(tx, { appointmentId: offer.appointmentId, personId, newSlotId: offer.slotId, cancellationHours, now });
     if (!swapped) return { response: { type: 'deadlineExceeded' }, freedSlotId: null };
     if (swapped.type !== 'success') return { response: swapped, freedSlotId: null };
