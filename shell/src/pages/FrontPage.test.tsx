@@ -57,17 +57,18 @@ describe('front page', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  test('#appointment-cancelled shows a 15-second success toast and leaves the address', async () => {
+  test('#appointment-cancelled shows a 15-second success toast, after which the fragment is removed (spec part 2 §2.1)', async () => {
     jest.useFakeTimers();
     renderShell('/en?tab=1#appointment-cancelled', { state: { page: frontPage } });
     // let the summary parcel finish mounting
     await act(async () => undefined);
     expect(screen.getByText('Appointment canceled')).toBeInTheDocument();
-    expect(window.location.hash).toBe('');
-    expect(window.location.pathname + window.location.search).toBe('/en?tab=1');
     act(() => jest.advanceTimersByTime(14_999));
     expect(screen.getByText('Appointment canceled')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#appointment-cancelled');
     act(() => jest.advanceTimersByTime(1));
     expect(screen.queryByText('Appointment canceled')).not.toBeInTheDocument();
+    expect(window.location.hash).toBe('');
+    expect(window.location.pathname + window.location.search).toBe('/en?tab=1');
   });
 });

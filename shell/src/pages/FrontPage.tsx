@@ -20,9 +20,14 @@ function useAppointmentCancelledToast() {
       text: intl.formatMessage({ id: 'shell.front.appointmentCancelled' }),
       durationMs: APPOINTMENT_CANCELLED_TOAST_MS,
     });
-    window.history.replaceState(window.history.state, '', `${location.pathname}${location.search}`);
-    locationStore.refresh();
-  }, [intl, location, locationStore, shell.toasts]);
+    // spec part 2 §2.1: the fragment is removed when the toast has been shown for its 15 seconds
+    const timer = window.setTimeout(() => {
+      if (window.location.hash !== APPOINTMENT_CANCELLED_FRAGMENT) return;
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+      locationStore.refresh();
+    }, APPOINTMENT_CANCELLED_TOAST_MS);
+    return () => window.clearTimeout(timer);
+  }, [intl, location.hash, locationStore, shell.toasts]);
 }
 
 /**
