@@ -127,7 +127,7 @@ describe('offers on a cancellation, and taking them (first come first served)', 
 
     for (const phone of ['+358401230003', '+358401230004', '+358401230005']) assert.deepEqual(await smsTo(phone), [], `no offer to ${phone}`);
     const [sms] = await smsTo('+358401230001');
-    assert.match(sms!.text, /Aiempi vastaanottoaika vapautui: .* Testi Odotus\. Varaa se osoitteessa http:\/\/localhost:8080\/fi\/aiempi-aika\/[A-Za-z0-9_-]+ .* 2 tuntia\./);
+    assert.match(sms!.text, /Aiempi vastaanottoaika vapautui: [a-z]{2} \d{1,2}\.\d{1,2}\. klo \d{1,2}:\d{2}, Testi Odotus\. Varaa se osoitteessa http:\/\/localhost:8080\/fi\/aiempi-aika\/[A-Za-z0-9_-]+ .* 2 tuntia\./);
     const mikkoToken = await offerTokenIn('+358401230001');
     const leenaToken = await offerTokenIn('+358401230002');
 

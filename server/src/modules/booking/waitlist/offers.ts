@@ -12,7 +12,13 @@ import { slotIsFree } from '../change-time/swap';
 /** The offer link's token: 32 url-safe characters (the route takes 16 to 64). */
 export const newOfferToken = (): string => randomBytes(24).toString('base64url');
 
-const smsTime = new Intl.DateTimeFormat('fi-FI', { timeZone: TIME_ZONE, weekday: 'short', day: 'numeric', month: 'numeric', hour: 'numeric', minute: '2-digit' });
+const smsParts = new Intl.DateTimeFormat('fi-FI', { timeZone: TIME_ZONE, weekday: 'short', day: 'numeric', month: 'numeric', hour: 'numeric', minute: '2-digit', hourCycle: 'h23' });
+
+/** 'pe 4.12. klo 9:30' in Helsinki: the portal's d.M. and H:mm (fi-FI's own time would read 9.30). */
+export function smsTime(instant: Date): string {
+  const part = (type: Intl.DateTimeFormatPartTypes) => smsParts.formatToParts(instant).find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${Number(part('day'))}.${Number(part('month'))}. klo ${Number(part('hour'))}:${part('minute').padStart(2, '0')}`;
+}
 
 /**
  * Offers a freed slot to the patients waiting for an earlier time (SPEC-DECISIONS "Values"): every
@@ -80,7 +86,7 @@ async function offer(app: FastifyInstance, slotId: number, now: Date): Promise<v
     const created = await db.insert(waitlistOffers).values({ entryId: entry.entryId, slotId: slot.id, token, expiresAt }).onConflictDoNothing().returning({ id: waitlistOffers.id });
     if (created.length === 0 || !entry.phone) continue;
     const text = serverMessage('fi', 'server.booking.waitlist.smsText')
-      .replace('{time}', smsTime.format(slot.startsAt))
+      .replace('{time}', smsTime(slot.startsAt))
       .replace('{practitioner}', slot.practitionerName)
       .replace('{link}', `${app.config.publicUrl}/fi/aiempi-aika/${token}`)
       .replace('{hours}', String(WAITLIST_OFFER_HOURS));
