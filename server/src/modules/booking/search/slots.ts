@@ -163,7 +163,8 @@ export async function findSuggestions(db: Database, criteria: SearchCriteria, la
     .select({ day: helsinkiDay, first: min(appointmentSlots.startsAt), n: count() })
     .from(appointmentSlots)
     .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
-    .where(whereOf(extended, now))
+    // the search's own range had nothing: only the extra month can have other days
+    .where(whereOf({ ...extended, from: criteria.to }, now))
     .groupBy(helsinkiDay)
     .orderBy(helsinkiDay)
     .limit(MAX_DAY_SUGGESTIONS);
