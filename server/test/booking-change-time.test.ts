@@ -63,6 +63,9 @@ describe('booking.change-time: the same practitioner\'s free times', () => {
     const next = changeTimeSlotPageSchema.parse(more.json());
     assert.deepEqual(next.slots.map((s) => Number(s.id)), free.slice(20));
     assert.equal(next.hasMore, false);
+    const badOffset = await t.app.inject({ url: `/api/appointments/${current.id}/change-time/slots?offset=-1`, headers: mikko.headers });
+    assert.equal(badOffset.statusCode, 400);
+    assert.deepEqual(validationErrorSchema.parse(badOffset.json()).details.map((d) => d.path), ['offset']);
   });
 
   it('inside the cancellation window the page says the time can no longer be changed', async () => {
