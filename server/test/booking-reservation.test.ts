@@ -31,6 +31,7 @@ let t: TestApp;
 let mikko: SignedInCaller;
 let publicUrl: string;
 let lastSeededSlotId: number;
+const logLines: string[] = [];
 
 /**
  * Cancels the reservations earlier tests made for a person (on slots the tests created), so that a
@@ -54,7 +55,7 @@ async function freeBudgets(): Promise<void> {
 before(async () => {
   // The rate limit has its own test (its own app); here neither it nor the fair-use module's limit of
   // calls in flight per session may stand in the way of 200 calls at once.
-  t = await createTestApp({ RESERVATION_RATE_LIMIT_PER_MINUTE: '1000', API_CONCURRENT_PER_SESSION: '200', API_RATE_LIMIT_PER_SESSION: '1000' });
+  t = await createTestApp({ RESERVATION_RATE_LIMIT_PER_MINUTE: '1000', API_CONCURRENT_PER_SESSION: '200', API_RATE_LIMIT_PER_SESSION: '1000' }, { logLines });
   publicUrl = t.config.publicUrl;
   mikko = await signIn(t.app, PERSONAS.mikko);
   const [last] = await t.app.db.select({ id: appointmentSlots.id }).from(appointmentSlots).orderBy(desc(appointmentSlots.id)).limit(1);
@@ -553,5 +554,34 @@ describe('reservation page loaders (spec part 2 §2.1, §3 "Page state for reser
   it('the signed-in pages need a session (401)', async () => {
     const res = await t.app.inject({ url: `/api/pages/booking.reservation?lang=fi&id=${await newSlot(79)}` });
     assert.equal(res.statusCode, 401);
+  });
+});
+
+describe('the children\'s brand (SPEC-DECISIONS internalOrganization)', () => {
+  it('the page says pikkujatti and the call refuses the adult product name at its path', async () => {
+    const children = await createTestApp({ BRAND: 'children' });
+    try {
+      const slotId = await newSlot(99, {}, children);
+      const res = await children.app.inject({ url: `/api/pages/booking.anonymous-reservation?lang=fi&id=${slotId}` });
+      const state = anonymousReservationPageStateSchema.parse((res.json() as { state: unknown }).state);
+      assert.equal(state.status === 'ok' && state.internalOrganization, 'pikkujatti');
+      const wrong = await reserveAnonymously(anonymousPayload(slotId), { app: children });
+      assert.equal(wrong.statusCode, 400);
+      assert.deepEqual((wrong.json() as { details: { path: string }[] }).details.map((d) => d.path), ['internalOrganization']);
+      assert.equal((await reserveAnonymously(anonymousPayload(slotId, { internalOrganization: 'pikkujatti' }), { app: children })).statusCode, 200);
+    } finally {
+      await children.close();
+    }
+  });
+});
+
+describe('nothing personal in the log (issue 13)', () => {
+  it('no identity code, phone number, e-mail address or link token of these tests was logged', async () => {
+    const log = logLines.join('\n');
+    assert.ok(log.includes('appointment reserved'), 'the reservations were logged');
+    for (const code of [...Object.values(PERSONAS), '131052-308T']) assert.ok(!log.includes(code), `identity code ${code} in the log`);
+    for (const text of ['555 0101', '5550101', '5550202', '5550303', '@example.fi', 'Korhonen', 'Virtanen']) assert.ok(!log.includes(text), `${text} in the log`);
+    const tokens = await t.app.db.select({ linkToken: appointments.linkToken }).from(appointments).where(eq(appointments.anonymous, true));
+    for (const { linkToken } of tokens) assert.ok(!log.includes(linkToken), 'a link token in the log');
   });
 });
