@@ -12,7 +12,7 @@ import {
   type ReservationPageState,
 } from '@portal/shared-api';
 import { auditLog } from '../src/modules/audit/schema';
-import { appointmentSlots } from '../src/modules/clinics/schema';
+import { appointmentSlots, practitioners } from '../src/modules/clinics/schema';
 import { appointments, occupationalContracts, patientConcepts } from '../src/modules/booking/schema';
 import { smsOutbox } from '../src/modules/mfa/schema';
 import { people } from '../src/modules/patients/schema';
@@ -495,6 +495,31 @@ describe('reservation page loaders (spec part 2 §2.1, §3 "Page state for reser
     assert.ok(audit, 'the patient read is audited');
   });
 
+  it('the rate plus the fees as the private price (the breakdown with price-details), and the CMS reservation info as sanitised HTML', async () => {
+    const slotId = await newSlot(71);
+    const [slot] = await t.app.db.select().from(appointmentSlots).where(eq(appointmentSlots.id, Number(slotId)));
+    await t.app.db
+      .update(practitioners)
+      .set({
+        rate: { code: 'VO', name: { fi: 'Vastaanotto', sv: 'Mottagning', en: 'Appointment' }, cents: 8900 },
+        additionalFees: [{ code: 'TM', name: { fi: 'Toimistomaksu', sv: 'Expeditionsavgift', en: 'Office fee' }, cents: 1290 }],
+        reservationInfo: { fi: 'Ota **kuvat** mukaan <script>alert(1)</script> [ohje](javascript:alert(1))', sv: 'Ta med bilderna', en: 'Bring the images' },
+      })
+      .where(eq(practitioners.id, slot!.practitionerId));
+    const state = reservationPageStateSchema.parse((await page('booking.reservation', slotId, mikko)).state);
+    assert.ok(state.status === 'ok');
+    assert.deepEqual(state.priceInfo, {
+      fromEuros: '101.90',
+      lines: [
+        { code: 'VO', description: 'Vastaanotto', priceEuros: '89.00' },
+        { code: 'TM', description: 'Toimistomaksu', priceEuros: '12.90' },
+      ],
+    });
+    const html = state.appointment.practitioner.reservationInfoHtml ?? '';
+    assert.match(html, /<strong>kuvat<\/strong>/);
+    assert.ok(!html.includes('<script') && !html.includes('javascript:'), html);
+  });
+
   it('the price only for the private type', async () => {
     const slotId = await newSlot(73);
     const insurance = reservationPageStateSchema.parse((await page('booking.reservation-insurance', slotId, mikko)).state);
@@ -558,13 +583,19 @@ describe('reservation page loaders (spec part 2 §2.1, §3 "Page state for reser
 });
 
 describe('the children\'s brand (SPEC-DECISIONS internalOrganization)', () => {
-  it('the page says pikkujatti and the call refuses the adult product name at its path', async () => {
-    const children = await createTestApp({ BRAND: 'children' });
+  it('the page says pikkujatti (and, without price-details, no price breakdown); the call refuses the adult product name at its path', async () => {
+    const children = await createTestApp({ BRAND: 'children', FEATURES: '-price-details' });
     try {
       const slotId = await newSlot(99, {}, children);
+      const [slot] = await children.app.db.select().from(appointmentSlots).where(eq(appointmentSlots.id, Number(slotId)));
+      await children.app.db
+        .update(practitioners)
+        .set({ rate: { code: 'VO', name: { fi: 'Vastaanotto', sv: 'Mottagning', en: 'Appointment' }, cents: 8900 }, additionalFees: [] })
+        .where(eq(practitioners.id, slot!.practitionerId));
       const res = await children.app.inject({ url: `/api/pages/booking.anonymous-reservation?lang=fi&id=${slotId}` });
       const state = anonymousReservationPageStateSchema.parse((res.json() as { state: unknown }).state);
       assert.equal(state.status === 'ok' && state.internalOrganization, 'pikkujatti');
+      assert.deepEqual(state.status === 'ok' && state.priceInfo, { fromEuros: '89.00', lines: null }, 'no breakdown without price-details');
       const wrong = await reserveAnonymously(anonymousPayload(slotId), { app: children });
       assert.equal(wrong.statusCode, 400);
       assert.deepEqual((wrong.json() as { details: { path: string }[] }).details.map((d) => d.path), ['internalOrganization']);
