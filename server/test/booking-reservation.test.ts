@@ -354,6 +354,12 @@ describe('POST /api/anon/reserve-appointment (anonymous; spec part 2 §4 "Anonym
     assert.equal(sms.phoneNumber, '+358505550202');
     assert.ok(sms.text.includes(`${publicUrl}/sv/bokning/${row!.linkToken}`), sms.text);
     assert.ok(sms.text.startsWith('Din tid är bokad'), sms.text);
+    const [audit] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectPersonId, row!.personId), eq(auditLog.action, 'booking.reservation.anonymous')))
+      .limit(1);
+    assert.ok(audit, 'the read of the person named by the identity code is audited');
   });
 
   it('noPatient for an unknown or unregistered identity code, patientInfoConflict for other names, patientDataConsentRequired without consent (all 422, nothing written)', async () => {

@@ -24,6 +24,7 @@ import {
   type ValidationErrorBody,
 } from '@portal/shared-api';
 import { ApiError, unauthorized, validationError } from '../../../http/errors';
+import { writeAudit } from '../../audit/audit';
 import { countAttempt } from '../../identity/rate-limit';
 import { readProfile } from '../../account/profile/queries';
 import { auditedRead, patientAccess } from '../../patients/access';
@@ -45,6 +46,10 @@ import { conceptBasedTreatmentChains, needsTreatmentChain, type TreatmentChainSe
  * confirmation SMS after it commits. Bad input answers 400 ValidationError with paths; every other
  * refusal `{ type }` with the status of RESERVATION_ERROR_STATUS; never a 5xx for a client's mistake.
  */
+
+/** The audit actions of the two calls (the page loaders audit under their route ids). */
+export const RESERVATION_AUDIT_ACTION = 'booking.reservation.reserve';
+export const ANONYMOUS_RESERVATION_AUDIT_ACTION = 'booking.reservation.anonymous';
 
 type Refusal = { refused: ReservationErrorType } | { invalid: ValidationErrorBody['details'] };
 
@@ -190,7 +195,7 @@ export function installReservation(app: FastifyInstance, config: BookingConfig, 
         const facts = await auditedRead(
           app.db,
           access,
-          'booking.reservation.reserve',
+          RESERVATION_AUDIT_ACTION,
           async (personId) => {
             const [profile, person, contract, concepts] = await Promise.all([
               readProfile(app.db, personId),
@@ -265,6 +270,14 @@ export function installReservation(app: FastifyInstance, config: BookingConfig, 
         const person = await personByIdentityCode(app.db, body.ssn);
         // Someone who identified once but never registered is not a patient yet: they register first.
         if (!person || !person.registered) return refuse(reply, 'noPatient');
+        // Their names and consent are read in their name (no session: the identity code names them); audited like any read.
+        await writeAudit(app.db, {
+          actorPersonId: person.id,
+          subjectPersonId: person.id,
+          action: ANONYMOUS_RESERVATION_AUDIT_ACTION,
+          details: { anonymous: true, slotId: String(slot.id) },
+          requestId: request.id,
+        });
         if (!sameName(person.givenName, body.firstName) || !sameName(person.familyName, body.lastName)) return refuse(reply, 'patientInfoConflict');
         const profile = await readProfile(app.db, person.id);
         if (!profile || registrationOf(person.registered, profile.patient) !== 'ok') return refuse(reply, 'patientDataConsentRequired');
