@@ -123,8 +123,11 @@ export const daySuggestionSchema = z.object({
   firstStartDate: isoDateTimeSchema,
   count: z.number().int().positive(),
 });
+/** A clinic suggestion's count stops here: the page may show it as "200+". */
+export const SUGGESTION_COUNT_CAP = 200;
 export const clinicSuggestionSchema = z.object({
   clinic: clinicSchema,
+  /** free slots in the extended range, counted up to SUGGESTION_COUNT_CAP */
   count: z.number().int().positive(),
   firstStartDate: isoDateTimeSchema,
 });

@@ -7,6 +7,7 @@ import {
   type Lang,
   type PriceLine,
   type SearchSuggestions,
+  SUGGESTION_COUNT_CAP,
   type Slot,
 } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
@@ -18,6 +19,8 @@ import { hoursOf, type SearchCriteria } from './criteria';
 
 /** "Extended by one month" (spec part 2 §4): the suggestions look this many days past the search's last day. */
 export const SUGGESTION_EXTRA_DAYS = 31;
+/** The day suggestions read at most this many slots (in start order) to find their days. */
+const DAY_SCAN_ROWS = 500;
 
 /** The price-details feature: the 'from' price comes with its breakdown (spec part 2 §6). */
 export const PRICE_DETAILS_FEATURE = 'price-details';
@@ -52,7 +55,10 @@ function whereOf(criteria: SearchCriteria, now: Date): SQL {
   const hours = hoursOf(criteria.timeOfDay);
   if (hours) {
     const hour = sql`extract(hour from ${s.startsAt} ${atHelsinki})`;
-    conditions.push(sql`${hour} >= ${hours[0]}`, sql`${hour} < ${hours[1]}`);
+    // Inside a CASE: PostgreSQL takes a `>= from and < to` pair on an expression (even negated) for
+    // a narrow range, 0.5 % of rows, and then sorts every matching row instead of reading the
+    // start-time index in order until the page is full; a CASE it estimates at half the rows.
+    conditions.push(sql`(case when ${hour} >= ${hours[0]} and ${hour} < ${hours[1]} then true else false end)`);
   }
   return and(...conditions)!;
 }
@@ -159,38 +165,68 @@ export async function findAvailableDates(db: Database, criteria: SearchCriteria,
  */
 export async function findSuggestions(db: Database, criteria: SearchCriteria, lastDay: string, now: Date): Promise<SearchSuggestions> {
   const extended: SearchCriteria = { ...criteria, to: helsinkiInstant(addDays(lastDay, SUGGESTION_EXTRA_DAYS + 1), 0) };
-  const daysQuery = db
-    .select({ day: helsinkiDay, first: min(appointmentSlots.startsAt), n: count() })
-    .from(appointmentSlots)
-    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
-    // the search's own range had nothing: only the extra month can have other days
-    .where(whereOf({ ...extended, from: criteria.to }, now))
-    .groupBy(helsinkiDay)
-    .orderBy(helsinkiDay)
-    .limit(MAX_DAY_SUGGESTIONS);
   const neighbourClinicIds = await neighbourClinicsOf(db, criteria.clinicIds);
-  // the two suggestion queries go to the database side by side
-  const [dayRows, clinicRows] = await Promise.all([daysQuery, neighbourClinicIds.length ? clinicSuggestionRows(db, { ...extended, clinicIds: neighbourClinicIds, includeRemote: false }, now) : []]);
+  // the day query and one query per neighbour clinic go to the database side by side
+  const [days, ...clinicCounts] = await Promise.all([
+    // the search's own range had nothing: only the extra month can have other days
+    daySuggestions(db, { ...extended, from: criteria.to }, now),
+    ...neighbourClinicIds.map((clinicId) => firstSlotsCount(db, { ...extended, clinicIds: [clinicId], includeRemote: false }, now)),
+  ]);
+  const clinicRows = await clinicsByIds(db, neighbourClinicIds);
   return {
-    days: dayRows.map((row) => ({ date: row.day, firstStartDate: row.first!.toISOString(), count: row.n })),
-    clinics: clinicRows.map((row) => ({
-      clinic: { id: row.id, name: row.name, municipality: row.municipality, isRemote: row.isRemote },
-      count: row.n,
-      firstStartDate: row.first!.toISOString(),
-    })),
+    days,
+    clinics: neighbourClinicIds
+      .map((clinicId, index) => ({ clinicId, ...clinicCounts[index]! }))
+      .filter((row) => row.count > 0 && clinicRows.has(row.clinicId))
+      .sort((a, b) => a.firstStartDate!.localeCompare(b.firstStartDate!))
+      .map((row) => ({ clinic: clinicRows.get(row.clinicId)!, count: row.count, firstStartDate: row.firstStartDate! })),
   };
 }
 
-/** Free slots per clinic (count and first start), earliest first. */
-function clinicSuggestionRows(db: Database, criteria: SearchCriteria, now: Date) {
-  return db
-    .select({ id: clinics.id, name: clinics.name, municipality: clinics.municipality, isRemote: clinics.isRemote, first: min(appointmentSlots.startsAt), n: count() })
+/**
+ * The first days with free slots, each with its first slot and count. Only the first
+ * DAY_SCAN_ROWS slots by start time are read (the index's order, so the scan stops early); a last
+ * day those rows may have cut short is left out unless it is the only one.
+ */
+async function daySuggestions(db: Database, criteria: SearchCriteria, now: Date): Promise<SearchSuggestions['days']> {
+  const first = db
+    .select({ startsAt: appointmentSlots.startsAt })
     .from(appointmentSlots)
     .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
-    .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
     .where(whereOf(criteria, now))
-    .groupBy(clinics.id, clinics.name, clinics.municipality, clinics.isRemote)
-    .orderBy(asc(min(appointmentSlots.startsAt)));
+    .orderBy(asc(appointmentSlots.startsAt))
+    .limit(DAY_SCAN_ROWS)
+    .as('first_slots');
+  const day = sql<string>`to_char(${first.startsAt} ${atHelsinki}, 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day, first: min(first.startsAt), n: count() })
+    .from(first)
+    .groupBy(day)
+    .orderBy(day)
+    .limit(MAX_DAY_SUGGESTIONS + 1);
+  const scanned = rows.reduce((sum, row) => sum + row.n, 0);
+  const complete = scanned < DAY_SCAN_ROWS || rows.length <= 1 ? rows : rows.slice(0, -1);
+  return complete.slice(0, MAX_DAY_SUGGESTIONS).map((row) => ({ date: row.day, firstStartDate: new Date(row.first!).toISOString(), count: row.n }));
+}
+
+/** The first free slot and the number of free slots, counted up to SUGGESTION_COUNT_CAP (an ordered scan that stops there). */
+async function firstSlotsCount(db: Database, criteria: SearchCriteria, now: Date): Promise<{ count: number; firstStartDate: string | null }> {
+  const first = db
+    .select({ startsAt: appointmentSlots.startsAt })
+    .from(appointmentSlots)
+    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
+    .where(whereOf(criteria, now))
+    .orderBy(asc(appointmentSlots.startsAt))
+    .limit(SUGGESTION_COUNT_CAP)
+    .as('first_slots');
+  const [row] = await db.select({ first: min(first.startsAt), n: count() }).from(first);
+  return { count: row?.n ?? 0, firstStartDate: row?.first ? new Date(row.first).toISOString() : null };
+}
+
+async function clinicsByIds(db: Database, ids: readonly string[]): Promise<Map<string, SearchSuggestions['clinics'][number]['clinic']>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: clinics.id, name: clinics.name, municipality: clinics.municipality, isRemote: clinics.isRemote }).from(clinics).where(inArray(clinics.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** How long the physical clinics' list is reused: clinics open and close far more rarely. */
