@@ -41,6 +41,8 @@ export const accessLogCategories = [
   'kelaCard',
   'registration',
   'occupationalTeam',
+  'appointments',
+  'insurance',
   'accessLog',
   'dataExport',
   'other',

@@ -48,6 +48,8 @@ const CATEGORY_OF_PREFIX: ReadonlyArray<readonly [string, AccessLogCategory]> = 
   ['account.registration', 'registration'],
   ['account.welcome', 'registration'],
   ['account.team', 'occupationalTeam'],
+  ['booking.insurance', 'insurance'],
+  ['booking', 'appointments'],
 ];
 
 export function categoryOfAction(action: string): AccessLogCategory {
