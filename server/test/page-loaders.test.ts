@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { pageStateSchemas, routeIds, type ComposedRoute, type RouteWithState } from '@portal/shared-api';
+import { appointments } from '../src/modules/booking/schema';
+import { appointmentSlots } from '../src/modules/clinics/schema';
 import { customerUserIdOf } from '../src/modules/messaging/queries';
 import { messagingThreads } from '../src/modules/messaging/schema';
 import { imagingResults, laboratoryResults, prescriptions, questionnaireInvitations, referrals, visits } from '../src/modules/records/schema';
@@ -99,11 +101,31 @@ async function paramsOf(t: TestApp, subjectPersonId: string): Promise<Record<str
     customerUserId === null
       ? []
       : await db.select({ id: messagingThreads.id }).from(messagingThreads).where(eq(messagingThreads.customerUserId, customerUserId)).limit(1);
+  const ownAppointments = await db
+    .select({ id: appointments.id, slotId: appointments.slotId, linkToken: appointments.linkToken })
+    .from(appointments)
+    .where(eq(appointments.personId, subjectPersonId));
+  const [freeSlot] = await db.select({ id: appointmentSlots.id }).from(appointmentSlots).orderBy(desc(appointmentSlots.startsAt)).limit(1);
   const own = (value: string | number | undefined) => (value === undefined ? [] : [String(value)]);
   return {
-    id: [...own(visit?.id), ...ownReferrals.map((r) => String(r.id)), ...own(invitation?.id), ...own(thread?.id), '999999999'],
+    id: [
+      ...own(visit?.id),
+      ...ownReferrals.map((r) => String(r.id)),
+      ...own(invitation?.id),
+      ...own(thread?.id),
+      ...own(ownAppointments[0]?.id),
+      ...own(ownAppointments[0]?.slotId),
+      ...own(freeSlot?.id),
+      '999999999',
+    ],
     date: [...own(lab?.date), ...own(imaging?.date), '1999-01-01'],
-    ids: [...(renewable.length ? [renewable.map((r) => r.id).join(',')] : []), '999999999'],
+    ids: [
+      ...(renewable.length ? [renewable.map((r) => r.id).join(',')] : []),
+      ...(ownAppointments.length ? [ownAppointments.map((a) => a.id).join(',')] : []),
+      '999999999',
+    ],
+    // the anonymous appointment link's and the earlier-time offer's tokens: one of the subject's, and one that names nothing
+    token: [...own(ownAppointments[0]?.linkToken), 'NoSuchToken0123456789'],
   };
 }
 
