@@ -20,7 +20,7 @@ import {
   type RegistrationPageState,
   type RegistrationResponse,
 } from '@portal/shared-api';
-import { Alert, Button, useApiClient, useShell } from '@portal/shared-ui';
+import { Alert, Button, FIELD_CLASS, TextField, useApiClient, useShell } from '@portal/shared-ui';
 import {
   clientErrors,
   contactFields,
@@ -37,7 +37,6 @@ import {
   type OwnField,
   type RegistrationValues,
 } from './form-model';
-import { TextField } from './TextField';
 import styles from './RegistrationForm.module.css';
 
 /** The tag of this process's error reports. */
@@ -240,7 +239,7 @@ export function RegistrationForm({ state, onDone }: RegistrationFormProps) {
           <dt>{intl.formatMessage({ id: 'account.registration.field.identityCode' })}</dt>
           <dd>{state.subject.maskedIdentityCode}</dd>
         </dl>
-        {ward && <p className={styles.hint}>{intl.formatMessage({ id: 'account.registration.names-locked' })}</p>}
+        {ward && <p className={FIELD_CLASS.hint}>{intl.formatMessage({ id: 'account.registration.names-locked' })}</p>}
         {personFields.map(ownInput)}
         {contactFields.map((field: ContactField) => ownInput(field))}
       </fieldset>
@@ -251,7 +250,7 @@ export function RegistrationForm({ state, onDone }: RegistrationFormProps) {
             {intl.formatMessage({ id: 'account.registration.guardians.title' })}
           </h2>
           {guardiansError && (
-            <p className={styles.fieldError} role="alert">
+            <p className={FIELD_CLASS.error} role="alert">
               {intl.formatMessage({ id: guardiansError })}
             </p>
           )}

@@ -16,8 +16,7 @@ import {
   type ContactFieldName,
   type ContactUpdateRequest,
 } from '@portal/shared-api';
-import { Alert, Button, useApiClient, useShell } from '@portal/shared-ui';
-import { TextField } from './TextField';
+import { Alert, Button, TextField, useApiClient, useShell } from '@portal/shared-ui';
 import styles from './ContactDetails.module.css';
 
 export type ContactValues = Record<ContactFieldName, string>;

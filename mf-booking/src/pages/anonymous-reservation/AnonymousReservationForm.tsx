@@ -8,8 +8,7 @@ import {
   type AnonymousReserveAppointmentRequest,
   type ReservationDetails,
 } from '@portal/shared-api';
-import { Button, useApiClient, useShell } from '@portal/shared-ui';
-import { TextField } from '../../components/contact-details/TextField';
+import { Button, FIELD_CLASS, TextField, useApiClient, useShell } from '@portal/shared-ui';
 import { AppointmentSummary } from '../reservation/AppointmentSummary';
 import { isBindingRequired } from '../reservation/booking-rules';
 import { ProblemNotice } from '../reservation/ProblemNotice';
@@ -135,7 +134,7 @@ export function AnonymousReservationForm({ state, loginHref, onReserved }: Anony
         <h2 id={`${id}-title`} className={styles.sectionTitle}>
           {t('form.title')}
         </h2>
-        <p className={styles.hint}>{t('form.intro')}</p>
+        <p className={FIELD_CLASS.hint}>{t('form.intro')}</p>
         {FIELD_ORDER.map((field) => {
           const input = INPUTS[field];
           const error = touched.has(field) && !isFieldValid(field, values[field]) ? intl.formatMessage({ id: ANONYMOUS_ERROR_IDS[field] }) : null;
@@ -157,13 +156,13 @@ export function AnonymousReservationForm({ state, loginHref, onReserved }: Anony
             />
           );
         })}
-        <div aria-live="polite">{showsContactHint(values, touched) && <p className={styles.hint}>{t('contactHint')}</p>}</div>
+        <div aria-live="polite">{showsContactHint(values, touched) && <p className={FIELD_CLASS.hint}>{t('contactHint')}</p>}</div>
         <div className={styles.checkbox}>
           <input id={`${id}-terms`} type="checkbox" required checked={termsAccepted} disabled={reserving} onChange={(event) => setTermsAccepted(event.target.checked)} />
           <label htmlFor={`${id}-terms`}>{t('terms')}</label>
         </div>
         {shell.hasRoute('terms') && (
-          <p className={styles.hint}>
+          <p className={FIELD_CLASS.hint}>
             <a href={shell.href('terms')} target="_blank" rel="noreferrer">
               {t('termsLink')} {intl.formatMessage({ id: 'common.opensInNewWindow' })}
             </a>

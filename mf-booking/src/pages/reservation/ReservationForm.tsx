@@ -10,7 +10,7 @@ import {
   type ReservationOkState,
   type ReserveAppointmentRequest,
 } from '@portal/shared-api';
-import { Button, TEXT_INPUT_CLASS, useApiClient, useShell } from '@portal/shared-ui';
+import { Button, FIELD_CLASS, TEXT_INPUT_CLASS, useApiClient, useShell } from '@portal/shared-ui';
 import { ContactDetailsBlock, isContactValid, type ContactValues } from '../../components/contact-details/ContactDetailsBlock';
 import { AppointmentSummary } from './AppointmentSummary';
 import { canBook, isBindingRequired, needsOccupationalConfirmation } from './booking-rules';
@@ -167,11 +167,11 @@ export function ReservationForm({ state, myInformationHref, onReserved, onConsen
             disabled={reserving}
           />
         )}
-        <div className={styles.field}>
-          <label htmlFor={descriptionId} className={styles.label}>
+        <div className={FIELD_CLASS.field}>
+          <label htmlFor={descriptionId} className={FIELD_CLASS.label}>
             {t('field.description')}
           </label>
-          <p id={`${descriptionId}-hint`} className={styles.hint}>
+          <p id={`${descriptionId}-hint`} className={FIELD_CLASS.hint}>
             {t('description.hint')}
           </p>
           <textarea

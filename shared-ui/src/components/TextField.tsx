@@ -1,6 +1,14 @@
 import type { InputHTMLAttributes, Ref } from 'react';
-import { TEXT_INPUT_CLASS } from '@portal/shared-ui';
-import styles from './ContactDetails.module.css';
+import { TEXT_INPUT_CLASS } from './text-input';
+import './TextField.css';
+
+/** The classes of a form field's parts, for fields that are not a TextField (a textarea, a select). */
+export const FIELD_CLASS = {
+  field: 'portal-field',
+  label: 'portal-field__label',
+  hint: 'portal-field__hint',
+  error: 'portal-field__error',
+} as const;
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className'> {
   id: string;
@@ -20,12 +28,12 @@ export function TextField({ id, label, value, onValue, hint, error, inputRef, ..
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+    <div className={FIELD_CLASS.field}>
+      <label htmlFor={id} className={FIELD_CLASS.label}>
         {label}
       </label>
       {hint && (
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className={FIELD_CLASS.hint}>
           {hint}
         </p>
       )}
@@ -40,7 +48,7 @@ export function TextField({ id, label, value, onValue, hint, error, inputRef, ..
         onChange={(event) => onValue(event.target.value)}
       />
       {error && (
-        <p id={errorId} className={styles.fieldError}>
+        <p id={errorId} className={FIELD_CLASS.error}>
           {error}
         </p>
       )}
