@@ -5,8 +5,7 @@ import 'react-day-picker/style.css';
 import { useIntl } from 'react-intl';
 import { MOBILE_CALENDAR_BREAKPOINT_PX } from '@portal/shared-api';
 import type { IsoDate, Lang } from '@portal/shared-i18n';
-import { useShell } from '@portal/shared-ui';
-import { useMediaQuery } from './useMediaQuery';
+import { useMediaQuery, useShell } from '@portal/shared-ui';
 import styles from './AvailableDatesCalendar.module.css';
 
 const locales = { fi, sv, en: enGB } as const satisfies Record<Lang, unknown>;

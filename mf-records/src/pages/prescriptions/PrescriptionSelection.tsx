@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { PrescriptionListItem } from '@portal/shared-api';
-import { MEDIA_SMALL } from '@portal/shared-ui';
+import { MEDIA_SMALL, useMediaQuery } from '@portal/shared-ui';
 import { Timeline } from '../../components/Timeline';
 import { Pagination } from '../../components/ui';
-import { useMediaQuery } from '../../components/useMediaQuery';
 import { usePagination } from '../../components/usePagination';
 import { PrescriptionRow } from './PrescriptionRow';
 import { RenewalBar, RenewalCart } from './RenewalCart';
