@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import {
   ANONYMOUS_RESERVE_APPOINTMENT_PATH,
@@ -8,12 +8,15 @@ import {
   type AnonymousReserveAppointmentRequest,
   type ReservationDetails,
 } from '@portal/shared-api';
-import { Button, FIELD_CLASS, TextField, useApiClient, useShell } from '@portal/shared-ui';
+import { FIELD_CLASS, TextField, useApiClient, useShell } from '@portal/shared-ui';
+import { BindingCheckbox } from '../../components/reservation-form/BindingCheckbox';
+import { ReservationCheckbox } from '../../components/reservation-form/ReservationCheckbox';
+import { ReservationFormEnd } from '../../components/reservation-form/ReservationFormEnd';
+import { useReservationAttempt } from '../../components/reservation-form/useReservationAttempt';
 import { AppointmentSummary } from '../reservation/AppointmentSummary';
 import { isBindingRequired } from '../reservation/booking-rules';
-import { ProblemNotice } from '../reservation/ProblemNotice';
 import { reservationAnalytics } from '../reservation/reservation-analytics';
-import { reservationProblemOf, type ReservationProblem } from '../reservation/reservation-problem';
+import { reservationProblemOf } from '../reservation/reservation-problem';
 import { useNow } from '../reservation/useNow';
 import {
   ANONYMOUS_ERROR_IDS,
@@ -65,20 +68,7 @@ export function AnonymousReservationForm({ state, loginHref, onReserved }: Anony
   const [touched, setTouched] = useState<ReadonlySet<AnonymousField>>(new Set());
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [bindingChecked, setBindingChecked] = useState(false);
-  const [reserving, setReserving] = useState(false);
-  const [problem, setProblem] = useState<ReservationProblem | null>(null);
-  const lifetime = useRef<AbortController | null>(null);
-  const problemRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    lifetime.current = controller;
-    return () => controller.abort();
-  }, []);
-
-  useEffect(() => {
-    if (problem) problemRef.current?.focus();
-  }, [problem]);
+  const { reserving, setReserving, problem, setProblem, problemRef, signal: lifetimeSignal } = useReservationAttempt();
 
   const { appointment, healthcareType } = state;
   const bindingRequired = state.bindingRequired || isBindingRequired(appointment.startDate, now, state.cancellationHours);
@@ -108,7 +98,7 @@ export function AnonymousReservationForm({ state, loginHref, onReserved }: Anony
       ssn: normalizeSsn(values.ssn),
     };
     try {
-      const signal = lifetime.current?.signal;
+      const signal = lifetimeSignal();
       // anonymous: no csrfToken (spec §7); the server checks the Origin and rate-limits instead
       const answer = await api.post(ANONYMOUS_RESERVE_APPOINTMENT_PATH, reserveAppointmentResponseSchema, {
         searchParams: { lang: shell.lang },
@@ -157,10 +147,9 @@ export function AnonymousReservationForm({ state, loginHref, onReserved }: Anony
           );
         })}
         <div aria-live="polite">{showsContactHint(values, touched) && <p className={FIELD_CLASS.hint}>{t('contactHint')}</p>}</div>
-        <div className={styles.checkbox}>
-          <input id={`${id}-terms`} type="checkbox" required checked={termsAccepted} disabled={reserving} onChange={(event) => setTermsAccepted(event.target.checked)} />
-          <label htmlFor={`${id}-terms`}>{t('terms')}</label>
-        </div>
+        <ReservationCheckbox id={`${id}-terms`} required checked={termsAccepted} disabled={reserving} onChange={setTermsAccepted}>
+          {t('terms')}
+        </ReservationCheckbox>
         {shell.hasRoute('terms') && (
           <p className={FIELD_CLASS.hint}>
             <a href={shell.href('terms')} target="_blank" rel="noreferrer">
@@ -169,19 +158,23 @@ export function AnonymousReservationForm({ state, loginHref, onReserved }: Anony
           </p>
         )}
         {bindingRequired && (
-          <div className={styles.checkbox}>
-            <input id={`${id}-binding`} type="checkbox" required checked={bindingChecked} disabled={reserving} onChange={(event) => setBindingChecked(event.target.checked)} />
-            <label htmlFor={`${id}-binding`}>{intl.formatMessage({ id: 'booking.reservation.binding' }, { hours: state.cancellationHours })}</label>
-          </div>
+          <BindingCheckbox
+            id={`${id}-binding`}
+            required
+            cancellationHours={state.cancellationHours}
+            checked={bindingChecked}
+            disabled={reserving}
+            onChange={setBindingChecked}
+          />
         )}
-        <div ref={problemRef} tabIndex={-1} className={styles.problem}>
-          {problem && <ProblemNotice problem={problem} healthcareType={healthcareType} loginHref={loginHref} />}
-        </div>
-        <div className={styles.actions}>
-          <Button type="submit" disabled={!enabled} loading={reserving} loadingLabel={intl.formatMessage({ id: 'booking.reservation.reserving' })}>
-            {intl.formatMessage({ id: 'booking.reservation.submit' })}
-          </Button>
-        </div>
+        <ReservationFormEnd
+          problem={problem}
+          problemRef={problemRef}
+          healthcareType={healthcareType}
+          loginHref={loginHref}
+          enabled={enabled}
+          reserving={reserving}
+        />
       </form>
     </div>
   );

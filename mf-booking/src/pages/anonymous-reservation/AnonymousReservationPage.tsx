@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { type AnonymousReservationOkState, type ReservationDetails } from '@portal/shared-api';
-import { Alert, ErrorView, LinkButton, PageHeading, Spinner, usePageState, useShell } from '@portal/shared-ui';
+import { Alert, LinkButton, usePageState, useShell } from '@portal/shared-ui';
+import { ReservationPageFrame } from '../../components/reservation-form/ReservationPageFrame';
 import { AlreadyReserved, NotFound } from '../reservation/ReservationPage';
 import { SuccessView } from '../reservation/SuccessView';
 import { AnonymousReservationForm } from './AnonymousReservationForm';
@@ -27,25 +28,21 @@ export function useStrongLoginHref(loggedInPath: string): string | null {
  * after strong login; otherwise the identity-code form, then the confirmation.
  */
 export function AnonymousReservationPage({ routeId }: { routeId: AnonymousReservationRouteId }) {
-  const intl = useIntl();
   const { id = '' } = useParams();
   const { page, retry } = usePageState(routeId, { id });
   const [reserved, setReserved] = useState<ReservationDetails | null>(null);
 
   if (reserved) return <SuccessView details={reserved} signedIn={false} />;
   return (
-    <div className={styles.page}>
-      <PageHeading>{intl.formatMessage({ id: 'booking.reservation.title' })}</PageHeading>
-      {page.status === 'loading' && <Spinner />}
-      {page.status === 'error' && (
-        <div role="alert">
-          <ErrorView onRetry={retry} />
-        </div>
+    <ReservationPageFrame page={page} retry={retry} className={styles.page}>
+      {(data) => (
+        <>
+          {data.status === 'not-found' && <NotFound />}
+          {data.status === 'already-reserved' && <AlreadyReserved />}
+          {data.status === 'ok' && <AnonymousReservation state={data} onReserved={setReserved} />}
+        </>
       )}
-      {page.status === 'ready' && page.data.status === 'not-found' && <NotFound />}
-      {page.status === 'ready' && page.data.status === 'already-reserved' && <AlreadyReserved />}
-      {page.status === 'ready' && page.data.status === 'ok' && <AnonymousReservation state={page.data} onReserved={setReserved} />}
-    </div>
+    </ReservationPageFrame>
   );
 }
 

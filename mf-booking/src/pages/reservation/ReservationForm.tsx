@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import {
   EMPTY_INSURANCE_CHOICE,
@@ -10,13 +10,16 @@ import {
   type ReservationOkState,
   type ReserveAppointmentRequest,
 } from '@portal/shared-api';
-import { Button, FIELD_CLASS, TEXT_INPUT_CLASS, useApiClient, useShell } from '@portal/shared-ui';
+import { FIELD_CLASS, TEXT_INPUT_CLASS, useApiClient, useShell } from '@portal/shared-ui';
 import { ContactDetailsBlock, isContactValid, type ContactValues } from '../../components/contact-details/ContactDetailsBlock';
+import { BindingCheckbox } from '../../components/reservation-form/BindingCheckbox';
+import { ReservationCheckbox } from '../../components/reservation-form/ReservationCheckbox';
+import { ReservationFormEnd } from '../../components/reservation-form/ReservationFormEnd';
+import { useReservationAttempt } from '../../components/reservation-form/useReservationAttempt';
 import { AppointmentSummary } from './AppointmentSummary';
 import { canBook, isBindingRequired, needsOccupationalConfirmation } from './booking-rules';
 import { ensureConcept, InsuranceSelection } from './insurance';
-import { reservationProblemOf, type ReservationProblem } from './reservation-problem';
-import { ProblemNotice } from './ProblemNotice';
+import { reservationProblemOf } from './reservation-problem';
 import { reservationAnalytics } from './reservation-analytics';
 import { useNow } from './useNow';
 import styles from './ReservationPage.module.css';
@@ -63,20 +66,7 @@ export function ReservationForm({ state, myInformationHref, onReserved, onConsen
   const [insurance, setInsurance] = useState<InsuranceChoice>(EMPTY_INSURANCE_CHOICE);
   const [occupationalConfirmed, setOccupationalConfirmed] = useState(false);
   const [bindingChecked, setBindingChecked] = useState(false);
-  const [reserving, setReserving] = useState(false);
-  const [problem, setProblem] = useState<ReservationProblem | null>(null);
-  const lifetime = useRef<AbortController | null>(null);
-  const problemRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    lifetime.current = controller;
-    return () => controller.abort();
-  }, []);
-
-  useEffect(() => {
-    if (problem) problemRef.current?.focus();
-  }, [problem]);
+  const { reserving, setReserving, problem, setProblem, problemRef, signal: lifetimeSignal } = useReservationAttempt();
 
   const { appointment, healthcareType } = state;
   const bindingRequired = state.bindingRequired || isBindingRequired(appointment.startDate, now, state.cancellationHours);
@@ -100,7 +90,7 @@ export function ReservationForm({ state, myInformationHref, onReserved, onConsen
     setReserving(true);
     setProblem(null);
     analytics.start();
-    const signal = lifetime.current?.signal;
+    const signal = lifetimeSignal();
     try {
       if (healthcareType === 'insurance' && (await ensureConcept(api, insurance.conceptCode, state.patientConcepts)) === 'failed') {
         if (signal?.aborted) return;
@@ -186,37 +176,20 @@ export function ReservationForm({ state, myInformationHref, onReserved, onConsen
           />
         </div>
         {occupationalRequired && (
-          <div className={styles.checkbox}>
-            <input
-              id={`${id}-occupational`}
-              type="checkbox"
-              checked={occupationalConfirmed}
-              disabled={reserving}
-              onChange={(event) => setOccupationalConfirmed(event.target.checked)}
-            />
-            <label htmlFor={`${id}-occupational`}>{t(`occupational.${state.occupationalConfirmation}`)}</label>
-          </div>
+          <ReservationCheckbox id={`${id}-occupational`} checked={occupationalConfirmed} disabled={reserving} onChange={setOccupationalConfirmed}>
+            {t(`occupational.${state.occupationalConfirmation}`)}
+          </ReservationCheckbox>
         )}
         {bindingRequired && (
-          <div className={styles.checkbox}>
-            <input
-              id={`${id}-binding`}
-              type="checkbox"
-              checked={bindingChecked}
-              disabled={reserving}
-              onChange={(event) => setBindingChecked(event.target.checked)}
-            />
-            <label htmlFor={`${id}-binding`}>{intl.formatMessage({ id: 'booking.reservation.binding' }, { hours: state.cancellationHours })}</label>
-          </div>
+          <BindingCheckbox
+            id={`${id}-binding`}
+            cancellationHours={state.cancellationHours}
+            checked={bindingChecked}
+            disabled={reserving}
+            onChange={setBindingChecked}
+          />
         )}
-        <div ref={problemRef} tabIndex={-1} className={styles.problem}>
-          {problem && <ProblemNotice problem={problem} healthcareType={healthcareType} />}
-        </div>
-        <div className={styles.actions}>
-          <Button type="submit" disabled={!enabled} loading={reserving} loadingLabel={t('reserving')}>
-            {t('submit')}
-          </Button>
-        </div>
+        <ReservationFormEnd problem={problem} problemRef={problemRef} healthcareType={healthcareType} enabled={enabled} reserving={reserving} />
       </form>
     </div>
   );

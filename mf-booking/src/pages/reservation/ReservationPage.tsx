@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { encodeSaveAction, SAVE_ACTION_PARAM, type ReservationDetails, type ReservationOkState, type ReservationPageState } from '@portal/shared-api';
-import { Alert, Button, ErrorView, PageHeading, RemoteParcel, ShellLink, Spinner, usePageState, useShell } from '@portal/shared-ui';
+import { Alert, Button, RemoteParcel, ShellLink, usePageState, useShell } from '@portal/shared-ui';
+import { ReservationPageFrame } from '../../components/reservation-form/ReservationPageFrame';
 import { ReservationForm } from './ReservationForm';
 import { SuccessView } from './SuccessView';
 import styles from './ReservationPage.module.css';
@@ -22,23 +23,15 @@ export const CONSENT_PARCEL = './consent-form';
  * confirmation.
  */
 export function ReservationPage({ routeId }: { routeId: ReservationRouteId }) {
-  const intl = useIntl();
   const { id = '' } = useParams();
   const { page, retry } = usePageState(routeId, { id });
   const [reserved, setReserved] = useState<ReservationDetails | null>(null);
 
   if (reserved) return <SuccessView details={reserved} signedIn />;
   return (
-    <div className={styles.page}>
-      <PageHeading>{intl.formatMessage({ id: 'booking.reservation.title' })}</PageHeading>
-      {page.status === 'loading' && <Spinner />}
-      {page.status === 'error' && (
-        <div role="alert">
-          <ErrorView onRetry={retry} />
-        </div>
-      )}
-      {page.status === 'ready' && <ReservationState routeId={routeId} state={page.data} reload={retry} onReserved={setReserved} />}
-    </div>
+    <ReservationPageFrame page={page} retry={retry} className={styles.page}>
+      {(data) => <ReservationState routeId={routeId} state={data} reload={retry} onReserved={setReserved} />}
+    </ReservationPageFrame>
   );
 }
 

@@ -1,0 +1,34 @@
+import type { RefObject } from 'react';
+import { useIntl } from 'react-intl';
+import type { HealthcareType } from '@portal/shared-api';
+import { Button } from '@portal/shared-ui';
+import { ProblemNotice } from '../../pages/reservation/ProblemNotice';
+import type { ReservationProblem } from '../../pages/reservation/reservation-problem';
+import styles from './ReservationFormParts.module.css';
+
+export interface ReservationFormEndProps {
+  problem: ReservationProblem | null;
+  problemRef: RefObject<HTMLDivElement | null>;
+  healthcareType: HealthcareType;
+  /** strong login for the anonymous form's warnings; absent on the logged-in form */
+  loginHref?: string | null;
+  enabled: boolean;
+  reserving: boolean;
+}
+
+/** The end of both reservation forms: the focusable problem (spec §8) and the booking button. */
+export function ReservationFormEnd({ problem, problemRef, healthcareType, loginHref, enabled, reserving }: ReservationFormEndProps) {
+  const intl = useIntl();
+  return (
+    <>
+      <div ref={problemRef} tabIndex={-1} className={styles.problem}>
+        {problem && <ProblemNotice problem={problem} healthcareType={healthcareType} loginHref={loginHref ?? null} />}
+      </div>
+      <div className={styles.actions}>
+        <Button type="submit" disabled={!enabled} loading={reserving} loadingLabel={intl.formatMessage({ id: 'booking.reservation.reserving' })}>
+          {intl.formatMessage({ id: 'booking.reservation.submit' })}
+        </Button>
+      </div>
+    </>
+  );
+}
