@@ -1,20 +1,25 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import {
-  ARRIVAL_REASON_PREFIX,
-  CHECK_IN_OPENS_MINUTES,
-  VIDEO_KIND_ID,
-  type AppointmentDetail,
-  type Lang,
-  type LocationType,
-  type PriceLine,
-} from '@portal/shared-api';
+import { ARRIVAL_REASON_PREFIX, CHECK_IN_OPENS_MINUTES, type AppointmentDetail, type Lang, type LocationType } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { helsinkiDate } from '../../../util/time';
-import { appointmentKinds, appointmentSlots, clinics, practitioners, specialties, type RateLine } from '../../clinics/schema';
-import { practitionerTitleIn } from '../../clinics/vocabulary';
+import { appointmentKinds, appointmentSlots, clinics, practitioners, specialties } from '../../clinics/schema';
 import { withinCancellationWindow } from '../cancellation';
 import { markdownToSafeHtml } from '../markdown';
 import { appointments } from '../schema';
+import {
+  clinicAddressColumns,
+  clinicColumns,
+  clinicOf,
+  isRemoteSlot,
+  isVideoKind,
+  practitionerColumns,
+  practitionerOf,
+  PRICE_DETAILS_FEATURE,
+  priceOf,
+  slotColumns,
+  specialtyColumns,
+  specialtyTitleOf,
+} from '../slot-rows';
 
 /**
  * One appointment row as the appointment page (and the anonymous link, the calendar file, change
@@ -30,8 +35,7 @@ import { appointments } from '../schema';
 export type AppointmentSelector = ({ appointmentIds: readonly number[] } | { linkToken: string }) & { personId?: string };
 export type AppointmentRowSelector = AppointmentSelector | { personId: string };
 
-/** The feature that shows the private price's breakdown (spec part 2 §6). */
-export const PRICE_DETAILS_FEATURE = 'price-details';
+export { PRICE_DETAILS_FEATURE };
 
 const detailColumns = {
   id: appointments.id,
@@ -42,34 +46,16 @@ const detailColumns = {
   healthcareType: appointments.healthcareType,
   arrivalReason: appointments.arrivalReason,
   reservedAt: appointments.reservedAt,
-  startsAt: appointmentSlots.startsAt,
-  durationMinutes: appointmentSlots.durationMinutes,
-  slotIsRemote: appointmentSlots.isRemote,
+  ...slotColumns,
   isSpecificTime: appointmentSlots.isSpecificTime,
   roomLocation: appointmentSlots.roomLocation,
-  kindId: appointmentSlots.kindId,
   kindDescription: appointmentKinds.description,
   kindLocationType: appointmentKinds.locationType,
-  clinicId: clinics.id,
-  clinicName: clinics.name,
-  clinicMunicipality: clinics.municipality,
-  clinicIsRemote: clinics.isRemote,
-  street: clinics.street,
-  postalCode: clinics.postalCode,
-  postOffice: clinics.postOffice,
+  ...clinicColumns,
+  ...clinicAddressColumns,
   arrivalInfo: clinics.arrivalInfo,
-  practitionerId: practitioners.id,
-  firstName: practitioners.firstName,
-  lastName: practitioners.lastName,
-  practitionerTitle: practitioners.title,
-  isResource: practitioners.isResource,
-  profilePictureUrl: practitioners.profilePictureUrl,
-  rate: practitioners.rate,
-  additionalFees: practitioners.additionalFees,
-  specialtyId: specialties.id,
-  specialtyFi: specialties.nameFi,
-  specialtySv: specialties.nameSv,
-  specialtyEn: specialties.nameEn,
+  ...practitionerColumns,
+  ...specialtyColumns,
 };
 
 /** A joined row: the appointment with its slot, kind, clinic, practitioner and specialty. */
@@ -128,14 +114,9 @@ export function arrivalReasonWithoutPrefix(stored: string | null): string | null
   return stored.startsWith(ARRIVAL_REASON_PREFIX) ? stored.slice(ARRIVAL_REASON_PREFIX.length) : stored;
 }
 
-const euros = (cents: number): string => (cents / 100).toFixed(2);
-
-function priceOf(row: AppointmentRow, lang: Lang, features: readonly string[]): AppointmentDetail['price'] {
-  if (row.healthcareType !== 'private' || !row.rate) return null;
-  const fees: RateLine[] = row.additionalFees ?? [];
-  const total = row.rate.cents + fees.reduce((sum, fee) => sum + fee.cents, 0);
-  const line = (rate: RateLine): PriceLine => ({ code: rate.code, description: rate.name[lang], priceEuros: euros(rate.cents) });
-  return { fromEuros: euros(total), lines: features.includes(PRICE_DETAILS_FEATURE) ? [line(row.rate), ...fees.map(line)] : null };
+function appointmentPriceOf(row: AppointmentRow, lang: Lang, features: readonly string[]): AppointmentDetail['price'] {
+  if (row.healthcareType !== 'private') return null;
+  return priceOf(row.rate, row.additionalFees ?? [], lang, features.includes(PRICE_DETAILS_FEATURE));
 }
 
 function locationTypeOf(row: AppointmentRow, isRemote: boolean): LocationType {
@@ -146,8 +127,7 @@ function locationTypeOf(row: AppointmentRow, isRemote: boolean): LocationType {
 
 /** The shared AppointmentDetail of one joined row, at `now`. */
 export function toAppointmentDetail(row: AppointmentRow, lang: Lang, now: Date, cancellationHours: number, features: readonly string[]): AppointmentDetail {
-  const isRemote = row.slotIsRemote || row.clinicIsRemote;
-  const specialtyTitle = { fi: row.specialtyFi, sv: row.specialtySv, en: row.specialtyEn }[lang];
+  const isRemote = isRemoteSlot(row);
   return {
     id: String(row.id),
     kindId: row.kindId,
@@ -156,26 +136,17 @@ export function toAppointmentDetail(row: AppointmentRow, lang: Lang, now: Date, 
     startDate: row.startsAt.toISOString(),
     durationMinutes: row.durationMinutes,
     isRemote,
-    isVideo: row.kindId === VIDEO_KIND_ID,
+    isVideo: isVideoKind(row.kindId),
     locationType: locationTypeOf(row, isRemote),
     healthcareType: row.healthcareType,
     clinic: {
-      id: row.clinicId,
-      name: row.clinicName,
-      municipality: row.clinicMunicipality,
-      isRemote: row.clinicIsRemote,
+      ...clinicOf(row),
       address: row.street && row.postalCode && row.postOffice ? { street: row.street, postalCode: row.postalCode, postOffice: row.postOffice } : null,
       arrivalInfoHtml: isRemote ? null : markdownToSafeHtml(row.arrivalInfo?.[lang]),
     },
-    practitioner: {
-      id: String(row.practitionerId),
-      name: `${row.firstName} ${row.lastName}`,
-      title: practitionerTitleIn(row.practitionerTitle, lang),
-      isResource: row.isResource,
-      profilePictureUrl: row.profilePictureUrl,
-    },
-    specialty: { id: row.specialtyId, title: specialtyTitle },
-    price: priceOf(row, lang, features),
+    practitioner: practitionerOf(row, lang),
+    specialty: { id: row.specialtyId, title: specialtyTitleOf(row, lang) },
+    price: appointmentPriceOf(row, lang, features),
     selfCheckInStatus: selfCheckInStatusOf(row, now),
     hasAppointeeCanceled: row.status === 'cancelled' && row.cancelledBy === 'provider',
     isCancelled: row.status === 'cancelled' && row.cancelledBy !== 'provider',

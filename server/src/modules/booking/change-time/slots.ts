@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, lt, ne } from 'drizzle-orm';
-import { BOOKING_PAGE_SIZE, CHANGE_TIME_WEEKS, VIDEO_KIND_ID, type ChangeTimeSlotPage, type Lang, type MovableAppointment } from '@portal/shared-api';
+import { BOOKING_PAGE_SIZE, CHANGE_TIME_WEEKS, type ChangeTimeSlotPage, type Lang, type MovableAppointment } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { appointmentSlots, clinics } from '../../clinics/schema';
 import type { AppointmentRow } from '../appointments/detail';
 import { toAppointmentDetail } from '../appointments/detail';
+import { freeSlotOf, freeSlotColumns } from '../slot-rows';
 import { slotIsFree } from './swap';
 
 /** The appointment being moved, as the change-time and earlier-time pages show it. */
@@ -29,17 +30,7 @@ export function toMovable(row: AppointmentRow, lang: Lang, now: Date, cancellati
 export async function loadChangeTimeSlots(db: Database, row: AppointmentRow, offset: number, now: Date): Promise<ChangeTimeSlotPage> {
   const until = new Date(now.getTime() + CHANGE_TIME_WEEKS * 7 * 86_400_000);
   const rows = await db
-    .select({
-      id: appointmentSlots.id,
-      startsAt: appointmentSlots.startsAt,
-      durationMinutes: appointmentSlots.durationMinutes,
-      slotIsRemote: appointmentSlots.isRemote,
-      kindId: appointmentSlots.kindId,
-      clinicId: clinics.id,
-      clinicName: clinics.name,
-      municipality: clinics.municipality,
-      clinicIsRemote: clinics.isRemote,
-    })
+    .select(freeSlotColumns)
     .from(appointmentSlots)
     .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
     .where(
@@ -55,14 +46,7 @@ export async function loadChangeTimeSlots(db: Database, row: AppointmentRow, off
     .limit(BOOKING_PAGE_SIZE + 1)
     .offset(offset);
   return {
-    slots: rows.slice(0, BOOKING_PAGE_SIZE).map((slot) => ({
-      id: String(slot.id),
-      startDate: slot.startsAt.toISOString(),
-      durationMinutes: slot.durationMinutes,
-      clinic: { id: slot.clinicId, name: slot.clinicName, municipality: slot.municipality, isRemote: slot.clinicIsRemote },
-      isRemote: slot.slotIsRemote || slot.clinicIsRemote,
-      isVideo: slot.kindId === VIDEO_KIND_ID,
-    })),
+    slots: rows.slice(0, BOOKING_PAGE_SIZE).map(freeSlotOf),
     hasMore: rows.length > BOOKING_PAGE_SIZE,
   };
 }

@@ -1,11 +1,26 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { VIDEO_KIND_ID, type HealthcareType, type Lang, type LocationType, type PriceLine, type ReservationAppointment, type ReservationPriceInfo } from '@portal/shared-api';
+import { type HealthcareType, type Lang, type LocationType, type ReservationAppointment, type ReservationPriceInfo } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
-import { appointmentKinds, appointmentSlots, clinics, practitioners, practitionerSpecialties, specialties, type RateLine } from '../../clinics/schema';
-import { practitionerTitleIn } from '../../clinics/vocabulary';
-import { PRICE_DETAILS_FEATURE } from '../appointments/detail';
+import { appointmentKinds, appointmentSlots, clinics, practitioners, practitionerSpecialties, specialties } from '../../clinics/schema';
 import { markdownToSafeHtml } from '../markdown';
 import { appointments } from '../schema';
+import {
+  clinicAddressColumns,
+  clinicColumns,
+  clinicOf,
+  isRemoteSlot,
+  isVideoKind,
+  practitionerColumns,
+  practitionerNameOf,
+  practitionerOf,
+  PRICE_DETAILS_FEATURE,
+  priceOf,
+  slotColumns,
+  specialtyColumns,
+  specialtyTitleOf,
+} from '../slot-rows';
+
+export { practitionerNameOf, specialtyTitleOf };
 
 /**
  * One slot as the reservation page and the reserve calls see it (spec part 2 §3 "Appointment
@@ -13,37 +28,19 @@ import { appointments } from '../schema';
  * can still be reserved.
  */
 
-const slotColumns = {
+const reservationSlotColumns = {
   id: appointmentSlots.id,
-  startsAt: appointmentSlots.startsAt,
-  durationMinutes: appointmentSlots.durationMinutes,
-  slotIsRemote: appointmentSlots.isRemote,
+  ...slotColumns,
   requiresStrongAuth: appointmentSlots.requiresStrongAuth,
   withdrawn: appointmentSlots.withdrawn,
-  kindId: appointmentKinds.id,
   kindDescription: appointmentKinds.description,
   kindLocationType: appointmentKinds.locationType,
   kindReservationInfo: appointmentKinds.reservationInfo,
-  clinicId: clinics.id,
-  clinicName: clinics.name,
-  clinicMunicipality: clinics.municipality,
-  clinicIsRemote: clinics.isRemote,
-  street: clinics.street,
-  postalCode: clinics.postalCode,
-  postOffice: clinics.postOffice,
-  practitionerId: practitioners.id,
-  firstName: practitioners.firstName,
-  lastName: practitioners.lastName,
-  practitionerTitle: practitioners.title,
-  isResource: practitioners.isResource,
-  profilePictureUrl: practitioners.profilePictureUrl,
-  rate: practitioners.rate,
-  additionalFees: practitioners.additionalFees,
+  ...clinicColumns,
+  ...clinicAddressColumns,
+  ...practitionerColumns,
   practitionerReservationInfo: practitioners.reservationInfo,
-  specialtyId: specialties.id,
-  specialtyFi: specialties.nameFi,
-  specialtySv: specialties.nameSv,
-  specialtyEn: specialties.nameEn,
+  ...specialtyColumns,
   specialtyReservationInfo: specialties.reservationInfo,
 };
 
@@ -51,7 +48,7 @@ export type SlotRow = Awaited<ReturnType<typeof selectSlot>>[number];
 
 function selectSlot(db: Database, slotId: number) {
   return db
-    .select(slotColumns)
+    .select(reservationSlotColumns)
     .from(appointmentSlots)
     .innerJoin(appointmentKinds, eq(appointmentKinds.id, appointmentSlots.kindId))
     .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
@@ -90,17 +87,7 @@ export function slotIsClosed(slot: Pick<SlotRow, 'startsAt' | 'withdrawn'>, now:
   return slot.withdrawn || slot.startsAt.getTime() <= now.getTime();
 }
 
-export function slotIsRemote(slot: Pick<SlotRow, 'slotIsRemote' | 'clinicIsRemote'>): boolean {
-  return slot.slotIsRemote || slot.clinicIsRemote;
-}
-
-export function practitionerNameOf(slot: Pick<SlotRow, 'firstName' | 'lastName'>): string {
-  return `${slot.firstName} ${slot.lastName}`;
-}
-
-export function specialtyTitleOf(slot: Pick<SlotRow, 'specialtyFi' | 'specialtySv' | 'specialtyEn'>, lang: Lang): string {
-  return { fi: slot.specialtyFi, sv: slot.specialtySv, en: slot.specialtyEn }[lang];
-}
+export const slotIsRemote = isRemoteSlot;
 
 function locationTypeOf(slot: SlotRow): LocationType {
   // A remote slot booked under a physical kind (the catalogue's default kind) is still remote.
@@ -126,23 +113,16 @@ export async function toReservationAppointment(db: Database, slot: SlotRow, lang
     startDate: slot.startsAt.toISOString(),
     durationMinutes: slot.durationMinutes,
     isRemote: slotIsRemote(slot),
-    isVideo: slot.kindId === VIDEO_KIND_ID,
+    isVideo: isVideoKind(slot.kindId),
     requiresAuthToReserve: slot.requiresStrongAuth,
     locationType: locationTypeOf(slot),
     clinic: {
-      id: slot.clinicId,
-      name: slot.clinicName,
-      municipality: slot.clinicMunicipality,
-      isRemote: slot.clinicIsRemote,
+      ...clinicOf(slot),
       address: hasAddress ? { street: slot.street!, postalCode: slot.postalCode!, postOffice: slot.postOffice! } : null,
     },
     kind: { id: slot.kindId, title: slot.kindDescription[lang], reservationInfoHtml: markdownToSafeHtml(slot.kindReservationInfo?.[lang]) },
     practitioner: {
-      id: String(slot.practitionerId),
-      name: practitionerNameOf(slot),
-      title: practitionerTitleIn(slot.practitionerTitle, lang),
-      isResource: slot.isResource,
-      profilePictureUrl: slot.profilePictureUrl,
+      ...practitionerOf(slot, lang),
       reservationInfoHtml: markdownToSafeHtml(slot.practitionerReservationInfo?.[lang]),
     },
     specialty: { id: slot.specialtyId, title: specialtyTitleOf(slot, lang), reservationInfoHtml: markdownToSafeHtml(slot.specialtyReservationInfo?.[lang]) },
@@ -150,13 +130,8 @@ export async function toReservationAppointment(db: Database, slot: SlotRow, lang
   };
 }
 
-const euros = (cents: number): string => (cents / 100).toFixed(2);
-
 /** Spec part 2 §3 priceInfo, §6: the private type only; the rate plus the additional fees, 'from'; the lines with price-details. */
 export function priceInfoOf(slot: SlotRow, healthcareType: HealthcareType, lang: Lang, features: readonly string[]): ReservationPriceInfo | null {
-  if (healthcareType !== 'private' || !slot.rate) return null;
-  const fees: RateLine[] = slot.additionalFees ?? [];
-  const total = slot.rate.cents + fees.reduce((sum, fee) => sum + fee.cents, 0);
-  const line = (rate: RateLine): PriceLine => ({ code: rate.code, description: rate.name[lang], priceEuros: euros(rate.cents) });
-  return { fromEuros: euros(total), lines: features.includes(PRICE_DETAILS_FEATURE) ? [line(slot.rate), ...fees.map(line)] : null };
+  if (healthcareType !== 'private') return null;
+  return priceOf(slot.rate, slot.additionalFees ?? [], lang, features.includes(PRICE_DETAILS_FEATURE));
 }

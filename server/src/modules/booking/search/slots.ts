@@ -3,18 +3,16 @@ import {
   BOOKING_PAGE_SIZE,
   MAX_DAY_SUGGESTIONS,
   NEIGHBOUR_MUNICIPALITIES,
-  VIDEO_KIND_ID,
   type Lang,
-  type PriceLine,
   type SearchSuggestions,
   SUGGESTION_COUNT_CAP,
   type Slot,
 } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { addDays, helsinkiInstant, TIME_ZONE } from '../../../util/time';
-import { appointmentSlots, clinics, practitioners, specialties, type RateLine } from '../../clinics/schema';
-import { practitionerTitleIn } from '../../clinics/vocabulary';
+import { appointmentSlots, clinics, practitioners, specialties } from '../../clinics/schema';
 import { appointments } from '../schema';
+import { clinicColumns, clinicOf, isVideoKind, practitionerColumns, practitionerOf, PRICE_DETAILS_FEATURE, priceOf, slotColumns, specialtyColumns, specialtyTitleOf } from '../slot-rows';
 import { hoursOf, type SearchCriteria } from './criteria';
 
 /** "Extended by one month" (spec part 2 §4): the suggestions look this many days past the search's last day. */
@@ -22,8 +20,7 @@ export const SUGGESTION_EXTRA_DAYS = 31;
 /** The day suggestions read at most this many slots (in start order) to find their days. */
 const DAY_SCAN_ROWS = 500;
 
-/** The price-details feature: the 'from' price comes with its breakdown (spec part 2 §6). */
-export const PRICE_DETAILS_FEATURE = 'price-details';
+export { PRICE_DETAILS_FEATURE, priceOf };
 
 // The zone is a literal, not a parameter: GROUP BY, DISTINCT and ORDER BY must see the very same expression.
 const atHelsinki = sql.raw(`at time zone '${TIME_ZONE}'`);
@@ -63,18 +60,6 @@ function whereOf(criteria: SearchCriteria, now: Date): SQL {
   return and(...conditions)!;
 }
 
-const euros = (cents: number): string => (cents / 100).toFixed(2);
-
-/** The private type's estimate (spec part 2 §3, §9): 'from' the rate plus the additional fees; the lines with price-details. */
-export function priceOf(rate: RateLine | null, fees: readonly RateLine[], lang: Lang, withLines: boolean): Slot['price'] {
-  if (!rate) return null;
-  const line = (item: RateLine): PriceLine => ({ code: item.code, description: item.name[lang], priceEuros: euros(item.cents) });
-  return {
-    fromEuros: euros(rate.cents + fees.reduce((sum, fee) => sum + fee.cents, 0)),
-    lines: withLines ? [line(rate), ...fees.map(line)] : null,
-  };
-}
-
 export interface PageOfSlots {
   appointments: Slot[];
   hasMore: boolean;
@@ -90,30 +75,7 @@ export interface SlotView {
 export async function findSlots(db: Database, criteria: SearchCriteria, offset: number, now: Date, view: SlotView): Promise<PageOfSlots> {
   const s = appointmentSlots;
   const rows = await db
-    .select({
-      id: s.id,
-      startsAt: s.startsAt,
-      durationMinutes: s.durationMinutes,
-      kindId: s.kindId,
-      isRemote: s.isRemote,
-      requiresStrongAuth: s.requiresStrongAuth,
-      practitionerId: practitioners.id,
-      firstName: practitioners.firstName,
-      lastName: practitioners.lastName,
-      title: practitioners.title,
-      isResource: practitioners.isResource,
-      profilePictureUrl: practitioners.profilePictureUrl,
-      rate: practitioners.rate,
-      additionalFees: practitioners.additionalFees,
-      specialtyId: specialties.id,
-      specialtyFi: specialties.nameFi,
-      specialtySv: specialties.nameSv,
-      specialtyEn: specialties.nameEn,
-      clinicId: clinics.id,
-      clinicName: clinics.name,
-      municipality: clinics.municipality,
-      clinicIsRemote: clinics.isRemote,
-    })
+    .select({ id: s.id, ...slotColumns, requiresStrongAuth: s.requiresStrongAuth, ...practitionerColumns, ...specialtyColumns, ...clinicColumns })
     .from(s)
     .innerJoin(practitioners, eq(practitioners.id, s.practitionerId))
     .innerJoin(specialties, eq(specialties.id, s.specialtyId))
@@ -129,18 +91,13 @@ export async function findSlots(db: Database, criteria: SearchCriteria, offset: 
       id: String(row.id),
       startDate: row.startsAt.toISOString(),
       durationMinutes: row.durationMinutes,
-      practitioner: {
-        id: String(row.practitionerId),
-        name: `${row.firstName} ${row.lastName}`,
-        title: practitionerTitleIn(row.title, view.lang),
-        isResource: row.isResource,
-        profilePictureUrl: row.profilePictureUrl,
-      },
-      specialty: { id: row.specialtyId, title: view.lang === 'fi' ? row.specialtyFi : view.lang === 'sv' ? row.specialtySv : row.specialtyEn },
-      clinic: { id: row.clinicId, name: row.clinicName, municipality: row.municipality, isRemote: row.clinicIsRemote },
+      practitioner: practitionerOf(row, view.lang),
+      specialty: { id: row.specialtyId, title: specialtyTitleOf(row, view.lang) },
+      clinic: clinicOf(row),
       kindId: row.kindId,
-      isRemote: row.isRemote,
-      isVideo: row.kindId === VIDEO_KIND_ID,
+      // the search lists the slot's own remoteness (a remote clinic's slots come with includeRemote)
+      isRemote: row.slotIsRemote,
+      isVideo: isVideoKind(row.kindId),
       requiresAuthToReserve: row.requiresStrongAuth,
       price: isPrivate ? priceOf(row.rate, row.additionalFees, view.lang, view.priceDetails) : null,
     })),

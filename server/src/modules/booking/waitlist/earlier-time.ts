@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { VIDEO_KIND_ID, type EarlierTimePageState, type EarlierTimeResponse, type Lang } from '@portal/shared-api';
+import { and, eq } from 'drizzle-orm';
+import { type EarlierTimePageState, type EarlierTimeResponse, type Lang } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { withTransaction } from '../../../db/transaction';
 import { appointmentSlots, clinics, practitioners } from '../../clinics/schema';
@@ -7,6 +7,7 @@ import { findAppointmentRows } from '../appointments/detail';
 import { toMovable } from '../change-time/slots';
 import { slotIsFree, swapAppointment } from '../change-time/swap';
 import { waitlistEntries, waitlistOffers } from '../schema';
+import { freeSlotColumns, freeSlotOf, practitionerNameSql } from '../slot-rows';
 
 /** The offer of `token` made to `personId` (null: no such offer for this patient: 404). */
 async function offerOf(db: Database, token: string, personId: string, lock = false) {
@@ -28,18 +29,7 @@ export async function loadEarlierTimePage(db: Database, token: string, personId:
   const [current] = await findAppointmentRows(db, { appointmentIds: [offer.appointmentId], personId });
   if (!current || current.status !== 'reserved') return { status: 'offer-not-found' };
   const [slot] = await db
-    .select({
-      id: appointmentSlots.id,
-      startsAt: appointmentSlots.startsAt,
-      durationMinutes: appointmentSlots.durationMinutes,
-      slotIsRemote: appointmentSlots.isRemote,
-      kindId: appointmentSlots.kindId,
-      clinicId: clinics.id,
-      clinicName: clinics.name,
-      municipality: clinics.municipality,
-      clinicIsRemote: clinics.isRemote,
-      practitionerName: sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`,
-    })
+    .select({ ...freeSlotColumns, practitionerName: practitionerNameSql })
     .from(appointmentSlots)
     .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
     .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
@@ -48,15 +38,7 @@ export async function loadEarlierTimePage(db: Database, token: string, personId:
   if (!slot || slot.startsAt.getTime() >= current.startsAt.getTime()) return { status: 'offer-taken' };
   return {
     status: 'ok',
-    offer: {
-      id: String(slot.id),
-      startDate: slot.startsAt.toISOString(),
-      durationMinutes: slot.durationMinutes,
-      clinic: { id: slot.clinicId, name: slot.clinicName, municipality: slot.municipality, isRemote: slot.clinicIsRemote },
-      isRemote: slot.slotIsRemote || slot.clinicIsRemote,
-      isVideo: slot.kindId === VIDEO_KIND_ID,
-      practitionerName: slot.practitionerName,
-    },
+    offer: { ...freeSlotOf(slot), practitionerName: slot.practitionerName },
     current: toMovable(current, lang, now, cancellationHours),
     expiresAt: offer.expiresAt.toISOString(),
   };

@@ -8,6 +8,7 @@ import { serverMessage } from '../../../pages/messages';
 import { TIME_ZONE } from '../../../util/time';
 import { appointments, waitlistEntries, waitlistOffers } from '../schema';
 import { slotIsFree } from '../change-time/swap';
+import { practitionerNameSql } from '../slot-rows';
 
 /** The offer link's token: 32 url-safe characters (the route takes 16 to 64). */
 export const newOfferToken = (): string => randomBytes(24).toString('base64url');
@@ -47,7 +48,7 @@ async function offer(app: FastifyInstance, slotId: number, now: Date): Promise<v
       practitionerId: appointmentSlots.practitionerId,
       specialtyId: appointmentSlots.specialtyId,
       municipality: clinics.municipality,
-      practitionerName: sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`,
+      practitionerName: practitionerNameSql,
     })
     .from(appointmentSlots)
     .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
