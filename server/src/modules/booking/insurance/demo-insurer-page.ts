@@ -2,7 +2,8 @@ import type { Lang, LahiTapiolaReturnStatus } from '@portal/shared-api';
 import en from '../../../../messages/en.json' with { type: 'json' };
 import fi from '../../../../messages/fi.json' with { type: 'json' };
 import sv from '../../../../messages/sv.json' with { type: 'json' };
-import { BROKER_STYLESHEET_PATH, escapeHtml } from '../../identity/broker/page';
+import { escapeHtml, renderServerPage } from '../../../http/server-page';
+import { BROKER_STYLESHEET_PATH } from '../../identity/broker/page';
 
 /**
  * The built-in LähiTapiola "apply for a direct compensation permit" page (issue 13: every outcome
@@ -34,25 +35,13 @@ export function renderDemoInsurerPage(lang: Lang, redirectTo: string): string {
   const choices = CHOICES.map(
     ({ status, label }) => `<li><a class="broker__persona" href="${escapeHtml(returnPath(redirectTo, status))}">${escapeHtml(text(lang, label))}</a></li>`,
   ).join('\n');
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${BROKER_STYLESHEET_PATH}">
-</head>
-<body>
-<main class="broker">
-<h1>${escapeHtml(title)}</h1>
+  const body = `<h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(text(lang, 'server.booking.insurance.demoInsurer.intro'))}</p>
 <div class="broker__personas">
 <ul>
 ${choices}
 </ul>
-</div>
-</main>
-</body>
-</html>`;
+</div>`;
+  // the broker's stylesheet: the demo insurer is a test double beside the demo identity provider
+  return renderServerPage({ lang, title, stylesheetHref: BROKER_STYLESHEET_PATH, mainClass: 'broker', body });
 }

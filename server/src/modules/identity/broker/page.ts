@@ -1,4 +1,5 @@
 import { identificationMethods, type Lang } from '@portal/shared-api';
+import { escapeHtml, renderServerPage } from '../../../http/server-page';
 import { demoMandates, demoPersonas } from '../demo-personas';
 import { loginErrorPath } from '../login-paths';
 import { message, optionalMessage } from '../messages';
@@ -6,14 +7,7 @@ import { message, optionalMessage } from '../messages';
 /** Served by the identity module; the pages need no inline style or script (CSP). */
 export const BROKER_STYLESHEET_PATH = '/broker/assets/broker.css';
 
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+export { escapeHtml };
 
 /** The method's display name: localized where the catalogue has one (mobile certificate), else the bank's own name. */
 export function identificationMethodName(lang: Lang, acrValue: string | undefined): string | undefined {
@@ -23,21 +17,7 @@ export function identificationMethodName(lang: Lang, acrValue: string | undefine
 }
 
 function layout(lang: Lang, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${BROKER_STYLESHEET_PATH}">
-</head>
-<body>
-<main class="broker">
-${body}
-</main>
-</body>
-</html>`;
+  return renderServerPage({ lang, title, stylesheetHref: BROKER_STYLESHEET_PATH, mainClass: 'broker', body });
 }
 
 export interface LoginPageInput {
