@@ -11,9 +11,9 @@ import {
   type AppointmentDetail,
 } from '@portal/shared-api';
 import { appointments } from '../src/modules/booking/schema';
-import { appointmentSlots, practitioners } from '../src/modules/clinics/schema';
 import { people } from '../src/modules/patients/schema';
 import { PERSONAS } from '../src/seed/personas';
+import { bookNew, practitionerIdOf, storedAppointment } from './booking-extras-fixtures';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**
@@ -32,48 +32,20 @@ before(async () => {
   t = await createTestApp();
   mikko = await signIn(t.app, PERSONAS.mikko);
   aino = await signIn(t.app, PERSONAS.aino);
-  const [row] = await t.app.db.select({ id: practitioners.id }).from(practitioners).where(eq(practitioners.lastName, 'Lahtinen'));
-  practitionerId = row!.id;
+  practitionerId = await practitionerIdOf(t.app, 'Lahtinen');
 });
 after(async () => t?.close());
 
-let tokenCounter = 0;
-/** A slot and an appointment on it, `startsInMinutes` from now. */
+/** A slot and an appointment on it, `startsInMinutes` from now (no phone of its own). */
 async function addAppointment(
   personId: string,
   options: { startsInMinutes: number; clinicId?: string; status?: 'reserved' | 'checked-in' | 'cancelled'; cancelledBy?: 'provider' | 'patient'; roomLocation?: string | null },
 ) {
-  const clinicId = options.clinicId ?? 'KA';
-  const [slot] = await t.app.db
-    .insert(appointmentSlots)
-    .values({
-      clinicId,
-      practitionerId,
-      specialtyId: 'YLE',
-      startsAt: new Date(Date.now() + options.startsInMinutes * 60_000),
-      durationMinutes: 30,
-      isRemote: clinicId === 'RMT',
-      roomLocation: options.roomLocation === undefined ? 'Huone 7' : options.roomLocation,
-    })
-    .returning({ id: appointmentSlots.id });
-  const [appointment] = await t.app.db
-    .insert(appointments)
-    .values({
-      slotId: slot!.id,
-      personId,
-      healthcareType: 'private',
-      status: options.status ?? 'reserved',
-      cancelledBy: options.cancelledBy ?? null,
-      linkToken: `test${++tokenCounter}x${Date.now()}`,
-    })
-    .returning({ id: appointments.id });
-  return { id: String(appointment!.id), slotId: slot!.id };
+  const { status, cancelledBy, ...slot } = options;
+  return bookNew(t.app, personId, { practitionerId, ...slot }, { ...(status ? { status } : {}), ...(cancelledBy ? { cancelledBy } : {}), phone: null });
 }
 
-async function stored(id: string) {
-  const [row] = await t.app.db.select().from(appointments).where(eq(appointments.id, Number(id)));
-  return row!;
-}
+const stored = (id: string) => storedAppointment(t.app, id);
 
 function call(method: 'POST' | 'DELETE', url: string, caller: SignedInCaller | null, payload?: unknown, options: { csrf?: boolean } = {}) {
   const query = caller && options.csrf !== false ? `?csrfToken=${encodeURIComponent(caller.csrfToken)}` : '';

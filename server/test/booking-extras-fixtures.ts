@@ -5,7 +5,8 @@ import { appointmentSlots, practitioners } from '../src/modules/clinics/schema';
 
 /**
  * Slots and appointments made relative to the test's own clock (the seeded world's "now" is when its
- * template was built), for the anonymous link, calendar, change-time and waitlist tests.
+ * template was built), for the appointment, summary, anonymous link, calendar, change-time and
+ * waitlist tests.
  */
 
 export async function practitionerIdOf(app: FastifyInstance, lastName: string): Promise<number> {
@@ -55,7 +56,13 @@ export async function book(
   app: FastifyInstance,
   personId: string,
   slotId: number,
-  options: { status?: 'reserved' | 'checked-in' | 'cancelled'; phone?: string | null; anonymous?: boolean } = {},
+  options: {
+    status?: 'reserved' | 'checked-in' | 'cancelled';
+    /** who cancelled a cancelled one; the patient unless said otherwise */
+    cancelledBy?: 'provider' | 'patient';
+    phone?: string | null;
+    anonymous?: boolean;
+  } = {},
 ): Promise<Booked> {
   const linkToken = `extras${++tokenCounter}T${Date.now().toString(36)}`;
   const [row] = await app.db
@@ -65,7 +72,7 @@ export async function book(
       personId,
       healthcareType: 'private',
       status: options.status ?? 'reserved',
-      cancelledBy: options.status === 'cancelled' ? 'patient' : null,
+      cancelledBy: options.cancelledBy ?? (options.status === 'cancelled' ? 'patient' : null),
       anonymous: options.anonymous ?? false,
       linkToken,
       phone: options.phone === undefined ? '+358401110000' : options.phone,

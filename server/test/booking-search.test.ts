@@ -15,9 +15,9 @@ import {
 } from '@portal/shared-api';
 import { auditLog } from '../src/modules/audit/schema';
 import { appointments, occupationalContracts } from '../src/modules/booking/schema';
-import { practitioners } from '../src/modules/clinics/schema';
 import { PERSONAS } from '../src/seed/personas';
 import { addDays, helsinkiDate, isoWeekday } from '../src/util/time';
+import { practitionerIdOf } from './booking-extras-fixtures';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**
@@ -64,8 +64,7 @@ async function allSlots(query: Query, pages = 10, caller?: SignedInCaller): Prom
 const helsinkiHour = (iso: string) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Helsinki', hour: '2-digit', hourCycle: 'h23' }).format(new Date(iso)));
 const detailPaths = (body: unknown) => (body as { details: { path: string }[] }).details.map((d) => d.path).sort();
 const today = () => helsinkiDate();
-const practitionerId = async (lastName: string) =>
-  String((await t.app.db.select({ id: practitioners.id }).from(practitioners).where(eq(practitioners.lastName, lastName)))[0]!.id);
+const practitionerId = async (lastName: string) => String(await practitionerIdOf(t.app, lastName));
 
 describe('GET /api/appointments (spec part 2 §7, §9)', () => {
   it('answers 20 free slots at a time by start time, none started, physical clinics only without includeRemote', async () => {

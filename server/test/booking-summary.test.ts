@@ -3,8 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { bookingSummarySchema, frontPageStateSchema } from '@portal/shared-api';
 import { appointments } from '../src/modules/booking/schema';
-import { appointmentSlots, clinics, practitioners } from '../src/modules/clinics/schema';
+import { clinics } from '../src/modules/clinics/schema';
 import { PERSONAS } from '../src/seed/personas';
+import { bookNew, practitionerIdOf } from './booking-extras-fixtures';
 import { createTestApp, initialStateOf, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /** The mf-booking remote's front-page summary over HTTP (the next three upcoming appointments and the count), and its parcel in the manifest. */
@@ -14,20 +15,12 @@ before(async () => {
 });
 after(async () => t.close());
 
-let tokens = 0;
 async function addAppointment(personId: string, startsInMinutes: number, options: { clinicId?: string; status?: 'reserved' | 'cancelled' } = {}) {
-  const [practitioner] = await t.app.db.select({ id: practitioners.id }).from(practitioners).where(eq(practitioners.lastName, 'Rantanen'));
-  const clinicId = options.clinicId ?? 'KA';
-  const [slot] = await t.app.db
-    .insert(appointmentSlots)
-    .values({ clinicId, practitionerId: practitioner!.id, specialtyId: 'ENDO', startsAt: new Date(Date.now() + startsInMinutes * 60_000), durationMinutes: 30, isRemote: clinicId === 'RMT' })
-    .returning({ id: appointmentSlots.id });
+  const practitionerId = await practitionerIdOf(t.app, 'Rantanen');
   const status = options.status ?? 'reserved';
-  const [row] = await t.app.db
-    .insert(appointments)
-    .values({ slotId: slot!.id, personId, healthcareType: 'private', status, cancelledBy: status === 'cancelled' ? 'provider' : null, linkToken: `sum${++tokens}x${Date.now()}` })
-    .returning({ id: appointments.id });
-  return String(row!.id);
+  const slot = { practitionerId, startsInMinutes, specialtyId: 'ENDO', roomLocation: null, ...(options.clinicId ? { clinicId: options.clinicId } : {}) };
+  const booked = await bookNew(t.app, personId, slot, { status, ...(status === 'cancelled' ? { cancelledBy: 'provider' as const } : {}), phone: null });
+  return booked.id;
 }
 
 async function summaryOf(caller: SignedInCaller, lang = 'en') {

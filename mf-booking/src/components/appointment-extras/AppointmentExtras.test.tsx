@@ -3,33 +3,18 @@ import userEvent from '@testing-library/user-event';
 import type { AppointmentDetail } from '@portal/shared-api';
 import { mockFailure } from '@portal/shared-api/mock';
 import { createFakeShell, renderWithShell } from '../../../test/shell-fake';
+import { buildAppointment } from '../appointment-card/appointment-fixture';
 import { AppointmentExtras } from './AppointmentExtras';
 
-const detail: AppointmentDetail = {
+// the same appointment as the card's fixture, but with Anna Lahtinen in general practice, unpriced
+const detail: AppointmentDetail = buildAppointment({
   id: '100042',
-  kindId: 'VAST',
-  kind: 'Appointment',
-  isSpecificTime: true,
   startDate: '2026-11-30T08:00:00.000Z',
-  durationMinutes: 30,
-  isRemote: false,
-  isVideo: false,
-  locationType: 'PhysicalLocation',
-  healthcareType: 'private',
   clinic: { id: 'KA', name: 'Lääkärikeskus Kamppi', municipality: 'Helsinki', isRemote: false, address: { street: 'Malminkatu 3', postalCode: '00100', postOffice: 'Helsinki' }, arrivalInfoHtml: null },
   practitioner: { id: '1', name: 'Anna Lahtinen', title: 'General practitioner', isResource: false, profilePictureUrl: null },
   specialty: { id: 'YLE', title: 'General practice' },
   price: null,
-  selfCheckInStatus: 'TooEarly',
-  hasAppointeeCanceled: false,
-  isCancelled: false,
-  mayCancel: true,
-  withinCancellationWindow: false,
-  cancellationHours: 24,
-  roomLocation: null,
-  arrivalReason: null,
-  reservedDate: '2026-11-20',
-};
+});
 
 function renderExtras(appointment: AppointmentDetail, joined: { joined: boolean; scope: 'practitioner' | 'specialty-municipality' | null } = { joined: false, scope: null }) {
   const shell = createFakeShell();

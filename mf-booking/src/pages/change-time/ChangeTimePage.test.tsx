@@ -1,23 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import type { ChangeTimeSlot, MovableAppointment } from '@portal/shared-api';
+import type { ChangeTimeSlot } from '@portal/shared-api';
 import { mockFailure } from '@portal/shared-api/mock';
 import { createFakeShell, pageState, renderWithShell, type FakeShell } from '../../../test/shell-fake';
 import { ChangeTimePage } from './ChangeTimePage';
+import { movableAppointment } from './test-fixtures';
 
 const ROUTE = 'booking.change-time';
 
-const current: MovableAppointment = {
-  id: '100042',
-  startDate: '2026-12-10T08:00:00.000Z',
-  durationMinutes: 30,
-  kind: 'Appointment',
-  practitioner: { id: '1', name: 'Anna Lahtinen', title: 'General practitioner', isResource: false, profilePictureUrl: null },
-  specialty: { id: 'YLE', title: 'General practice' },
-  clinic: { id: 'KA', name: 'Lääkärikeskus Kamppi', municipality: 'Helsinki', isRemote: false },
-  isRemote: false,
-};
+const current = movableAppointment;
 
 const slot = (id: number, startDate: string, overrides: Partial<ChangeTimeSlot> = {}): ChangeTimeSlot => ({
   id: String(id),

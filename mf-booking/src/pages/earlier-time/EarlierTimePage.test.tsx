@@ -1,23 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import type { MovableAppointment } from '@portal/shared-api';
 import { createFakeShell, pageState, renderWithShell, type FakeShell } from '../../../test/shell-fake';
+import { movableAppointment } from '../change-time/test-fixtures';
 import { EarlierTimePage } from './EarlierTimePage';
 
 const ROUTE = 'booking.earlier-time';
 const TOKEN = 'kV2shfo2sleoRazFvYvrjr56r5B-To14';
 
-const current: MovableAppointment = {
-  id: '100042',
-  startDate: '2026-12-10T08:00:00.000Z',
-  durationMinutes: 30,
-  kind: 'Appointment',
-  practitioner: { id: '1', name: 'Anna Lahtinen', title: 'General practitioner', isResource: false, profilePictureUrl: null },
-  specialty: { id: 'YLE', title: 'General practice' },
-  clinic: { id: 'KA', name: 'Lääkärikeskus Kamppi', municipality: 'Helsinki', isRemote: false },
-  isRemote: false,
-};
+const current = movableAppointment;
 
 const offerState = {
   status: 'ok',
