@@ -3,12 +3,11 @@ import { useIntl } from 'react-intl';
 import {
   ANONYMOUS_RESERVE_APPOINTMENT_PATH,
   RESERVATION_NAME_MAX_LENGTH,
-  reserveAppointmentResponseSchema,
   type AnonymousReservationOkState,
   type AnonymousReserveAppointmentRequest,
   type ReservationDetails,
 } from '@portal/shared-api';
-import { FIELD_CLASS, TextField, useApiClient, useShell } from '@portal/shared-ui';
+import { FIELD_CLASS, TextField, useShell } from '@portal/shared-ui';
 import { BindingCheckbox } from '../../components/reservation-form/BindingCheckbox';
 import { ReservationCheckbox } from '../../components/reservation-form/ReservationCheckbox';
 import { ReservationFormEnd } from '../../components/reservation-form/ReservationFormEnd';
@@ -16,7 +15,6 @@ import { useReservationAttempt } from '../../components/reservation-form/useRese
 import { AppointmentSummary } from '../reservation/AppointmentSummary';
 import { isBindingRequired } from '../reservation/booking-rules';
 import { reservationAnalytics } from '../reservation/reservation-analytics';
-import { reservationProblemOf } from '../reservation/reservation-problem';
 import { useNow } from '../reservation/useNow';
 import {
   ANONYMOUS_ERROR_IDS,
@@ -61,14 +59,13 @@ export interface AnonymousReservationFormProps {
 export function AnonymousReservationForm({ state, loginHref, onReserved }: AnonymousReservationFormProps) {
   const intl = useIntl();
   const shell = useShell();
-  const api = useApiClient();
   const id = useId();
   const now = useNow();
   const [values, setValues] = useState<AnonymousValues>(EMPTY_ANONYMOUS_VALUES);
   const [touched, setTouched] = useState<ReadonlySet<AnonymousField>>(new Set());
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [bindingChecked, setBindingChecked] = useState(false);
-  const { reserving, setReserving, problem, setProblem, problemRef, signal: lifetimeSignal } = useReservationAttempt();
+  const { reserving, setReserving, problem, setProblem, problemRef, post } = useReservationAttempt();
 
   const { appointment, healthcareType } = state;
   const bindingRequired = state.bindingRequired || isBindingRequired(appointment.startDate, now, state.cancellationHours);
@@ -97,24 +94,12 @@ export function AnonymousReservationForm({ state, loginHref, onReserved }: Anony
       phone: values.phone.trim(),
       ssn: normalizeSsn(values.ssn),
     };
-    try {
-      const signal = lifetimeSignal();
-      // anonymous: no csrfToken (spec §7); the server checks the Origin and rate-limits instead
-      const answer = await api.post(ANONYMOUS_RESERVE_APPOINTMENT_PATH, reserveAppointmentResponseSchema, {
-        searchParams: { lang: shell.lang },
-        json: body,
-        ...(signal ? { signal } : {}),
-      });
-      analytics.success(answer.reservationDetails.appointmentId);
-      onReserved(answer.reservationDetails);
-    } catch (caught) {
-      const found = reservationProblemOf(caught, 'anonymous');
-      if (!found) return;
-      analytics.error(found.kind);
-      if (found.kind === 'unknownError' || found.kind === 'network') shell.errors.report(caught, ANONYMOUS_RESERVATION_PROCESS);
-      setProblem(found);
-      setReserving(false);
-    }
+    // anonymous: no csrfToken (spec §7); the server checks the Origin and rate-limits instead
+    const outcome = await post({ path: ANONYMOUS_RESERVE_APPOINTMENT_PATH, body, flow: 'anonymous', process: ANONYMOUS_RESERVATION_PROCESS, analytics });
+    if (!outcome) return;
+    if ('details' in outcome) return onReserved(outcome.details);
+    setProblem(outcome.problem);
+    setReserving(false);
   };
 
   return (

@@ -4,7 +4,6 @@ import {
   EMPTY_INSURANCE_CHOICE,
   RESERVATION_DESCRIPTION_MAX_LENGTH,
   RESERVE_APPOINTMENT_PATH,
-  reserveAppointmentResponseSchema,
   type InsuranceChoice,
   type ReservationDetails,
   type ReservationOkState,
@@ -19,7 +18,6 @@ import { useReservationAttempt } from '../../components/reservation-form/useRese
 import { AppointmentSummary } from './AppointmentSummary';
 import { canBook, isBindingRequired, needsOccupationalConfirmation } from './booking-rules';
 import { ensureConcept, InsuranceSelection } from './insurance';
-import { reservationProblemOf } from './reservation-problem';
 import { reservationAnalytics } from './reservation-analytics';
 import { useNow } from './useNow';
 import styles from './ReservationPage.module.css';
@@ -66,7 +64,7 @@ export function ReservationForm({ state, myInformationHref, onReserved, onConsen
   const [insurance, setInsurance] = useState<InsuranceChoice>(EMPTY_INSURANCE_CHOICE);
   const [occupationalConfirmed, setOccupationalConfirmed] = useState(false);
   const [bindingChecked, setBindingChecked] = useState(false);
-  const { reserving, setReserving, problem, setProblem, problemRef, signal: lifetimeSignal } = useReservationAttempt();
+  const { reserving, setReserving, problem, setProblem, problemRef, signal: lifetimeSignal, post } = useReservationAttempt();
 
   const { appointment, healthcareType } = state;
   const bindingRequired = state.bindingRequired || isBindingRequired(appointment.startDate, now, state.cancellationHours);
@@ -91,48 +89,37 @@ export function ReservationForm({ state, myInformationHref, onReserved, onConsen
     setProblem(null);
     analytics.start();
     const signal = lifetimeSignal();
-    try {
-      if (healthcareType === 'insurance' && (await ensureConcept(api, insurance.conceptCode, state.patientConcepts)) === 'failed') {
-        if (signal?.aborted) return;
-        analytics.error('conceptFailed');
-        setProblem({ kind: 'unknownError' });
-        setReserving(false);
-        return;
-      }
-      const trimmedDescription = description.trim();
-      const body: ReserveAppointmentRequest = {
-        internalOrganization: state.internalOrganization,
-        appointmentId: appointment.id,
-        healthcareType,
-        description: trimmedDescription === '' ? null : trimmedDescription,
-        emailAddress: contact.emailAddress,
-        phone: contact.phoneNumber,
-        ...(healthcareType === 'insurance'
-          ? {
-              insuranceCompany: insurance.company,
-              reimbursement: insurance.reimbursement,
-              insuranceConceptCode: insurance.conceptCode,
-              dcpContentHash: insurance.dcpContentHash,
-            }
-          : {}),
-      };
-      const answer = await api.post(RESERVE_APPOINTMENT_PATH, reserveAppointmentResponseSchema, {
-        searchParams: { lang: shell.lang },
-        json: body,
-        ...(signal ? { signal } : {}),
-      });
-      analytics.success(answer.reservationDetails.appointmentId);
-      onReserved(answer.reservationDetails);
-    } catch (caught) {
-      const found = reservationProblemOf(caught, 'logged-in');
-      if (!found) return;
-      analytics.error(found.kind);
-      if (found.kind === 'unknownError' || found.kind === 'network') shell.errors.report(caught, RESERVATION_PROCESS);
+    if (healthcareType === 'insurance' && (await ensureConcept(api, insurance.conceptCode, state.patientConcepts)) === 'failed') {
+      if (signal?.aborted) return;
+      analytics.error('conceptFailed');
+      setProblem({ kind: 'unknownError' });
       setReserving(false);
-      if (found.kind === 'consentRequired') return onConsentRequired();
-      if (found.kind === 'registrationRequired') return onRegistrationRequired();
-      setProblem(found);
+      return;
     }
+    const trimmedDescription = description.trim();
+    const body: ReserveAppointmentRequest = {
+      internalOrganization: state.internalOrganization,
+      appointmentId: appointment.id,
+      healthcareType,
+      description: trimmedDescription === '' ? null : trimmedDescription,
+      emailAddress: contact.emailAddress,
+      phone: contact.phoneNumber,
+      ...(healthcareType === 'insurance'
+        ? {
+            insuranceCompany: insurance.company,
+            reimbursement: insurance.reimbursement,
+            insuranceConceptCode: insurance.conceptCode,
+            dcpContentHash: insurance.dcpContentHash,
+          }
+        : {}),
+    };
+    const outcome = await post({ path: RESERVE_APPOINTMENT_PATH, body, flow: 'logged-in', process: RESERVATION_PROCESS, analytics });
+    if (!outcome) return;
+    if ('details' in outcome) return onReserved(outcome.details);
+    setReserving(false);
+    if (outcome.problem.kind === 'consentRequired') return onConsentRequired();
+    if (outcome.problem.kind === 'registrationRequired') return onRegistrationRequired();
+    setProblem(outcome.problem);
   };
 
   const t = (key: string) => intl.formatMessage({ id: `booking.reservation.${key}` });
