@@ -13,8 +13,8 @@ import {
 import { appointments } from '../src/modules/booking/schema';
 import { people } from '../src/modules/patients/schema';
 import { PERSONAS } from '../src/seed/personas';
-import { bookNew, practitionerIdOf, storedAppointment } from './booking-extras-fixtures';
-import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
+import { bookNew, startWithMikkoAndAino, storedAppointment } from './booking-extras-fixtures';
+import { personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**
  * The signed-in appointment pages and calls over HTTP (spec part 2 §2.1 "Appointments",
@@ -29,10 +29,7 @@ let aino: SignedInCaller;
 let practitionerId: number;
 
 before(async () => {
-  t = await createTestApp();
-  mikko = await signIn(t.app, PERSONAS.mikko);
-  aino = await signIn(t.app, PERSONAS.aino);
-  practitionerId = await practitionerIdOf(t.app, 'Lahtinen');
+  ({ t, mikko, aino, practitionerId } = await startWithMikkoAndAino());
 });
 after(async () => t?.close());
 

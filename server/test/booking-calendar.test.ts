@@ -3,9 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { validationErrorSchema } from '@portal/shared-api';
 import { appointmentSlots } from '../src/modules/clinics/schema';
-import { PERSONAS } from '../src/seed/personas';
-import { bookNew, practitionerIdOf } from './booking-extras-fixtures';
-import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
+import { bookNew, startWithMikkoAndAino } from './booking-extras-fixtures';
+import type { SignedInCaller, TestApp } from './helpers';
 
 /** "Add to calendar" (beyond the spec, issue 13): the .ics files of the signed-in and the anonymous appointment. */
 
@@ -15,10 +14,7 @@ let aino: SignedInCaller;
 let practitionerId: number;
 
 before(async () => {
-  t = await createTestApp();
-  mikko = await signIn(t.app, PERSONAS.mikko);
-  aino = await signIn(t.app, PERSONAS.aino);
-  practitionerId = await practitionerIdOf(t.app, 'Lahtinen');
+  ({ t, mikko, aino, practitionerId } = await startWithMikkoAndAino());
 });
 after(async () => t?.close());
 

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { appointments } from '../src/modules/booking/schema';
 import { appointmentSlots, practitioners } from '../src/modules/clinics/schema';
+import { PERSONAS } from '../src/seed/personas';
+import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**
  * Slots and appointments made relative to the test's own clock (the seeded world's "now" is when its
@@ -13,6 +15,17 @@ export async function practitionerIdOf(app: FastifyInstance, lastName: string): 
   const [row] = await app.db.select({ id: practitioners.id }).from(practitioners).where(eq(practitioners.lastName, lastName));
   if (!row) throw new Error(`no practitioner ${lastName}`);
   return row.id;
+}
+
+/** A test app with Mikko and Aino signed in, and the id of Anna Lahtinen, the practitioner of their slots. */
+export async function startWithMikkoAndAino(): Promise<{ t: TestApp; mikko: SignedInCaller; aino: SignedInCaller; practitionerId: number }> {
+  const t = await createTestApp();
+  return {
+    t,
+    mikko: await signIn(t.app, PERSONAS.mikko),
+    aino: await signIn(t.app, PERSONAS.aino),
+    practitionerId: await practitionerIdOf(t.app, 'Lahtinen'),
+  };
 }
 
 export interface SlotOptions {

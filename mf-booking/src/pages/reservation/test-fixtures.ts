@@ -25,6 +25,19 @@ export const appointment: ReservationAppointment = {
   specialtyIds: ['YL'],
 };
 
+/** What the logged-in and the anonymous page's states say alike of a private slot outside the cancellation window. */
+const privateSlotTerms: Pick<
+  ReservationOkState & AnonymousReservationOkState,
+  'bindingRequired' | 'cancellationHours' | 'healthcareType' | 'internalOrganization' | 'occupationalConfirmation' | 'query'
+> = {
+  bindingRequired: false,
+  cancellationHours: 24,
+  healthcareType: 'private',
+  internalOrganization: 'portal',
+  occupationalConfirmation: 'none',
+  query: {},
+};
+
 export const okState: ReservationOkState = {
   status: 'ok',
   appointment,
@@ -35,12 +48,7 @@ export const okState: ReservationOkState = {
       { code: 'TM', description: 'Service fee', priceEuros: '10.00' },
     ],
   },
-  bindingRequired: false,
-  cancellationHours: 24,
-  healthcareType: 'private',
-  internalOrganization: 'portal',
-  occupationalConfirmation: 'none',
-  query: {},
+  ...privateSlotTerms,
   patient: {
     firstName: 'Mikko',
     lastName: 'Virtanen',
@@ -64,12 +72,7 @@ export const anonymousOkState: AnonymousReservationOkState = {
   status: 'ok',
   appointment,
   priceInfo: okState.priceInfo,
-  bindingRequired: false,
-  cancellationHours: 24,
-  healthcareType: 'private',
-  internalOrganization: 'portal',
-  occupationalConfirmation: 'none',
-  query: {},
+  ...privateSlotTerms,
   requiresStrongLogin: false,
   loggedInPath: '/en/available-appointments/501',
 };
