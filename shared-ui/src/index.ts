@@ -21,6 +21,7 @@ export * from './components/BackLink';
 export * from './components/Tabs';
 export * from './components/text-input';
 export * from './components/TextField';
+export * from './components/details-list';
 // What every remote's app needs around its pages (ARCHITECTURE: every remote laid out alike):
 // createRemote / createParcel start it; pages read their state, clients and links from the shell.
 export * from './remote/createRemote';

@@ -19,7 +19,7 @@ import {
   type ProfileLanguage,
   type UserFormRequest,
 } from '@portal/shared-api';
-import { Alert, Button, TEXT_INPUT_CLASS, useApiClient, useShell } from '@portal/shared-ui';
+import { Alert, Button, DETAILS_LIST_CLASS, TEXT_INPUT_CLASS, useApiClient, useShell } from '@portal/shared-ui';
 import styles from './MyInformationPage.module.css';
 
 /** The tag of this process's error reports. */
@@ -200,7 +200,7 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
         {saved && (
           <Alert variant="success">{intl.formatMessage({ id: 'account.my-information.saved' })}</Alert>
         )}
-        <dl className={styles.details}>
+        <dl className={`${DETAILS_LIST_CLASS} ${styles.details}`}>
           <div>
             <dt>{label('name')}</dt>
             <dd>{`${patient.firstName} ${patient.lastName}`.trim()}</dd>

@@ -16,7 +16,7 @@ import {
   type ContactFieldName,
   type ContactUpdateRequest,
 } from '@portal/shared-api';
-import { Alert, Button, TextField, useApiClient, useShell } from '@portal/shared-ui';
+import { Alert, Button, DETAILS_LIST_CLASS, TextField, useApiClient, useShell } from '@portal/shared-ui';
 import styles from './ContactDetails.module.css';
 
 export type ContactValues = Record<ContactFieldName, string>;
@@ -176,7 +176,7 @@ export function ContactDetailsBlock({ values, onSaved, onEditingChange, myInform
       </h2>
       {mode === 'read' ? (
         <>
-          <dl className={styles.details}>
+          <dl className={DETAILS_LIST_CLASS}>
             {contactFieldNames.map((field) => (
               <div key={field}>
                 <dt>{label(field)}</dt>

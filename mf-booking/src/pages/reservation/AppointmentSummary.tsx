@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import type { ReservationAppointment, ReservationPriceInfo } from '@portal/shared-api';
 import { formatDateTime, formatMoney } from '@portal/shared-i18n';
+import { DETAILS_LIST_CLASS } from '@portal/shared-ui';
 import styles from './ReservationPage.module.css';
 
 /** The CMS's reservation info, already rendered to HTML and sanitised by the server (server/src/modules/booking/markdown.ts). */
@@ -30,7 +31,7 @@ export function AppointmentSummary({ appointment, priceInfo }: { appointment: Re
       <h2 id={titleId} className={styles.sectionTitle}>
         {t('title')}
       </h2>
-      <dl className={styles.details}>
+      <dl className={DETAILS_LIST_CLASS}>
         <div>
           <dt>{t('time')}</dt>
           <dd>

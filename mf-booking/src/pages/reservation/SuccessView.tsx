@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import type { ReservationDetails } from '@portal/shared-api';
 import { formatDateTime } from '@portal/shared-i18n';
-import { Alert, PageHeading, ShellLink, useShell } from '@portal/shared-ui';
+import { Alert, DETAILS_LIST_CLASS, PageHeading, ShellLink, useShell } from '@portal/shared-ui';
 import styles from './ReservationPage.module.css';
 
 /**
@@ -26,7 +26,7 @@ export function SuccessView({ details, signedIn }: { details: ReservationDetails
       <Alert variant="success" announce={false}>
         <p className={styles.noticeText}>{t('text', { phone: details.phone })}</p>
       </Alert>
-      <dl className={styles.details}>
+      <dl className={DETAILS_LIST_CLASS}>
         <div>
           <dt>{t('time')}</dt>
           <dd>{formatDateTime(details.startDate, lang)}</dd>
