@@ -32,6 +32,7 @@ export * from './remote/RemoteErrorBoundary';
 export * from './remote/react-lifecycles';
 export * from './remote/watch-page-heading';
 export * from './remote/usePageState';
+export * from './remote/PageLoadStatus';
 export * from './remote/clients';
 export * from './remote/ShellLink';
 export * from './remote/RemoteParcel';

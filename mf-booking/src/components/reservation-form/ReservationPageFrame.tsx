@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { ErrorView, PageHeading, Spinner, type PageData } from '@portal/shared-ui';
+import { PageHeading, PageLoadStatus, type PageData } from '@portal/shared-ui';
 
 export interface ReservationPageFrameProps<T> {
   page: PageData<T>;
@@ -16,12 +16,7 @@ export function ReservationPageFrame<T>({ page, retry, className, children }: Re
   return (
     <div className={className}>
       <PageHeading>{intl.formatMessage({ id: 'booking.reservation.title' })}</PageHeading>
-      {page.status === 'loading' && <Spinner />}
-      {page.status === 'error' && (
-        <div role="alert">
-          <ErrorView onRetry={retry} />
-        </div>
-      )}
+      <PageLoadStatus page={page} retry={retry} />
       {page.status === 'ready' && children(page.data)}
     </div>
   );

@@ -9,7 +9,7 @@ import {
   type AnonymousAppointment,
   type AnonymousCheckInResponse,
 } from '@portal/shared-api';
-import { Alert, Button, ErrorView, LinkButton, PageHeading, Spinner, usePageState, useShell } from '@portal/shared-ui';
+import { Alert, Button, ErrorView, LinkButton, PageHeading, PageLoadStatus, Spinner, usePageState, useShell } from '@portal/shared-ui';
 import { CodeInput, type CodeInputHandle } from '../../components/code-input/CodeInput';
 import { AppointmentFacts } from './AppointmentFacts';
 import { hrefIfRoute, loginHref } from './links';
@@ -209,12 +209,7 @@ export function AnonymousAppointmentPage() {
   return (
     <div className={styles.page}>
       <PageHeading>{t('title')}</PageHeading>
-      {page.status === 'loading' && <Spinner />}
-      {page.status === 'error' && (
-        <div role="alert">
-          <ErrorView onRetry={retry} />
-        </div>
-      )}
+      <PageLoadStatus page={page} retry={retry} />
       {page.status === 'ready' && page.data.status === 'appointment-not-found' && (
         <Alert variant="info" title={t('notFound.title')}>
           <p>{t('notFound.text')}</p>

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { Alert, ErrorView, LinkButton, PageHeading, ShellLink, Spinner, useShell } from '@portal/shared-ui';
+import { Alert, LinkButton, PageHeading, PageLoadStatus, ShellLink, useShell } from '@portal/shared-ui';
 import { AppointmentPanel } from './AppointmentPanel';
 import { useAppointmentPage } from './useAppointmentPage';
 import styles from './AppointmentPage.module.css';
@@ -28,12 +28,7 @@ export function AppointmentPage() {
     <div className={styles.page}>
       <p className={styles.back}>{allLink}</p>
       <PageHeading>{t('booking.appointment.title', { count })}</PageHeading>
-      {page.status === 'loading' && <Spinner />}
-      {page.status === 'error' && (
-        <div role="alert">
-          <ErrorView onRetry={retry} />
-        </div>
-      )}
+      <PageLoadStatus page={page} retry={retry} />
       {page.status === 'ready' && page.data.status === 'appointment-not-found' && (
         <Alert variant="info" title={t('booking.appointment.notFound.title')} announce={false}>
           <p className={styles.notFoundText}>{t('booking.appointment.notFound.text')}</p>

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Alert, EmptyState, ErrorView, LinkButton, PageHeading, ShellLink, Spinner, useShell } from '@portal/shared-ui';
+import { Alert, EmptyState, LinkButton, PageHeading, PageLoadStatus, ShellLink, useShell } from '@portal/shared-ui';
 import { AppointmentCard } from '../../components/appointment-card/AppointmentCard';
 import { useAppointmentsPage } from './useAppointmentsPage';
 import styles from './AppointmentsPage.module.css';
@@ -22,12 +22,7 @@ export function AppointmentsPage() {
   return (
     <div className={styles.page}>
       <PageHeading>{t('booking.appointments.title')}</PageHeading>
-      {page.status === 'loading' && <Spinner />}
-      {page.status === 'error' && (
-        <div role="alert">
-          <ErrorView onRetry={retry} />
-        </div>
-      )}
+      <PageLoadStatus page={page} retry={retry} />
       {page.status === 'ready' && (
         <>
           <div className={styles.intro}>

@@ -11,7 +11,7 @@ import {
   type MovableAppointment,
 } from '@portal/shared-api';
 import { formatDateTime } from '@portal/shared-i18n';
-import { Alert, Button, ErrorView, PageHeading, ShellLink, Spinner, usePageState, useShell } from '@portal/shared-ui';
+import { Alert, Button, PageHeading, PageLoadStatus, ShellLink, usePageState, useShell } from '@portal/shared-ui';
 import styles from './ChangeTimePage.module.css';
 
 /** The appointment being moved: its time, practitioner and place. */
@@ -211,12 +211,7 @@ export function ChangeTimePage() {
         </ShellLink>
       </p>
       <PageHeading>{t('title')}</PageHeading>
-      {page.status === 'loading' && <Spinner />}
-      {page.status === 'error' && (
-        <div role="alert">
-          <ErrorView onRetry={retry} />
-        </div>
-      )}
+      <PageLoadStatus page={page} retry={retry} />
       {page.status === 'ready' && page.data.status === 'appointment-not-found' && (
         <Alert variant="info">
           <p>{t('notFound')}</p>

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { earlierTimePath, earlierTimeResponseSchema, isApiError, type EarlierTimePageState } from '@portal/shared-api';
 import { formatDateTime } from '@portal/shared-i18n';
-import { Alert, Button, ErrorView, LinkButton, PageHeading, ShellLink, Spinner, usePageState, useShell } from '@portal/shared-ui';
+import { Alert, Button, LinkButton, PageHeading, PageLoadStatus, ShellLink, usePageState, useShell } from '@portal/shared-ui';
 import { CurrentAppointment } from '../change-time/ChangeTimePage';
 import styles from '../change-time/ChangeTimePage.module.css';
 
@@ -103,12 +103,7 @@ export function EarlierTimePage() {
   return (
     <div className={styles.page}>
       <PageHeading>{intl.formatMessage({ id: 'booking.waitlist.offer.title' })}</PageHeading>
-      {page.status === 'loading' && <Spinner />}
-      {page.status === 'error' && (
-        <div role="alert">
-          <ErrorView onRetry={retry} />
-        </div>
-      )}
+      <PageLoadStatus page={page} retry={retry} />
       {page.status === 'ready' && page.data.status === 'offer-not-found' && <OutcomeNotice messageId="booking.waitlist.offer.notFound" />}
       {page.status === 'ready' && page.data.status === 'offer-expired' && <OutcomeNotice messageId="booking.waitlist.offer.expired" />}
       {page.status === 'ready' && page.data.status === 'offer-taken' && <OutcomeNotice messageId="booking.waitlist.offer.taken" />}
