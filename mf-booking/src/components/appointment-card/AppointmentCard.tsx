@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import type { AppointmentDetail } from '@portal/shared-api';
 import { formatDateTime, formatMoney } from '@portal/shared-i18n';
 import { Heading, useShell, type HeadingLevel } from '@portal/shared-ui';
+import { PriceLines } from '../price/PriceLines';
 import styles from './AppointmentCard.module.css';
 
 /** The first letters of the first and last word of a name ('Anna-Liisa Virtanen' → 'AV'). */
@@ -85,15 +86,7 @@ export function AppointmentCard({
             <dt>{t('booking.appointment.card.price')}</dt>
             <dd>
               {t('booking.appointment.card.priceFrom', { price: formatMoney(Number(price.fromEuros), lang) })}
-              {price.lines && (
-                <ul className={styles.priceLines}>
-                  {price.lines.map((line) => (
-                    <li key={line.code}>
-                      {line.description}: {formatMoney(Number(line.priceEuros), lang)}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <PriceLines lines={price.lines} lang={lang} className={styles.priceLines} />
             </dd>
           </div>
         )}

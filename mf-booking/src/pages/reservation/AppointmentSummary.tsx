@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import type { ReservationAppointment, ReservationPriceInfo } from '@portal/shared-api';
 import { formatDateTime, formatMoney } from '@portal/shared-i18n';
 import { DETAILS_LIST_CLASS } from '@portal/shared-ui';
+import { PriceLines } from '../../components/price/PriceLines';
 import styles from './ReservationPage.module.css';
 
 /** The CMS's reservation info, already rendered to HTML and sanitised by the server (server/src/modules/booking/markdown.ts). */
@@ -63,15 +64,7 @@ export function AppointmentSummary({ appointment, priceInfo }: { appointment: Re
             <dt>{t('price')}</dt>
             <dd>
               {t('priceFrom', { price: formatMoney(Number(priceInfo.fromEuros), lang) })}
-              {priceInfo.lines && priceInfo.lines.length > 0 && (
-                <ul className={styles.priceLines} aria-label={t('priceBreakdown')}>
-                  {priceInfo.lines.map((line) => (
-                    <li key={line.code}>
-                      {line.description}: {formatMoney(Number(line.priceEuros), lang)}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <PriceLines lines={priceInfo.lines} lang={lang} className={styles.priceLines} label={t('priceBreakdown')} />
             </dd>
           </div>
         )}
