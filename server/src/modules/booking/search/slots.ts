@@ -140,20 +140,25 @@ export async function findSuggestions(db: Database, criteria: SearchCriteria, la
   };
 }
 
+/** The start times of the first `limit` free slots by start time, as a subquery (an index scan that stops there). */
+function firstFreeSlots(db: Database, criteria: SearchCriteria, now: Date, limit: number) {
+  return db
+    .select({ startsAt: appointmentSlots.startsAt })
+    .from(appointmentSlots)
+    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
+    .where(whereOf(criteria, now))
+    .orderBy(asc(appointmentSlots.startsAt))
+    .limit(limit)
+    .as('first_slots');
+}
+
 /**
  * The first days with free slots, each with its first slot and count. Only the first
  * DAY_SCAN_ROWS slots by start time are read (the index's order, so the scan stops early); a last
  * day those rows may have cut short is left out unless it is the only one.
  */
 async function daySuggestions(db: Database, criteria: SearchCriteria, now: Date): Promise<SearchSuggestions['days']> {
-  const first = db
-    .select({ startsAt: appointmentSlots.startsAt })
-    .from(appointmentSlots)
-    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
-    .where(whereOf(criteria, now))
-    .orderBy(asc(appointmentSlots.startsAt))
-    .limit(DAY_SCAN_ROWS)
-    .as('first_slots');
+  const first = firstFreeSlots(db, criteria, now, DAY_SCAN_ROWS);
   const day = sql<string>`to_char(${first.startsAt} ${atHelsinki}, 'YYYY-MM-DD')`;
   const rows = await db
     .select({ day, first: min(first.startsAt), n: count() })
@@ -168,14 +173,7 @@ async function daySuggestions(db: Database, criteria: SearchCriteria, now: Date)
 
 /** The first free slot and the number of free slots, counted up to SUGGESTION_COUNT_CAP (an ordered scan that stops there). */
 async function firstSlotsCount(db: Database, criteria: SearchCriteria, now: Date): Promise<{ count: number; firstStartDate: string | null }> {
-  const first = db
-    .select({ startsAt: appointmentSlots.startsAt })
-    .from(appointmentSlots)
-    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
-    .where(whereOf(criteria, now))
-    .orderBy(asc(appointmentSlots.startsAt))
-    .limit(SUGGESTION_COUNT_CAP)
-    .as('first_slots');
+  const first = firstFreeSlots(db, criteria, now, SUGGESTION_COUNT_CAP);
   const [row] = await db.select({ first: min(first.startsAt), n: count() }).from(first);
   return { count: row?.n ?? 0, firstStartDate: row?.first ? new Date(row.first).toISOString() : null };
 }
