@@ -4,6 +4,8 @@ import './TextField.css';
 
 /** The classes of a form field's parts, for fields that are not a TextField (a textarea, a select). */
 export const FIELD_CLASS = {
+  /** a fieldset (or section) of fields, without the browser's frame */
+  group: 'portal-field-group',
   field: 'portal-field',
   label: 'portal-field__label',
   hint: 'portal-field__hint',

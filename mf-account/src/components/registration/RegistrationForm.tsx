@@ -231,7 +231,7 @@ export function RegistrationForm({ state, onDone }: RegistrationFormProps) {
   const checkId = `${id}-check`;
   return (
     <form className={styles.form} noValidate aria-describedby={failingPaths.length > 0 ? checkId : undefined} onSubmit={(event) => void submit(event)}>
-      <fieldset className={styles.group} disabled={submitting}>
+      <fieldset className={FIELD_CLASS.group} disabled={submitting}>
         <legend id={subjectTitleId} className={styles.groupTitle}>
           {intl.formatMessage({ id: ward ? 'account.registration.ward.title' : 'account.registration.self.title' })}
         </legend>
@@ -245,7 +245,7 @@ export function RegistrationForm({ state, onDone }: RegistrationFormProps) {
       </fieldset>
 
       {ward && (
-        <section className={styles.group} aria-labelledby={guardiansTitleId}>
+        <section className={FIELD_CLASS.group} aria-labelledby={guardiansTitleId}>
           <h2 id={guardiansTitleId} className={styles.groupTitle}>
             {intl.formatMessage({ id: 'account.registration.guardians.title' })}
           </h2>

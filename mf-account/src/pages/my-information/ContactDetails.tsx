@@ -19,7 +19,7 @@ import {
   type ProfileLanguage,
   type UserFormRequest,
 } from '@portal/shared-api';
-import { Alert, Button, DETAILS_LIST_CLASS, TEXT_INPUT_CLASS, useApiClient, useShell } from '@portal/shared-ui';
+import { Alert, Button, DETAILS_LIST_CLASS, FIELD_CLASS, TEXT_INPUT_CLASS, useApiClient, useShell } from '@portal/shared-ui';
 import styles from './MyInformationPage.module.css';
 
 /** The tag of this process's error reports. */
@@ -250,7 +250,7 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
         {intl.formatMessage({ id: 'account.my-information.contact.title' })}
       </h2>
       <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-        <fieldset className={styles.plain} disabled={saving}>
+        <fieldset className={FIELD_CLASS.group} disabled={saving}>
           <legend className="portal-visually-hidden">{intl.formatMessage({ id: 'account.my-information.contact.title' })}</legend>
           {contactFieldNames.map((field, index) => {
             const inputId = `${id}-${field}`;

@@ -16,7 +16,7 @@ import {
   type ContactFieldName,
   type ContactUpdateRequest,
 } from '@portal/shared-api';
-import { Alert, Button, DETAILS_LIST_CLASS, TextField, useApiClient, useShell } from '@portal/shared-ui';
+import { Alert, Button, DETAILS_LIST_CLASS, FIELD_CLASS, TextField, useApiClient, useShell } from '@portal/shared-ui';
 import styles from './ContactDetails.module.css';
 
 export type ContactValues = Record<ContactFieldName, string>;
@@ -196,8 +196,8 @@ export function ContactDetailsBlock({ values, onSaved, onEditingChange, myInform
           </div>
         </>
       ) : (
-        <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-          <fieldset className={styles.plain} disabled={saving}>
+        <form className={FIELD_CLASS.group} noValidate onSubmit={(event) => void submit(event)}>
+          <fieldset className={FIELD_CLASS.group} disabled={saving}>
             <legend className="portal-visually-hidden">{t('title')}</legend>
             {contactFieldNames.map((field, index) => {
               const input = INPUTS[field];
