@@ -4,13 +4,8 @@ import {
   contactFieldErrors,
   contactFieldNames,
   normalizePhoneOnBlur,
-  PROFILE_EMAIL_INPUT_MAX_LENGTH,
-  PROFILE_PHONE_MAX_LENGTH,
   PROFILE_USER_PATH,
-  POST_OFFICE_MAX_LENGTH,
-  POSTAL_CODE_LENGTH,
   profileLanguages,
-  STREET_ADDRESS_MAX_LENGTH,
   toApiFailure,
   trimValues,
   userFormResponseSchema,
@@ -19,13 +14,13 @@ import {
   type ProfileLanguage,
   type UserFormRequest,
 } from '@portal/shared-api';
-import { Alert, Button, DETAILS_LIST_CLASS, FIELD_CLASS, TEXT_INPUT_CLASS, useApiClient, useShell } from '@portal/shared-ui';
+import { Alert, Button, CONTACT_INPUTS, contactValuesOf, DETAILS_LIST_CLASS, FIELD_CLASS, TEXT_INPUT_CLASS, useApiClient, useShell, type ContactValues } from '@portal/shared-ui';
 import styles from './MyInformationPage.module.css';
 
 /** The tag of this process's error reports. */
 export const PROFILE_PROCESS = 'account-my-information';
 
-type Values = Record<ContactFieldName, string>;
+type Values = ContactValues;
 type Mode = 'read' | 'edit' | 'saving';
 
 /** Where each field of POST /api/user's 400 answer belongs in the form. */
@@ -36,24 +31,6 @@ const FIELD_OF_PATH: Record<string, ContactFieldName> = {
   emailAddress: 'emailAddress',
   phoneNumber: 'phoneNumber',
 };
-
-const INPUTS: Record<ContactFieldName, { maxLength: number; autoComplete: string; type: 'text' | 'email' | 'tel'; inputMode?: 'numeric' }> = {
-  streetAddress: { maxLength: STREET_ADDRESS_MAX_LENGTH, autoComplete: 'street-address', type: 'text' },
-  postalCode: { maxLength: POSTAL_CODE_LENGTH, autoComplete: 'postal-code', type: 'text', inputMode: 'numeric' },
-  postOffice: { maxLength: POST_OFFICE_MAX_LENGTH, autoComplete: 'address-level2', type: 'text' },
-  emailAddress: { maxLength: PROFILE_EMAIL_INPUT_MAX_LENGTH, autoComplete: 'email', type: 'email' },
-  phoneNumber: { maxLength: PROFILE_PHONE_MAX_LENGTH, autoComplete: 'tel', type: 'tel' },
-};
-
-function valuesOf(patient: Patient): Values {
-  return {
-    streetAddress: patient.postalAddress.street ?? '',
-    postalCode: patient.postalAddress.postalCode ?? '',
-    postOffice: patient.postalAddress.postOffice ?? '',
-    emailAddress: patient.email ?? '',
-    phoneNumber: patient.phoneNumber ?? '',
-  };
-}
 
 export interface ContactDetailsProps {
   patient: Patient;
@@ -78,7 +55,7 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
   const api = useApiClient();
   const id = useId();
   const [mode, setMode] = useState<Mode>('read');
-  const [values, setValues] = useState<Values>(() => valuesOf(patient));
+  const [values, setValues] = useState<Values>(() => contactValuesOf(patient));
   const [language, setLanguage] = useState<ProfileLanguage>(patient.language ?? shell.lang);
   const [touched, setTouched] = useState<ReadonlySet<ContactFieldName>>(new Set());
   const [serverErrors, setServerErrors] = useState<Partial<Record<ContactFieldName, string>>>({});
@@ -114,7 +91,7 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
   const locked = saving || failing.length > 0;
 
   const startEditing = () => {
-    setValues(valuesOf(patient));
+    setValues(contactValuesOf(patient));
     setLanguage(patient.language ?? shell.lang);
     setTouched(new Set());
     setServerErrors({});
@@ -124,7 +101,7 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
   };
 
   const cancel = () => {
-    setValues(valuesOf(patient));
+    setValues(contactValuesOf(patient));
     setLanguage(patient.language ?? shell.lang);
     setFailed(false);
     setMode('read');
@@ -165,7 +142,7 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
         return;
       }
       onSaved(answer.patient);
-      setValues(valuesOf(answer.patient));
+      setValues(contactValuesOf(answer.patient));
       setSaved(true);
       setMode('read');
     } catch (caught) {
@@ -257,7 +234,7 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
             const messageId = `${inputId}-error`;
             const hintId = `${inputId}-hint`;
             const error = touched.has(field) ? errorOf(field) : null;
-            const input = INPUTS[field];
+            const input = CONTACT_INPUTS[field];
             const describedBy = [field === 'phoneNumber' ? hintId : null, error ? messageId : null].filter(Boolean).join(' ');
             return (
               <div key={field} className={styles.field}>

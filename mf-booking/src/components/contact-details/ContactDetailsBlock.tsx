@@ -5,21 +5,16 @@ import {
   contactFieldNames,
   contactUpdateResponseSchema,
   normalizePhoneOnBlur,
-  POST_OFFICE_MAX_LENGTH,
-  POSTAL_CODE_LENGTH,
-  PROFILE_EMAIL_INPUT_MAX_LENGTH,
-  PROFILE_PHONE_MAX_LENGTH,
   PROFILE_USER_PATH,
-  STREET_ADDRESS_MAX_LENGTH,
   toApiFailure,
   trimValues,
   type ContactFieldName,
   type ContactUpdateRequest,
 } from '@portal/shared-api';
-import { Alert, Button, DETAILS_LIST_CLASS, FIELD_CLASS, TextField, useApiClient, useShell } from '@portal/shared-ui';
+import { Alert, Button, CONTACT_INPUTS, DETAILS_LIST_CLASS, FIELD_CLASS, TextField, useApiClient, useShell, type ContactValues } from '@portal/shared-ui';
 import styles from './ContactDetails.module.css';
 
-export type ContactValues = Record<ContactFieldName, string>;
+export type { ContactValues };
 
 /** The tag of this process's error reports. */
 export const CONTACT_PROCESS = 'booking-reservation-contact';
@@ -31,14 +26,6 @@ const ERROR_IDS: Record<ContactFieldName, string> = {
   postOffice: 'booking.reservation.contact.error.required',
   emailAddress: 'booking.reservation.contact.error.email',
   phoneNumber: 'booking.reservation.contact.error.phone',
-};
-
-const INPUTS: Record<ContactFieldName, { maxLength: number; autoComplete: string; type: 'text' | 'email' | 'tel'; inputMode?: 'numeric' }> = {
-  streetAddress: { maxLength: STREET_ADDRESS_MAX_LENGTH, autoComplete: 'street-address', type: 'text' },
-  postalCode: { maxLength: POSTAL_CODE_LENGTH, autoComplete: 'postal-code', type: 'text', inputMode: 'numeric' },
-  postOffice: { maxLength: POST_OFFICE_MAX_LENGTH, autoComplete: 'address-level2', type: 'text' },
-  emailAddress: { maxLength: PROFILE_EMAIL_INPUT_MAX_LENGTH, autoComplete: 'email', type: 'email' },
-  phoneNumber: { maxLength: PROFILE_PHONE_MAX_LENGTH, autoComplete: 'tel', type: 'tel' },
 };
 
 /** Whether every contact field passes §5's rules (the booking button needs it). */
@@ -200,7 +187,7 @@ export function ContactDetailsBlock({ values, onSaved, onEditingChange, myInform
           <fieldset className={FIELD_CLASS.group} disabled={saving}>
             <legend className="portal-visually-hidden">{t('title')}</legend>
             {contactFieldNames.map((field, index) => {
-              const input = INPUTS[field];
+              const input = CONTACT_INPUTS[field];
               const error = touched.has(field) && fails(field) ? intl.formatMessage({ id: ERROR_IDS[field] }) : null;
               return (
                 <TextField

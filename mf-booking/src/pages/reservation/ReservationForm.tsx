@@ -9,7 +9,7 @@ import {
   type ReservationOkState,
   type ReserveAppointmentRequest,
 } from '@portal/shared-api';
-import { FIELD_CLASS, TEXT_INPUT_CLASS, useApiClient, useShell } from '@portal/shared-ui';
+import { contactValuesOf, FIELD_CLASS, TEXT_INPUT_CLASS, useApiClient, useShell } from '@portal/shared-ui';
 import { ContactDetailsBlock, isContactValid, type ContactValues } from '../../components/contact-details/ContactDetailsBlock';
 import { BindingCheckbox } from '../../components/reservation-form/BindingCheckbox';
 import { ReservationCheckbox } from '../../components/reservation-form/ReservationCheckbox';
@@ -24,16 +24,6 @@ import styles from './ReservationPage.module.css';
 
 /** The tag of this process's error reports. */
 export const RESERVATION_PROCESS = 'booking-reservation';
-
-function contactOf(state: ReservationOkState): ContactValues {
-  return {
-    streetAddress: state.patient.postalAddress.street ?? '',
-    postalCode: state.patient.postalAddress.postalCode ?? '',
-    postOffice: state.patient.postalAddress.postOffice ?? '',
-    emailAddress: state.patient.email ?? '',
-    phoneNumber: state.patient.phoneNumber ?? '',
-  };
-}
 
 export interface ReservationFormProps {
   state: ReservationOkState;
@@ -58,7 +48,7 @@ export function ReservationForm({ state, myInformationHref, onReserved, onConsen
   const api = useApiClient();
   const id = useId();
   const now = useNow();
-  const [contact, setContact] = useState<ContactValues>(() => contactOf(state));
+  const [contact, setContact] = useState<ContactValues>(() => contactValuesOf(state.patient));
   const [editingContact, setEditingContact] = useState(false);
   const [description, setDescription] = useState('');
   const [insurance, setInsurance] = useState<InsuranceChoice>(EMPTY_INSURANCE_CHOICE);
