@@ -34,6 +34,8 @@ export * from './remote/react-lifecycles';
 export * from './remote/watch-page-heading';
 export * from './remote/usePageState';
 export * from './remote/PageLoadStatus';
+export * from './remote/useLifetimeSignal';
+export * from './remote/useEditModeFocus';
 export * from './remote/clients';
 export * from './remote/ShellLink';
 export * from './remote/RemoteParcel';

@@ -14,7 +14,20 @@ import {
   type ProfileLanguage,
   type UserFormRequest,
 } from '@portal/shared-api';
-import { Alert, Button, CONTACT_INPUTS, contactValuesOf, DETAILS_LIST_CLASS, FIELD_CLASS, TEXT_INPUT_CLASS, useApiClient, useShell, type ContactValues } from '@portal/shared-ui';
+import {
+  Alert,
+  Button,
+  CONTACT_INPUTS,
+  contactValuesOf,
+  DETAILS_LIST_CLASS,
+  FIELD_CLASS,
+  TEXT_INPUT_CLASS,
+  useApiClient,
+  useEditModeFocus,
+  useLifetimeSignal,
+  useShell,
+  type ContactValues,
+} from '@portal/shared-ui';
 import styles from './MyInformationPage.module.css';
 
 /** The tag of this process's error reports. */
@@ -64,20 +77,9 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
   const editButton = useRef<HTMLButtonElement>(null);
   const firstInput = useRef<HTMLInputElement>(null);
   const errorBox = useRef<HTMLDivElement>(null);
-  const lifetime = useRef<AbortController | null>(null);
-  const previousMode = useRef<Mode>('read');
 
-  useEffect(() => {
-    const controller = new AbortController();
-    lifetime.current = controller;
-    return () => controller.abort();
-  }, []);
-
-  useEffect(() => {
-    if (mode === 'edit' && previousMode.current === 'read') firstInput.current?.focus();
-    if (mode === 'read' && previousMode.current !== 'read') editButton.current?.focus();
-    previousMode.current = mode;
-  }, [mode]);
+  const lifetimeSignal = useLifetimeSignal();
+  useEditModeFocus(mode, editButton, firstInput);
 
   useEffect(() => {
     if (failed) errorBox.current?.focus();
@@ -135,7 +137,7 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
       ...(nextPath ? { next: nextPath } : {}),
     };
     try {
-      const signal = lifetime.current?.signal;
+      const signal = lifetimeSignal();
       const answer = await api.post(PROFILE_USER_PATH, userFormResponseSchema, { json: body, ...(signal ? { signal } : {}) });
       if (answer.next) {
         shell.navigate(answer.next);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import {
   contactFieldErrors,
@@ -11,7 +11,19 @@ import {
   type ContactFieldName,
   type ContactUpdateRequest,
 } from '@portal/shared-api';
-import { Alert, Button, CONTACT_INPUTS, DETAILS_LIST_CLASS, FIELD_CLASS, TextField, useApiClient, useShell, type ContactValues } from '@portal/shared-ui';
+import {
+  Alert,
+  Button,
+  CONTACT_INPUTS,
+  DETAILS_LIST_CLASS,
+  FIELD_CLASS,
+  TextField,
+  useApiClient,
+  useEditModeFocus,
+  useLifetimeSignal,
+  useShell,
+  type ContactValues,
+} from '@portal/shared-ui';
 import styles from './ContactDetails.module.css';
 
 export type { ContactValues };
@@ -66,20 +78,9 @@ export function ContactDetailsBlock({ values, onSaved, onEditingChange, myInform
   const [failed, setFailed] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const firstInput = useRef<HTMLInputElement>(null);
-  const previousMode = useRef<Mode>('read');
-  const lifetime = useRef<AbortController | null>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    lifetime.current = controller;
-    return () => controller.abort();
-  }, []);
-
-  useEffect(() => {
-    if (mode === 'edit' && previousMode.current === 'read') firstInput.current?.focus();
-    if (mode === 'read' && previousMode.current !== 'read') editButton.current?.focus();
-    previousMode.current = mode;
-  }, [mode]);
+  const lifetimeSignal = useLifetimeSignal();
+  useEditModeFocus(mode, editButton, firstInput);
 
   const t = (key: string) => intl.formatMessage({ id: `booking.reservation.contact.${key}` });
   const label = (field: ContactFieldName) => t(`field.${field}`);
@@ -130,7 +131,7 @@ export function ContactDetailsBlock({ values, onSaved, onEditingChange, myInform
     switchMode('saving');
     const body: ContactUpdateRequest = { ...trimmed, phoneNumber: normalizePhoneOnBlur(trimmed.phoneNumber) };
     try {
-      const signal = lifetime.current?.signal;
+      const signal = lifetimeSignal();
       const answer = await api.put(PROFILE_USER_PATH, contactUpdateResponseSchema, { json: body, ...(signal ? { signal } : {}) });
       onSaved(answer.patient);
       switchMode('read');

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { reserveAppointmentResponseSchema, type ReservationDetails } from '@portal/shared-api';
-import { useApiClient, useShell } from '@portal/shared-ui';
+import { useApiClient, useLifetimeSignal, useShell } from '@portal/shared-ui';
 import type { reservationAnalytics } from '../../pages/reservation/reservation-analytics';
 import { reservationProblemOf, type ReservationFlow, type ReservationProblem } from '../../pages/reservation/reservation-problem';
 
@@ -26,21 +26,14 @@ export function useReservationAttempt() {
   const api = useApiClient();
   const [reserving, setReserving] = useState(false);
   const [problem, setProblem] = useState<ReservationProblem | null>(null);
-  const lifetime = useRef<AbortController | null>(null);
   const problemRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    lifetime.current = controller;
-    return () => controller.abort();
-  }, []);
 
   useEffect(() => {
     if (problem) problemRef.current?.focus();
   }, [problem]);
 
   /** the form's lifetime signal, undefined before the first render's effect */
-  const signal = (): AbortSignal | undefined => lifetime.current?.signal;
+  const signal = useLifetimeSignal();
 
   /** POSTs the reservation in the page's language; reports success or the problem's kind to analytics. */
   const post = async ({ path, body, flow, process, analytics }: ReservationPost): Promise<ReservationOutcome> => {
