@@ -23,6 +23,7 @@ export * from './components/text-input';
 export * from './components/TextField';
 export * from './components/details-list';
 export * from './components/contact-fields';
+export * from './components/choice';
 // What every remote's app needs around its pages (ARCHITECTURE: every remote laid out alike):
 // createRemote / createParcel start it; pages read their state, clients and links from the shell.
 export * from './remote/createRemote';

@@ -11,7 +11,7 @@ import {
   type ConsentRequest,
   type ConsentResponse,
 } from '@portal/shared-api';
-import { Alert, Button, useApiClient, useShell } from '@portal/shared-ui';
+import { Alert, Button, CHOICE_CLASS, useApiClient, useShell } from '@portal/shared-ui';
 import styles from './ConsentForm.module.css';
 
 /** The tag of this process's error reports. */
@@ -106,7 +106,7 @@ export function ConsentForm({ consent, firstTime, privacyPolicyUrl, onSaved }: C
         {fields.map((field) => {
           const inputId = `${id}-${field}`;
           return (
-            <div key={field} className={styles.choice}>
+            <div key={field} className={CHOICE_CLASS}>
               <input
                 id={inputId}
                 type="checkbox"
@@ -128,7 +128,7 @@ export function ConsentForm({ consent, firstTime, privacyPolicyUrl, onSaved }: C
               {intl.formatMessage({ id: 'account.consent.privacy-policy-link' })}
             </a>
           </p>
-          <div className={styles.choice}>
+          <div className={CHOICE_CLASS}>
             <input
               id={privacyId}
               type="checkbox"

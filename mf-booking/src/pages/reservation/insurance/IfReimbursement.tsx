@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ReimbursementChoice } from '@portal/shared-api';
+import { CHOICE_CLASS } from '@portal/shared-ui';
 import styles from './InsuranceSelection.module.css';
 
 export interface IfReimbursementProps {
@@ -26,7 +27,7 @@ export function IfReimbursement({ choices, reimbursement, consent, isRemote, onR
           <FormattedMessage id="booking.insurance.if.legend" />
         </legend>
         {choices.map((choice) => (
-          <label key={choice} className={styles.choice}>
+          <label key={choice} className={`${CHOICE_CLASS} ${styles.choice}`}>
             <input
               type="radio"
               name={name}
@@ -42,7 +43,7 @@ export function IfReimbursement({ choices, reimbursement, consent, isRemote, onR
       </fieldset>
       {direct && (
         <>
-          <label className={styles.choice}>
+          <label className={`${CHOICE_CLASS} ${styles.choice}`}>
             <input
               type="checkbox"
               checked={consent}

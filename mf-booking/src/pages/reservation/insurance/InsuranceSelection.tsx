@@ -8,7 +8,7 @@ import {
   type PatientConcept,
   type PickerInsuranceCompany,
 } from '@portal/shared-api';
-import { useShell } from '@portal/shared-ui';
+import { CHOICE_CLASS, useShell } from '@portal/shared-ui';
 import { choiceOf, LAHITAPIOLA_FLOW_FEATURE, type LahiTapiolaStatus, type PohjolaStatus, type SelectionState } from './choice';
 import { IfReimbursement } from './IfReimbursement';
 import styles from './InsuranceSelection.module.css';
@@ -98,7 +98,7 @@ export function InsuranceSelection({ appointment, onChange, returnStatus, disabl
           <FormattedMessage id="booking.insurance.company.legend" />
         </legend>
         {pickerInsuranceCompanies.map((company) => (
-          <label key={company} className={styles.choice}>
+          <label key={company} className={`${CHOICE_CLASS} ${styles.choice}`}>
             <input
               type="radio"
               name={name}

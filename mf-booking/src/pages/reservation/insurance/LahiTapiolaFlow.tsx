@@ -10,7 +10,7 @@ import {
   type LahiTapiolaModalState,
 } from '@portal/shared-api';
 import { calendarParts } from '@portal/shared-i18n';
-import { Alert, Button, LinkButton, Spinner } from '@portal/shared-ui';
+import { Alert, Button, CHOICE_CLASS, LinkButton, Spinner } from '@portal/shared-ui';
 import type { LahiTapiolaStatus } from './choice';
 import { Dialog } from './Dialog';
 import styles from './InsuranceSelection.module.css';
@@ -161,7 +161,7 @@ export function LahiTapiolaFlow({ api, lang, status, onStatus, onRemove, returnS
             <p className={styles.text}>
               <FormattedMessage id="booking.insurance.lt.notAsked" />
             </p>
-            <label className={styles.choice}>
+            <label className={`${CHOICE_CLASS} ${styles.choice}`}>
               <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} />
               <FormattedMessage id="booking.insurance.lt.consent" />
             </label>
@@ -194,7 +194,7 @@ export function LahiTapiolaFlow({ api, lang, status, onStatus, onRemove, returnS
                 <FormattedMessage id="booking.insurance.lt.permitsLegend" />
               </legend>
               {list.map((p) => (
-                <label key={p.contentHash} className={styles.choice}>
+                <label key={p.contentHash} className={`${CHOICE_CLASS} ${styles.choice}`}>
                   <input type="radio" name={`${titleId}-permit`} checked={chosen === p.contentHash} onChange={() => setChosen(p.contentHash)} />
                   {permitText(p)}
                 </label>
