@@ -16,7 +16,7 @@ import {
   type Prescription,
   type RenewalDraft,
 } from '@portal/shared-api';
-import { Button, useApiClient, useShell, TEXT_INPUT_CLASS } from '@portal/shared-ui';
+import { Button, FIELD_CLASS, useApiClient, useShell, TEXT_INPUT_CLASS } from '@portal/shared-ui';
 import { PrescriptionDetails } from '../../components/prescriptions/PrescriptionDetails';
 import { YesNoQuestion } from './YesNoQuestion';
 import styles from './PrescriptionRenewalPage.module.css';
@@ -97,7 +97,7 @@ export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly
     <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
       {/* disabled while sending: nothing changes under the request */}
       <fieldset className={styles.plain} disabled={sending}>
-        <section className={styles.section} aria-labelledby={`${id}-general`}>
+        <section className={FIELD_CLASS.group} aria-labelledby={`${id}-general`}>
           <h2 id={`${id}-general`} className={styles.sectionTitle}>
             {intl.formatMessage({ id: 'records.renewal.general.title' })}
           </h2>
@@ -116,7 +116,7 @@ export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly
           if (!item) return null;
           const reasonId = `${id}-reason-${index}`;
           return (
-            <fieldset key={prescription.id} className={styles.medicine}>
+            <fieldset key={prescription.id} className={FIELD_CLASS.group}>
               <legend className={styles.medicineLegend}>
                 <h2 className={styles.sectionTitle}>{`${prescription.medicineName} ${prescription.strength}`.trim()}</h2>
               </legend>
