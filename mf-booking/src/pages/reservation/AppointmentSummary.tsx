@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import type { ReservationAppointment, ReservationPriceInfo } from '@portal/shared-api';
 import { formatDateTime, formatMoney } from '@portal/shared-i18n';
-import { DETAILS_LIST_CLASS } from '@portal/shared-ui';
+import { DETAILS_LIST_CLASS, useShell } from '@portal/shared-ui';
 import { PriceLines } from '../../components/price/PriceLines';
 import styles from './ReservationPage.module.css';
 
@@ -22,7 +22,7 @@ export function AppointmentSummary({ appointment, priceInfo }: { appointment: Re
   const intl = useIntl();
   const titleId = useId();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `booking.reservation.summary.${id}` }, values);
-  const lang = intl.locale === 'fi' || intl.locale === 'sv' ? intl.locale : 'en';
+  const { lang } = useShell();
   const address = appointment.clinic.address;
   const infos = [appointment.kind.reservationInfoHtml, appointment.practitioner.reservationInfoHtml, appointment.specialty.reservationInfoHtml].filter(
     (html): html is string => Boolean(html),

@@ -45,6 +45,13 @@ afterEach(() => {
 });
 
 describe('logged-in reservation page (spec part 2 §2.1, §4 "Logged-in reservation")', () => {
+  test('in Finnish, the time and the price are in Finnish formats (spec part 2 §9: fi-FI)', async () => {
+    setUp([okState], 'booking.reservation', createFakeShell({ routes: routesWithAccount, lang: 'fi' }));
+    const summary = await screen.findByRole('region', { name: 'Vastaanottoaika' });
+    expect(within(summary).getByText('Aika').nextElementSibling).toHaveTextContent(/15\.1\.2030.*10[.:]00/);
+    expect(within(summary).getByText('Hinta-arvio').nextElementSibling).toHaveTextContent(/alkaen 89,00\s€/);
+  });
+
   test('asks the loader for the slot of its path and shows what is being booked: Helsinki time, practitioner, clinic and address, the CMS info, the price from with its breakdown', async () => {
     const shell = setUp([okState]);
     expect(shell.loadPage).toHaveBeenCalledWith('booking.reservation', { id: '501' }, expect.any(AbortSignal));
