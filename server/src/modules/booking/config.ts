@@ -13,6 +13,10 @@ const envSchema = z.object({
   INFLUENZA_CONTRACT_PRODUCT_IDS: productIds.default(['OHC-INFL-1', 'OHC-INFL-2', 'OHC-INFL-3']),
   /** reservations one client (IP) may attempt in a minute, signed in or not (issue 13) */
   RESERVATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(20),
+  /** how long a search answer is reused, ms (search/result-cache.ts); 0: never. At most 2000: a taken slot may show that long. */
+  BOOKING_SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(2000).optional(),
+  APP_ENV: z.string().optional(),
+  NODE_ENV: z.string().optional(),
 });
 
 /** The booking module's settings (each feature folder reads its part). */
@@ -23,6 +27,8 @@ export interface BookingConfig {
   influenzaContractProductIds: readonly string[];
   /** RESERVATION_RATE_LIMIT_PER_MINUTE */
   reservationRateLimitPerMinute: number;
+  /** BOOKING_SEARCH_CACHE_MS: 1000 in production, else 0 (off) unless set */
+  searchCacheMs: number;
 }
 
 export class BookingConfigError extends ConfigError {}
@@ -36,5 +42,6 @@ export function loadBookingConfig(env: Env = process.env): BookingConfig {
     productName: e.BOOKING_PRODUCT_NAME,
     influenzaContractProductIds: e.INFLUENZA_CONTRACT_PRODUCT_IDS,
     reservationRateLimitPerMinute: e.RESERVATION_RATE_LIMIT_PER_MINUTE,
+    searchCacheMs: e.BOOKING_SEARCH_CACHE_MS ?? ((e.APP_ENV ?? e.NODE_ENV) === 'production' ? 1000 : 0),
   };
 }

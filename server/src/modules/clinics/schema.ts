@@ -116,5 +116,8 @@ export const appointmentSlots = pgTable(
     index('appointment_slots_clinic_idx').on(t.clinicId, t.startsAt),
     index('appointment_slots_practitioner_idx').on(t.practitionerId, t.startsAt),
     index('appointment_slots_starts_idx').on(t.startsAt),
+    // a clinic and a specialty together (and the empty search's neighbour-clinic counts): read in
+    // start order without passing over the clinic's other specialties (issue 13 search budget)
+    index('appointment_slots_clinic_specialty_idx').on(t.clinicId, t.specialtyId, t.startsAt),
   ],
 );

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ResponseSerializationError, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import {
   apiErrorSchema,
@@ -30,7 +30,20 @@ import { asPractitionerId, criteriaOf, lastDayOf, type SearchScope } from './cri
 import { installSearchPages } from './loaders';
 import { occupationalStatusOf } from './occupational';
 import { practitionerClinics } from './options';
+import { createResultCache } from './result-cache';
 import { findAvailableDates, findSlots, findSuggestions, PRICE_DETAILS_FEATURE } from './slots';
+
+/** What the route's response serializer does (fastify-type-provider-zod): the 200 schema's output, as JSON. */
+function serialisedAnswer(answer: AppointmentSearchResponse): string {
+  const result = appointmentSearchResponseSchema.safeParse(answer);
+  if (!result.success) throw new ResponseSerializationError('GET', APPOINTMENT_SEARCH_PATH, { cause: result.error });
+  return JSON.stringify(result.data);
+}
+
+/** A string payload with a JSON type skips the route's serializer: it was validated by serialisedAnswer. */
+function sendJson(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
 
 const OCCUPATIONAL_REFUSALS: Record<OccupationalSearchForbidden['reason'], string> = {
   'not-signed-in': 'Occupational health care times are offered to signed-in customers only',
@@ -47,6 +60,9 @@ const OCCUPATIONAL_REFUSALS: Record<OccupationalSearchForbidden['reason'], strin
 export function installSearch(app: FastifyInstance, config: BookingConfig): void {
   installSearchPages(app, config);
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  // kept as the JSON text the response schema's serializer would send: a reused answer is neither
+  // validated nor stringified again (about half the server's own work per search)
+  const searchAnswers = createResultCache<string>(config.searchCacheMs);
 
   /** startDate may not be in the past (spec part 2 §5); today is Helsinki's. */
   const pastStart = (startDate: string | undefined, reply: FastifyReply) =>
@@ -83,10 +99,15 @@ export function installSearch(app: FastifyInstance, config: BookingConfig): void
       const filter = { ...query, startDate: query.startDate ?? helsinkiDate(now) };
       const criteria = criteriaOf(filter, scope);
       const view = { lang: query.lang, priceDetails: app.config.features.includes(PRICE_DETAILS_FEATURE) };
-      const page = await findSlots(app.db, criteria, query.offset, now, view);
-      const answer: AppointmentSearchResponse = { availableAppointments: { type: 'success', ...page } };
-      if (query.offset === 0 && page.appointments.length === 0) answer.suggestions = await findSuggestions(app.db, criteria, lastDayOf(filter), now);
-      return reply.send(answer);
+      const lastDay = lastDayOf(filter);
+      const key = JSON.stringify([criteria, lastDay, query.offset, view]);
+      const body = await searchAnswers.get(key, async () => {
+        const page = await findSlots(app.db, criteria, query.offset, now, view);
+        const fresh: AppointmentSearchResponse = { availableAppointments: { type: 'success', ...page } };
+        if (query.offset === 0 && page.appointments.length === 0) fresh.suggestions = await findSuggestions(app.db, criteria, lastDay, now);
+        return serialisedAnswer(fresh);
+      });
+      return sendJson(reply, body);
     },
   );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "appointment_slots_clinic_specialty_idx" ON "appointment_slots" USING btree ("clinic_id","specialty_id","starts_at");

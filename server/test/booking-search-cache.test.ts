@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { appointmentSearchResponseSchema, type AppointmentSearchResponse } from '@portal/shared-api';
+import { loadBookingConfig } from '../src/modules/booking/config';
+import { appointments } from '../src/modules/booking/schema';
+import { PERSONAS } from '../src/seed/personas';
+import { addDays, helsinkiDate } from '../src/util/time';
+import { createTestApp, personIdOf, type TestApp } from './helpers';
+
+/**
+ * The search's short-lived answer cache (issue 13 budget; search/result-cache.ts): an answer is
+ * reused for at most BOOKING_SEARCH_CACHE_MS, so a reservation or a cancellation shows in the
+ * search within that time, and nothing of one search is answered to another.
+ */
+
+const TTL_MS = 400;
+let t: TestApp;
+before(async () => {
+  t = await createTestApp({ BOOKING_SEARCH_CACHE_MS: String(TTL_MS) });
+});
+after(async () => t?.close());
+
+async function search(query: Record<string, string>): Promise<AppointmentSearchResponse> {
+  const res = await t.app.inject({ url: `/api/appointments?${new URLSearchParams(query).toString()}` });
+  assert.equal(res.statusCode, 200, res.body);
+  return appointmentSearchResponseSchema.parse(res.json());
+}
+const ids = (answer: AppointmentSearchResponse) => answer.availableAppointments.appointments.map((slot) => slot.id);
+
+describe('search answer cache (issue 13)', () => {
+  it('a reserved slot leaves the list within the cache time, and comes back as soon after its cancellation', async () => {
+    const query = { specialtyIds: 'ENDO', startDate: addDays(helsinkiDate(), 2), lang: 'fi' };
+    const first = await search(query);
+    const slotId = ids(first)[0];
+    assert.ok(slotId);
+    const readAt = Date.now();
+    const [row] = await t.app.db
+      .insert(appointments)
+      .values({ slotId: Number(slotId), personId: await personIdOf(t.app, PERSONAS.mikko), healthcareType: 'private', linkToken: `t${randomBytes(12).toString('hex')}` })
+      .returning({ id: appointments.id });
+    // within the cache time the same search may still list it (the reserve call itself is guarded by the database)
+    if (Date.now() - readAt < TTL_MS / 2) assert.deepEqual(ids(await search(query)), ids(first));
+    await sleep(TTL_MS + 50);
+    assert.ok(!ids(await search(query)).includes(slotId), 'a reserved slot is listed after the cache time');
+
+    await t.app.db.update(appointments).set({ status: 'cancelled', cancelledBy: 'patient', cancelledAt: new Date() }).where(eq(appointments.id, row!.id));
+    await sleep(TTL_MS + 50);
+    assert.equal(ids(await search(query))[0], slotId);
+  });
+
+  it('answers are kept per search: another language, page or filter is read for itself', async () => {
+    const base = { specialtyIds: 'PSY', startDate: addDays(helsinkiDate(), 1) };
+    const fi = await search({ ...base, lang: 'fi' });
+    const en = await search({ ...base, lang: 'en' });
+    assert.notEqual(fi.availableAppointments.appointments[0]?.specialty.title, en.availableAppointments.appointments[0]?.specialty.title);
+    const secondPage = await search({ ...base, lang: 'fi', offset: '20' });
+    assert.ok(!ids(secondPage).some((id) => ids(fi).includes(id)), 'the second page repeats the first');
+    const evening = await search({ ...base, lang: 'fi', timeOfDay: 'evening' });
+    assert.notDeepEqual(ids(evening), ids(fi));
+  });
+
+  it('is on by default in production only (1 s), and never longer than 2 s', () => {
+    assert.equal(loadBookingConfig({ APP_ENV: 'production' }).searchCacheMs, 1000);
+    assert.equal(loadBookingConfig({ NODE_ENV: 'production' }).searchCacheMs, 1000);
+    assert.equal(loadBookingConfig({ APP_ENV: 'development' }).searchCacheMs, 0);
+    assert.equal(loadBookingConfig({ APP_ENV: 'production', BOOKING_SEARCH_CACHE_MS: '0' }).searchCacheMs, 0);
+    assert.throws(() => loadBookingConfig({ BOOKING_SEARCH_CACHE_MS: '5000' }), /BOOKING_SEARCH_CACHE_MS/);
+  });
+});
