@@ -20,15 +20,38 @@ function helsinkiParts(instant: Date): Record<string, number> {
   return out;
 }
 
-/** Offset of Helsinki from UTC at the instant, in milliseconds (+2 h or +3 h). */
-function offsetMs(instant: Date): number {
+function exactOffsetMs(instant: Date): number {
   const p = helsinkiParts(instant);
   const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
+const HOUR_MS = 3_600_000;
+// Since 1981 Helsinki's offset changes only on the full UTC hour (01:00 UTC under the EU rules, 00:00
+// UTC in 1981–82), so one Intl call per UTC hour serves every instant in it. formatToParts costs some
+// 15 µs and every search call made several (issue 13's budget); older instants are computed each time.
+const MEMO_FROM_MS = Date.UTC(1981, 0, 1);
+const MEMO_UNTIL_MS = Date.UTC(9000, 0, 1);
+const offsetsByHour = new Map<number, number>();
+
+/** Offset of Helsinki from UTC at the instant, in milliseconds (+2 h or +3 h). */
+function offsetMs(instant: Date): number {
+  const time = instant.getTime();
+  if (!(time >= MEMO_FROM_MS && time < MEMO_UNTIL_MS)) return exactOffsetMs(instant);
+  const hour = Math.floor(time / HOUR_MS);
+  let offset = offsetsByHour.get(hour);
+  if (offset === undefined) {
+    if (offsetsByHour.size >= 10_000) offsetsByHour.clear();
+    offset = exactOffsetMs(new Date(hour * HOUR_MS));
+    offsetsByHour.set(hour, offset);
+  }
+  return offset;
+}
+
 /** The calendar date in Helsinki at the instant. */
 export function helsinkiDate(instant: Date = new Date()): string {
+  const time = instant.getTime();
+  if (time >= MEMO_FROM_MS && time < MEMO_UNTIL_MS) return new Date(time + offsetMs(instant)).toISOString().slice(0, 10);
   const p = helsinkiParts(instant);
   return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
 }
