@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import type { AnonymousReservationPageState, ApiFailure } from '@portal/shared-api';
 import { mockFailure } from '@portal/shared-api/mock';
 import { createFakeShell, pageState, renderWithShell } from '../../../test/shell-fake';
@@ -8,6 +8,11 @@ import { anonymousOkState, reservationDetails, routesWithAccount } from '../rese
 import { InsuranceAnonymousReservationPage, PrivateAnonymousReservationPage } from './AnonymousReservationPage';
 
 const RESERVE = 'POST /api/anon/reserve-appointment';
+
+function AddressProbe() {
+  const location = useLocation();
+  return <output aria-label="address">{`${location.pathname}${location.search} ${useNavigationType()}`}</output>;
+}
 const PATH = '/en/anonymous-users/available-appointments/501';
 
 function setUp(state: AnonymousReservationPageState, { insurance = false } = {}) {
@@ -45,6 +50,24 @@ describe('anonymous reservation page (spec part 2 ยง4 "Anonymous reservation", ย
     expect(await screen.findByText('Log in to book this appointment')).toBeInTheDocument();
     expect(screen.getByText(/This appointment can only be booked after strong authentication/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/en/login?nextPath=%2Fen%2Favailable-appointments%2F501');
+    expect(screen.queryByRole('textbox', { name: 'Personal identity code' })).not.toBeInTheDocument();
+  });
+
+  test('a signed-in visitor goes on to the signed-in reservation page of the same slot, the address replaced', async () => {
+    const shell = createFakeShell({ routes: routesWithAccount });
+    shell.loadPage.mockResolvedValueOnce(pageState('booking.anonymous-reservation', anonymousOkState, { id: '501' }));
+    renderWithShell(
+      <>
+        <Routes>
+          <Route path="/en/anonymous-users/available-appointments/:id" element={<PrivateAnonymousReservationPage />} />
+        </Routes>
+        <AddressProbe />
+      </>,
+      shell,
+      PATH,
+    );
+    // in the app the router's paths are under the basename /{lang}; the test router has none
+    await waitFor(() => expect(screen.getByRole('status', { name: 'address' })).toHaveTextContent('/available-appointments/501 REPLACE'));
     expect(screen.queryByRole('textbox', { name: 'Personal identity code' })).not.toBeInTheDocument();
   });
 

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { type AnonymousReservationOkState, type ReservationDetails } from '@portal/shared-api';
 import { Alert, LinkButton, usePageState, useShell } from '@portal/shared-ui';
+import { ReplaceLocation } from '../../components/replace-location/ReplaceLocation';
 import { ReservationPageFrame } from '../../components/reservation-form/ReservationPageFrame';
 import { AlreadyReserved, NotFound } from '../reservation/ReservationPage';
 import { SuccessView } from '../reservation/SuccessView';
@@ -25,7 +26,8 @@ export function useStrongLoginHref(loggedInPath: string): string | null {
  * booking.anonymous-reservation, -insurance, -occupational (spec part 2 §2.1 "Reserve appointment,
  * anonymous", §4 "Anonymous reservation", §6): not found and already reserved as signed in; a slot
  * that requires strong authentication (and the insurance and occupational types) is reserved only
- * after strong login; otherwise the identity-code form, then the confirmation.
+ * after strong login; otherwise the identity-code form, then the confirmation. A signed-in visitor
+ * goes on to the signed-in reservation page of the same slot.
  */
 export function AnonymousReservationPage({ routeId }: { routeId: AnonymousReservationRouteId }) {
   const { id = '' } = useParams();
@@ -47,7 +49,10 @@ export function AnonymousReservationPage({ routeId }: { routeId: AnonymousReserv
 }
 
 function AnonymousReservation({ state, onReserved }: { state: AnonymousReservationOkState; onReserved(details: ReservationDetails): void }) {
+  const shell = useShell();
   const loginHref = useStrongLoginHref(state.loggedInPath);
+  // a signed-in patient (an old link, the back button) books on the signed-in page, with their own details
+  if (shell.user) return <ReplaceLocation href={state.loggedInPath} />;
   // Spec §4 says "sent to strong login"; the page says why and offers the button rather than
   // redirecting silently, so the visitor knows where they are going and the back button still works.
   if (state.requiresStrongLogin) return <StrongLoginNotice healthcareType={state.healthcareType} loginHref={loginHref} />;
