@@ -9,6 +9,7 @@ import {
   waitlistStateSchema,
   WAITLIST_OFFER_HOURS,
 } from '@portal/shared-api';
+import { accountProfiles } from '../src/modules/account/schema';
 import { waitlistEntries, waitlistOffers } from '../src/modules/booking/schema';
 import { practitioners, practitionerSpecialties } from '../src/modules/clinics/schema';
 import { PERSONAS } from '../src/seed/personas';
@@ -60,7 +61,7 @@ async function smsTo(phoneNumber: string) {
 async function offerTokenIn(phoneNumber: string): Promise<string> {
   const messages = await smsTo(phoneNumber);
   // the outbox lists the newest first
-  const match = /\/fi\/aiempi-aika\/([A-Za-z0-9_-]+)/.exec(messages[0]?.text ?? '');
+  const match = /\/(?:fi\/aiempi-aika|sv\/tidigare-tid|en\/earlier-time)\/([A-Za-z0-9_-]+)/.exec(messages[0]?.text ?? '');
   assert.ok(match, `an offer link in ${JSON.stringify(messages)}`);
   return match[1]!;
 }
@@ -111,7 +112,11 @@ describe('offers on a cancellation, and taking them (first come first served)', 
     // Mikko waits for the same doctor (later appointment): matches
     const mikkos = await bookNew(t.app, mikko.personId, { practitionerId: doctor, startsInMinutes: 10 * DAY }, { phone: '+358401230001' });
     await waitlist('POST', mikkos.id, mikko, { scope: 'practitioner' });
-    // Leena waits for the same specialty in Helsinki with another doctor: matches
+    // Leena waits for the same specialty in Helsinki with another doctor: matches; she reads Swedish
+    await t.app.db
+      .insert(accountProfiles)
+      .values({ personId: leena.personId, language: 'sv' })
+      .onConflictDoUpdate({ target: accountProfiles.personId, set: { language: 'sv' } });
     const leenas = await bookNew(t.app, leena.personId, { practitionerId: otherDoctor, startsInMinutes: 12 * DAY }, { phone: '+358401230002' });
     await waitlist('POST', leenas.id, leena, { scope: 'specialty-municipality' });
     // the same specialty in Espoo, or an earlier appointment, or the practitioner scope with another doctor: no offer
@@ -127,7 +132,10 @@ describe('offers on a cancellation, and taking them (first come first served)', 
 
     for (const phone of ['+358401230003', '+358401230004', '+358401230005']) assert.deepEqual(await smsTo(phone), [], `no offer to ${phone}`);
     const [sms] = await smsTo('+358401230001');
-    assert.match(sms!.text, /Aiempi vastaanottoaika vapautui: [a-z]{2} \d{1,2}\.\d{1,2}\. klo \d{1,2}:\d{2}, Testi Odotus\. Varaa se osoitteessa http:\/\/localhost:8080\/fi\/aiempi-aika\/[A-Za-z0-9_-]+ .* 2 tuntia\./);
+    assert.match(sms!.text, /Aiempi vastaanottoaika vapautui: \d{1,2}\.\d{1,2}\.\d{4} \d{2}\.\d{2}, Testi Odotus\. Varaa se osoitteessa http:\/\/localhost:8080\/fi\/aiempi-aika\/[A-Za-z0-9_-]+ .* 2 tuntia\./);
+    // in the patient's own language, with the page's path in that language
+    const [swedish] = await smsTo('+358401230002');
+    assert.match(swedish!.text, /^En tidigare tid har blivit ledig: \d{1,2}\.\d{1,2}\.\d{4} \d{2}\.\d{2}, Testi Odotus\. Boka den på http:\/\/localhost:8080\/sv\/tidigare-tid\/[A-Za-z0-9_-]+ /);
     const mikkoToken = await offerTokenIn('+358401230001');
     const leenaToken = await offerTokenIn('+358401230002');
 
@@ -161,7 +169,7 @@ describe('offers on a cancellation, and taking them (first come first served)', 
     // the outbox lists the newest first
     const [onward, first] = await smsTo('+358401230002');
     assert.ok(first?.text.includes(leenaToken));
-    assert.ok(onward && onward.text.includes('/fi/aiempi-aika/') && !onward.text.includes(leenaToken));
+    assert.ok(onward && onward.text.includes('/sv/tidigare-tid/') && !onward.text.includes(leenaToken));
   });
 
   it('an offer that is no longer earlier (the patient took an earlier one since) is not taken', async () => {

@@ -1,32 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
-import { WAITLIST_OFFER_HOURS } from '@portal/shared-api';
+import { WAITLIST_OFFER_HOURS, type Lang } from '@portal/shared-api';
+import { buildPath, findRoute } from '@portal/shared-i18n';
+import { accountProfiles } from '../../account/schema';
 import { appointmentSlots, clinics, practitioners } from '../../clinics/schema';
 import { people } from '../../patients/schema';
 import { serverMessage } from '../../../pages/messages';
-import { TIME_ZONE } from '../../../util/time';
 import { appointments, waitlistEntries, waitlistOffers } from '../schema';
 import { slotIsFree } from '../change-time/swap';
+import { helsinkiDateAndTime } from '../reservation/confirmation';
 import { practitionerNameSql } from '../slot-rows';
 
 /** The offer link's token: 32 url-safe characters (the route takes 16 to 64). */
 export const newOfferToken = (): string => randomBytes(24).toString('base64url');
-
-const smsParts = new Intl.DateTimeFormat('fi-FI', { timeZone: TIME_ZONE, weekday: 'short', day: 'numeric', month: 'numeric', hour: 'numeric', minute: '2-digit', hourCycle: 'h23' });
-
-/** 'pe 4.12. klo 9:30' in Helsinki: the portal's d.M. and H:mm (fi-FI's own time would read 9.30). */
-export function smsTime(instant: Date): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) => smsParts.formatToParts(instant).find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${Number(part('day'))}.${Number(part('month'))}. klo ${Number(part('hour'))}:${part('minute').padStart(2, '0')}`;
-}
 
 /**
  * Offers a freed slot to the patients waiting for an earlier time (SPEC-DECISIONS "Values"): every
  * waitlist entry whose reserved appointment starts later than the slot and matches it (the same
  * practitioner; or, for scope specialty-municipality, the same specialty in the freed clinic's
  * municipality) gets one offer (a token, valid WAITLIST_OFFER_HOURS) and an SMS with the link
- * /fi/aiempi-aika/{token}. The first to take it gets it (earlier-time.ts).
+ * to the offer page in the patient's language. The first to take it gets it (earlier-time.ts).
  *
  * Called after a cancellation (or a change of time) has committed. It never throws: a failure here
  * must not turn the patient's successful cancellation into an error; it is logged instead.
@@ -58,10 +52,15 @@ async function offer(app: FastifyInstance, slotId: number, now: Date): Promise<v
 
   const entrySlots = appointmentSlots;
   const waiting = await db
-    .select({ entryId: waitlistEntries.id, phone: sql<string | null>`coalesce(${appointments.phone}, ${people.phoneNumber})` })
+    .select({
+      entryId: waitlistEntries.id,
+      phone: sql<string | null>`coalesce(${appointments.phone}, ${people.phoneNumber})`,
+      language: accountProfiles.language,
+    })
     .from(waitlistEntries)
     .innerJoin(appointments, eq(appointments.id, waitlistEntries.appointmentId))
     .innerJoin(people, eq(people.id, waitlistEntries.personId))
+    .leftJoin(accountProfiles, eq(accountProfiles.personId, waitlistEntries.personId))
     .innerJoin(entrySlots, eq(entrySlots.id, appointments.slotId))
     .innerJoin(clinics, eq(clinics.id, entrySlots.clinicId))
     .where(
@@ -86,11 +85,23 @@ async function offer(app: FastifyInstance, slotId: number, now: Date): Promise<v
     // one offer per entry and slot: a slot freed twice is not offered twice
     const created = await db.insert(waitlistOffers).values({ entryId: entry.entryId, slotId: slot.id, token, expiresAt }).onConflictDoNothing().returning({ id: waitlistOffers.id });
     if (created.length === 0 || !entry.phone) continue;
-    const text = serverMessage('fi', 'server.booking.waitlist.smsText')
-      .replace('{time}', smsTime(slot.startsAt))
+    // in the patient's own language (My information), Finnish when they never chose one
+    const lang: Lang = entry.language ?? 'fi';
+    const { date, time } = helsinkiDateAndTime(slot.startsAt, lang);
+    const text = serverMessage(lang, 'server.booking.waitlist.smsText')
+      .replace('{time}', `${date} ${time}`)
       .replace('{practitioner}', slot.practitionerName)
-      .replace('{link}', `${app.config.publicUrl}/fi/aiempi-aika/${token}`)
+      .replace('{link}', offerLink(app, lang, token))
       .replace('{hours}', String(WAITLIST_OFFER_HOURS));
     await app.smsGateway.send({ phoneNumber: entry.phone.replace(/\s+/g, ''), text });
   }
+}
+
+const OFFER_SEGMENT: Record<Lang, string> = { fi: 'aiempi-aika', sv: 'tidigare-tid', en: 'earlier-time' };
+
+/** The absolute link to the offer page (booking.earlier-time) in `lang`; the spec's segments when the booking remote is not deployed. */
+function offerLink(app: FastifyInstance, lang: Lang, token: string): string {
+  const route = findRoute(app.routeTable.current(), 'booking.earlier-time');
+  const path = route ? buildPath(route, lang, { token }) : `/${lang}/${OFFER_SEGMENT[lang]}/${token}`;
+  return `${app.config.publicUrl}${path}`;
 }
