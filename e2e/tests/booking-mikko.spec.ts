@@ -38,6 +38,11 @@ test.describe('booking: Mikko (150385-9013)', () => {
     await expect(page).toHaveURL(/specialtyIds=YLE/);
     await expect(filters.getByRole('checkbox', { name: 'Yleislääketiede' })).toBeChecked();
 
+    // the time-of-day tab: morning is 7–12 on a Helsinki clock (§9); the calendar then marks the days with free mornings
+    await page.getByRole('tab', { name: 'Aamupäivä' }).click();
+    await expect(page.getByRole('tab', { name: 'Aamupäivä' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/[?&]time=morning/);
+
     // the calendar: the first free day a week or more ahead (outside the cancellation window)
     const calendar = page.getByRole('region', { name: 'Vapaat päivät' });
     const weekAhead = addDays(helsinkiDate(Date.now()), 7);
@@ -56,11 +61,6 @@ test.describe('booking: Mikko (150385-9013)', () => {
     expect(chosenDay, `a free day on or after ${weekAhead} in ${seen.join(', ')}`).toBeTruthy();
     await calendar.locator(`[data-day="${chosenDay}"] button`).click();
     await expect(page).toHaveURL(new RegExp(`startDate=${chosenDay}`));
-
-    // the time-of-day tab: morning is 7–12 on a Helsinki clock (§9)
-    await page.getByRole('tab', { name: 'Aamupäivä' }).click();
-    await expect(page.getByRole('tab', { name: 'Aamupäivä' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page).toHaveURL(/[?&]time=morning/);
 
     const results = page.getByRole('list', { name: 'Vapaat ajat' });
     await expect(results.getByRole('listitem').first()).toBeVisible();
