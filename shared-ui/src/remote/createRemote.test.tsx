@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useParams } from 'react-router-dom';
 import type { Catalogue } from '@portal/shared-i18n';
 import { createFakeShell, routeTableFor, type FakeShell } from '../test-utils';
 import { useShell } from '../shell-context';
@@ -40,6 +41,13 @@ function VisitPage() {
     );
   }
   return <h1>{intl.formatMessage({ id: 'test.visit' })}</h1>;
+}
+
+function SignedInAppointmentPage() {
+  return <h1>Signed-in appointment {useParams().ids}</h1>;
+}
+function AnonymousAppointmentPage() {
+  return <h1>Anonymous appointment {useParams().token}</h1>;
 }
 
 let host: HTMLElement;
@@ -82,6 +90,27 @@ describe('createRemote: a remote is its pages', () => {
     expect(within(host).getByRole('heading', { name: 'Visits' })).toBeInTheDocument();
     await act(() => visits.app.unmount(visits.props));
     mounted = [];
+    expect(host).toBeEmptyDOMElement();
+  });
+
+  test('two routes with one path pattern: the routes\' params patterns choose the page, which reads its parameters by name; an address neither accepts renders nothing', async () => {
+    const table = routeTableFor(REMOTE_ID, [
+      { id: 'booking.appointment', paths: { fi: 'varaus/:ids', sv: 'bokning/:ids', en: 'appointment/:ids' }, params: { ids: '[0-9]+(,[0-9]+)*' }, kind: 'logged-in' },
+      { id: 'booking.anonymous-appointment', paths: { fi: 'varaus/:token', sv: 'bokning/:token', en: 'appointment/:token' }, params: { token: '[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*' }, kind: 'anonymous' },
+    ]);
+    const pages = { 'booking.appointment': SignedInAppointmentPage, 'booking.anonymous-appointment': AnonymousAppointmentPage };
+    const shell = createFakeShell(table);
+    const first = await mountApp('/en/appointment/A1b2C3', pages, shell);
+    expect(within(host).getByRole('heading', { name: 'Anonymous appointment A1b2C3' })).toBeInTheDocument();
+    await act(() => first.app.unmount(first.props));
+    mounted = [];
+
+    const second = await mountApp('/en/appointment/100001,100002', pages, shell);
+    expect(within(host).getByRole('heading', { name: 'Signed-in appointment 100001,100002' })).toBeInTheDocument();
+    await act(() => second.app.unmount(second.props));
+    mounted = [];
+
+    await mountApp('/en/appointment/a-b', pages, shell);
     expect(host).toBeEmptyDOMElement();
   });
 
