@@ -92,13 +92,14 @@ export function AppointmentCard({
         )}
       </dl>
       {!appointment.isRemote && clinic.arrivalInfoHtml && (
-        <section className={styles.arrival} aria-labelledby={`${ids}-arrival`}>
+        // a plain block, not a landmark: every card of the list has one, and landmarks must be told apart
+        <div className={styles.arrival}>
           <Heading level={Math.min(headingLevel + 1, 6) as HeadingLevel} id={`${ids}-arrival`} className={styles.arrivalTitle}>
             {t('booking.appointment.card.arrivalInfo')}
           </Heading>
           {/* sanitised on the server (booking/markdown.ts): only text, lists, emphasis and safe links */}
           <div className={styles.arrivalBody} dangerouslySetInnerHTML={{ __html: clinic.arrivalInfoHtml }} />
-        </section>
+        </div>
       )}
       {children}
     </article>

@@ -47,7 +47,7 @@ describe('appointment page (spec part 2 §2.1 "Appointment page")', () => {
     expect(card).toHaveTextContent('Pertti Rantanen');
     expect(card).toHaveTextContent('Lääkärikeskus Kamppi');
     expect(card).toHaveTextContent('Malminkatu 3, 00100 Helsinki');
-    const arrival = within(card).getByRole('region', { name: 'Arrival information' });
+    const arrival = within(card).getByRole('heading', { name: 'Arrival information' }).parentElement!;
     expect(within(arrival).getByText('2nd floor').tagName).toBe('STRONG');
     expect(card).toHaveTextContent('from €101.90');
     expect(screen.getByRole('link', { name: /All appointments/ })).toHaveAttribute('href', '/en/appointments');

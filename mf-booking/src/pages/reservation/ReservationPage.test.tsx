@@ -118,7 +118,7 @@ describe('logged-in reservation page (spec part 2 §2.1, §4 "Logged-in reservat
   test('consent needed: the consent form inline, then the reservation form', async () => {
     const shell = setUp([{ ...okState, registration: 'consent-needed' }, okState]);
     await waitFor(() => expect(shell.mountParcel).toHaveBeenCalledWith('mf-account', './consent-form', expect.any(HTMLElement), expect.anything()));
-    expect(screen.getByRole('region', { name: 'Processing of patient data' })).toBeInTheDocument();
+    expect(screen.getByText('Before booking, please review the processing of your patient data. You will then continue to the reservation.')).toBeInTheDocument();
     const { onDone } = shell.mountParcel.mock.calls[0]![3] as { onDone(answer: unknown): void };
     act(() => onDone({ type: 'success' }));
     expect(await screen.findByRole('button', { name: 'Reserve appointment' })).toBeInTheDocument();

@@ -160,7 +160,8 @@ function ReservationSteps({
   return (
     <>
       {step !== 'form' && (
-        <section className={styles.flow} aria-label={intl.formatMessage({ id: `booking.reservation.step.${step}` })}>
+        // not a landmark of its own: the account remote's form inside is the titled section
+        <div className={styles.flow}>
           <Alert variant="info" announce={false}>
             {intl.formatMessage({ id: `booking.reservation.step.${step}.intro` })}
           </Alert>
@@ -170,7 +171,7 @@ function ReservationSteps({
             exposed={step === 'registration' ? REGISTRATION_PARCEL : CONSENT_PARCEL}
             parcelProps={{ onDone: onParcelDone }}
           />
-        </section>
+        </div>
       )}
       {(step === 'form' || reopened) && (
         <div hidden={step !== 'form'}>
