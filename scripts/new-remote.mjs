@@ -203,7 +203,10 @@ function insert(relative, anchor, lines, { after = false, last = false } = {}) {
   const content = readFileSync(file, 'utf8').split('\n');
   const matches = content.map((line, i) => (anchor.test(line) ? i : -1)).filter((i) => i >= 0);
   if (!matches.length) fail(`${relative} no longer has a line matching ${anchor}: register ${remote} there by hand, and update scripts/new-remote.mjs (files written: ${written.join(', ')})`);
-  const at = (last ? matches[matches.length - 1] : matches[0]) + (after ? 1 : 0);
+  let at = last ? matches[matches.length - 1] : matches[0];
+  // after a statement that spans lines (a formatted multi-line import): after its last line
+  if (after && /^import /.test(content[at])) while (at < content.length - 1 && !/;\s*$/.test(content[at])) at++;
+  at += after ? 1 : 0;
   content.splice(at, 0, ...lines);
   writeFileSync(file, content.join('\n'));
   written.push(`${relative} (edited)`);
