@@ -81,8 +81,8 @@ test.describe('records: questionnaires, certificates and vaccinations', () => {
     const list = page.getByRole('list', { name: 'Rokotukset' });
     await expect(list.getByRole('listitem')).toHaveCount(25);
     await expect(list.getByRole('listitem').first()).toContainText('Influvac Tetra');
-    // the booking remote is not deployed yet: customer service by phone
-    await expect(page.getByRole('link', { name: '010 380 3838' })).toHaveAttribute('href', 'tel:+358103803838');
+    // the booking remote is deployed: a link to its vaccination search (without it, the phone)
+    await expect(page.getByRole('link', { name: 'Varaa rokotusaika' })).toHaveAttribute('href', '/fi/ajanvaraus/rokotus');
     await expectNoAxeViolations(page, 'vaccinations');
 
     const pagination = page.getByRole('navigation', { name: 'Sivutus' });
