@@ -35,4 +35,7 @@ export * from './schemas/booking/change-time';
 export * from './schemas/booking/waitlist';
 export * from './schemas/booking/search';
 export * from './schemas/booking/insurance';
+export * from './schemas/payments/invoice';
+export * from './schemas/payments/pages';
+export * from './schemas/payments/summary';
 export * from './client';

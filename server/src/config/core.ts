@@ -86,6 +86,12 @@ function defaultRemotes(overridesAllowed: boolean): RemotesManifest {
         entry: '/remotes/mf-account/mf-manifest.json',
         frontPageParcels: [],
       },
+      {
+        id: 'mf-payments',
+        name: 'mf_payments',
+        entry: '/remotes/mf-payments/mf-manifest.json',
+        frontPageParcels: ['./summary'],
+      },
     ],
     overridesAllowed,
   };

@@ -13,6 +13,7 @@ import { staticFilesModule } from './static-files/index';
 import { pagesModule } from '../pages/index';
 import { accountModule } from './account/index';
 import { bookingModule } from './booking/index';
+import { paymentsModule } from './payments/index';
 
 /**
  * Every server module, in the order the app installs them (and seeds them, after the people). The
@@ -41,6 +42,7 @@ export const portalModules = [
   identityModule,
   accountModule,
   bookingModule,
+  paymentsModule,
 ] as const;
 
 export type PortalModules = (typeof portalModules)[number];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messagingSummarySchema } from '../messaging/pages';
 import { recordsSummarySchema } from '../records/summary';
 import { bookingSummarySchema } from '../booking/summary';
+import { paymentsSummarySchema } from '../payments/summary';
 
 /**
  * State of the front page (route id 'front-page'), from its server loader.
@@ -20,6 +21,7 @@ export const frontPageStateSchema = z.object({
     'mf-messaging': messagingSummarySchema.optional(),
     'mf-records': recordsSummarySchema.optional(),
     'mf-booking': bookingSummarySchema.optional(),
+    'mf-payments': paymentsSummarySchema.optional(),
   }),
 });
 export type FrontPageState = z.infer<typeof frontPageStateSchema>;

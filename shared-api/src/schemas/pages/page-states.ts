@@ -29,6 +29,13 @@ import {
   occupationalVaccinationStateSchema,
   searchListStateSchema,
 } from '../booking/search';
+import {
+  invoiceSummaryPageStateSchema,
+  invoicesPageStateSchema,
+  payInvoicePageStateSchema,
+  paymentResultPageStateSchema,
+  payVisitPageStateSchema,
+} from '../payments/pages';
 
 /**
  * Route id → the zod schema of the state its server loader returns (embedded in the first page's
@@ -84,6 +91,11 @@ export const pageStateSchemas = {
   'booking.occupational-list': occupationalListStateSchema,
   'booking.occupational-landing': occupationalLandingStateSchema,
   'booking.occupational-vaccination': occupationalVaccinationStateSchema,
+  'payments.invoices': invoicesPageStateSchema,
+  'payments.summary': invoiceSummaryPageStateSchema,
+  'payments.pay': payInvoicePageStateSchema,
+  'payments.payment': paymentResultPageStateSchema,
+  'payments.pay-visit': payVisitPageStateSchema,
 } as const satisfies Partial<Record<RouteId, z.ZodType>>;
 
 /** A route whose page has a server loader (and so a state schema). */

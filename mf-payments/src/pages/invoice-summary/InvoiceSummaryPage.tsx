@@ -1,0 +1,4 @@
+/** payments.summary: the invoice summary (spec part 2 §2.3). Filled in by its feature commit (issue 14). */
+export function InvoiceSummaryPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** payments.payment: the payment result (spec part 2 §2.3). Filled in by its feature commit (issue 14). */
+export function PaymentResultPage() {
+  return null;
+}

@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { PaymentsConfig } from '../config';
+
+/** Filled in by the feature's commit (issue 14). */
+export function installInvoicePdf(_app: FastifyInstance, _config: PaymentsConfig): void {}
