@@ -1,4 +1,155 @@
-/** payments.payment: the payment result (spec part 2 §2.3). Filled in by its feature commit (issue 14). */
+import { useIntl } from 'react-intl';
+import { useParams } from 'react-router-dom';
+import type { PaymentFailureReason, PaymentResultPageState } from '@portal/shared-api';
+import { Alert, Button, DETAILS_LIST_CLASS, LinkButton, PageHeading, PageLoadStatus, ShellLink, usePageState, useShell } from '@portal/shared-ui';
+import { useDates } from '../../components/dates/useDates';
+import { Money } from '../../components/money/Money';
+import styles from './PaymentResultPage.module.css';
+
+type ResultState = Extract<PaymentResultPageState, { status: 'ok' }>;
+
+/**
+ * The §8 text of each failure reason, one to one (SPEC-DECISIONS "Payment provider statuses"); a
+ * Record over the shared enum, so a reason added to the contract does not compile without its text.
+ */
+export const FAILURE_REASON_MESSAGE_IDS: Readonly<Record<PaymentFailureReason, string>> = {
+  cardDeclined: 'payments.payment.reason.cardDeclined',
+  cardExpired: 'payments.payment.reason.cardExpired',
+  incorrectCvc: 'payments.payment.reason.incorrectCvc',
+  insufficientFunds: 'payments.payment.reason.insufficientFunds',
+  cancelled: 'payments.payment.reason.cancelled',
+  paymentFailed: 'payments.payment.reason.paymentFailed',
+  unableToProcess: 'payments.payment.reason.unableToProcess',
+};
+
+/**
+ * payments.payment (payment/{invoice number}; spec part 2 §2.3 "Payment result page"): where the
+ * provider sends the patient back. The result is the server's record of the provider's signed
+ * redirect or callback, never the URL's say-so.
+ */
 export function PaymentResultPage() {
-  return null;
+  const intl = useIntl();
+  const { id = '' } = useParams();
+  const { page, retry } = usePageState('payments.payment', { id });
+  return (
+    <div className={styles.page}>
+      <PageHeading>{intl.formatMessage({ id: 'payments.payment.title' })}</PageHeading>
+      <PageLoadStatus page={page} retry={retry} />
+      {page.status === 'ready' && <PaymentResult state={page.data} reload={retry} />}
+    </div>
+  );
+}
+
+function PaymentResult({ state, reload }: { state: PaymentResultPageState; reload(): void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id: `payments.payment.${id}` });
+  if (state.status === 'invoice-not-found') {
+    return (
+      <Alert variant="info" announce={false}>
+        <p className={styles.noticeText}>{t('notFound')}</p>
+        <ShellLink routeId="payments.invoices">{t('invoicesLink')}</ShellLink>
+      </Alert>
+    );
+  }
+  switch (state.result) {
+    case 'ok':
+      return <Completed />;
+    case 'fail':
+      return <Interrupted state={state} />;
+    case 'delayed':
+    case 'pending':
+      return <Processing reload={reload} />;
+  }
+}
+
+/** §2.3: ok shows "payment completed" and a link to the front page. */
+function Completed() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id: `payments.payment.${id}` });
+  return (
+    <Alert variant="success" announce={false} title={t('completed.title')}>
+      <p className={styles.noticeText}>{t('completed.text')}</p>
+      <ShellLink routeId="front-page">{t('frontPage')}</ShellLink>
+    </Alert>
+  );
+}
+
+/**
+ * §2.3: fail shows "payment interrupted", the sum, the invoice number, the status (paid with its
+ * date, or unpaid: highlighted as the failure while the invoice is still open), the reason's §8 text
+ * and a try-again link to the payment page.
+ */
+function Interrupted({ state }: { state: ResultState }) {
+  const intl = useIntl();
+  const shell = useShell();
+  const dates = useDates();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `payments.payment.${id}` }, values);
+  const { invoice, failureReason } = state;
+  const unpaidFailure = !invoice.paid && invoice.open;
+  return (
+    <>
+      <Alert variant="error" announce={false} title={t('interrupted.title')}>
+        {failureReason && <p className={styles.noticeText}>{intl.formatMessage({ id: FAILURE_REASON_MESSAGE_IDS[failureReason] })}</p>}
+      </Alert>
+      <dl className={DETAILS_LIST_CLASS} aria-label={t('details')}>
+        <div>
+          <dt>{t('sum')}</dt>
+          <dd>
+            <Money cents={invoice.sumCents} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('invoiceNumber')}</dt>
+          <dd>{invoice.invoiceNumber}</dd>
+        </div>
+        <div>
+          <dt>{t('status')}</dt>
+          <dd>
+            {invoice.paid ? (
+              invoice.paidDate ? (
+                t('status.paid', { date: dates.date(invoice.paidDate) })
+              ) : (
+                t('status.paidNoDate')
+              )
+            ) : unpaidFailure ? (
+              <strong className={styles.failure}>{t('status.unpaid')}</strong>
+            ) : (
+              t('status.unpaid')
+            )}
+          </dd>
+        </div>
+      </dl>
+      {/* an invoice that got paid meanwhile (the callback won the race) is not offered again */}
+      {!invoice.paid && (
+        <p className={styles.actions}>
+          <LinkButton href={shell.href('payments.pay', { id: invoice.invoiceNumber })} onNavigate={shell.navigate}>
+            {t('tryAgain')}
+          </LinkButton>
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * delayed and pending. The spec's page "shows nothing" for these, but a blank page after paying
+ * leaves the patient guessing whether the money went and invites a second payment. The provider has
+ * simply not confirmed yet (its callback may come late, SPEC-DECISIONS), so the page says exactly
+ * that, lets the patient check again, and links to the invoices, where the status shows once it is
+ * recorded.
+ */
+function Processing({ reload }: { reload(): void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id: `payments.payment.${id}` });
+  return (
+    <Alert variant="info" announce={false} title={t('processing.title')}>
+      <p className={styles.noticeText}>{t('processing.text')}</p>
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={reload}>
+          {t('processing.checkAgain')}
+        </Button>
+        <ShellLink routeId="payments.invoices">{t('invoicesLink')}</ShellLink>
+      </div>
+    </Alert>
+  );
 }
