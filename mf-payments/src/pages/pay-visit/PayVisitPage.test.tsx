@@ -67,6 +67,7 @@ describe('pay visit, the invoice notification landing (spec part 2 §2.3, §1)',
 
   test('links to this page in the other two languages by the shell’s route paths, keeping the notification link’s query', async () => {
     setUp('en', { search: '?utm_source=invoice' });
+    await screen.findByRole('region', { name: 'My own visit' });
     const languages = screen.getByRole('navigation', { name: 'Language' });
     expect(within(languages).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('lang')])).toEqual([
       ['Suomeksi', '/fi/maksa-kaynti?utm_source=invoice', 'fi'],

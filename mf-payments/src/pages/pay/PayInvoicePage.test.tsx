@@ -215,6 +215,20 @@ describe('the provider click (spec part 2 §4, §7 "POST to each provider url")'
     expect(screen.getByRole('button', { name: 'Nordea' })).toBeDisabled();
   });
 
+  test('back from the provider’s page (restored from the back-forward cache), the buttons work again', async () => {
+    const shell = setUp([payState], { shell: withProviders() });
+    shell.api.use({ [REFETCH]: invoiceNow('Open') });
+    await userEvent.click(await screen.findByRole('button', { name: 'OP' }));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Nordea' })).toBeDisabled();
+
+    act(() => {
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    });
+    expect(screen.getByRole('button', { name: 'Nordea' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'OP' })).not.toHaveAttribute('aria-busy');
+  });
+
   test('the invoice was paid meanwhile: no form is posted, the page loads its state again and shows it paid', async () => {
     const shell = setUp([payState, { ...payState, invoice: { ...openInvoice, status: 'Paid', paidDate: '2026-11-23' } }], { shell: withProviders() });
     shell.api.use({ [REFETCH]: invoiceNow('Paid') });

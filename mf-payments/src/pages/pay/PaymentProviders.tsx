@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { GOOD_SIGN_INVOICE_PATH, goodSignInvoiceResponseSchema, type PaymentProvider, type PaymentRequest } from '@portal/shared-api';
 import { Alert, Button, Spinner, useApiClient, useLifetimeSignal, useShell } from '@portal/shared-ui';
@@ -71,6 +71,16 @@ function ProviderButtons({
   const [submitting, setSubmitting] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const t = (id: string) => intl.formatMessage({ id: `payments.pay.${id}` });
+
+  // Back from the provider's page, the browser may restore this page from its back-forward cache as
+  // it was left, buttons disabled: the patient must be able to choose again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setSubmitting(null);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
 
   const choose = async (provider: PaymentProvider) => {
     if (submitting) return;
