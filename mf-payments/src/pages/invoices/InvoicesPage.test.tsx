@@ -227,6 +227,8 @@ describe('invoices page: pagination (spec part 2 §9: 10 per page)', () => {
     expect(within(list).getByRole('heading', { name: 'Invoice 1001' })).toBeInTheDocument();
     const pagination = screen.getByRole('navigation', { name: 'Pagination' });
     await userEvent.click(within(pagination).getByRole('button', { name: 'Page 2' }));
+    // the new page's list takes the focus, so keyboard and screen reader users start at its top
+    expect(screen.getByRole('list', { name: 'Invoices and receipts' })).toHaveFocus();
     expect(within(screen.getByRole('list', { name: 'Invoices and receipts' })).getAllByRole('heading').map((heading) => heading.textContent)).toEqual(
       Array.from({ length: 10 }, (_, index) => `Invoice ${1011 + index}`),
     );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { INVOICE_PAGE_SIZE, type InvoicesPageState } from '@portal/shared-api';
 import { EmptyState, PageHeading, PageLoadStatus, Pagination } from '@portal/shared-ui';
@@ -35,14 +35,21 @@ function InvoiceList({ state }: { state: InvoicesPageState }) {
   const current = Math.min(requestedPage, pageCount);
   const shown = state.invoices.slice((current - 1) * INVOICE_PAGE_SIZE, current * INVOICE_PAGE_SIZE);
   const contact = { billingEmail: state.billingEmail, billingPhone: state.billingPhone };
+  const list = useRef<HTMLUListElement>(null);
+  const turnPage = (next: number) => {
+    setPage(next);
+    // the new page replaces the list above the pagination: start there, not at the page's end
+    list.current?.focus();
+    list.current?.scrollIntoView?.({ block: 'start' });
+  };
   return (
     <>
-      <ul className={styles.list} aria-label={intl.formatMessage({ id: 'payments.invoices.listLabel' })}>
+      <ul ref={list} tabIndex={-1} className={styles.list} aria-label={intl.formatMessage({ id: 'payments.invoices.listLabel' })}>
         {shown.map((invoice) => (
           <InvoiceItem key={invoice.id} invoice={invoice} contact={contact} />
         ))}
       </ul>
-      <Pagination currentPage={current} totalPages={pageCount} onPageChange={setPage} />
+      <Pagination currentPage={current} totalPages={pageCount} onPageChange={turnPage} />
     </>
   );
 }
