@@ -13,6 +13,7 @@ import {
 import type { RouteId } from '@portal/shared-i18n';
 import { Button, ErrorView, Spinner, Tabs, useShell } from '@portal/shared-ui';
 import { AvailableDatesCalendar, monthOf } from '../../components/search-calendar/AvailableDatesCalendar';
+import { chosenFilterCount, FiltersDisclosure } from '../../components/search-filters/FiltersDisclosure';
 import { SearchFilters, type FilterHandlers } from '../../components/search-filters/SearchFilters';
 import { withQueryString } from '../../components/search-link/QueryLink';
 import { SlotCard } from '../../components/slot-card/SlotCard';
@@ -184,9 +185,12 @@ export function SearchView({ state, historyMode }: { state: SearchListState; his
     </div>
   );
 
+  // on a phone the folded filters' "show appointments" button leads the focus on to the results
+  const resultsTitle = useRef<HTMLHeadingElement>(null);
+
   return (
     <div className={styles.layout}>
-      <div className={styles.side}>
+      <FiltersDisclosure className={styles.side} chosen={chosenFilterCount(filter, today)} onShowResults={() => resultsTitle.current?.focus()}>
         <SearchFilters filter={filter} options={options} today={today} handlers={handlers} />
         <AvailableDatesCalendar
           today={today}
@@ -197,9 +201,9 @@ export function SearchView({ state, historyMode }: { state: SearchListState; his
           onMonthChange={(shown) => setPaged({ startDate: filter.startDate, month: shown })}
           onSelect={(date) => setFilter(withStartDate(filter, date, today))}
         />
-      </div>
+      </FiltersDisclosure>
       <section className={styles.main} aria-labelledby={resultsTitleId}>
-        <h2 id={resultsTitleId} className={styles.resultsTitle}>
+        <h2 id={resultsTitleId} ref={resultsTitle} tabIndex={-1} className={styles.resultsTitle}>
           {intl.formatMessage({ id: 'booking.search.resultsTitle' })}
         </h2>
         {filter.specialtyIds.length === 1 && filter.specialtyIds[0] && <SpecialtyInfo specialtyId={filter.specialtyIds[0]} />}

@@ -1,0 +1,88 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { MOBILE_CALENDAR_BREAKPOINT_PX, type SearchFilter } from '@portal/shared-api';
+import type { IsoDate } from '@portal/shared-i18n';
+import { Button, useMediaQuery } from '@portal/shared-ui';
+import styles from './FiltersDisclosure.module.css';
+
+/** Below this width the filters stack above the results (the list page's one-column layout, §9's 800 px). */
+export const NARROW_SEARCH_MEDIA = `(max-width: ${MOBILE_CALENDAR_BREAKPOINT_PX - 1}px)`;
+
+/**
+ * How many filters the visitor has chosen: each clinic, specialty and practitioner, remote
+ * appointments, and a start date after today (today is where every search starts anyway).
+ */
+export function chosenFilterCount(filter: SearchFilter, today: IsoDate): number {
+  return (
+    filter.clinicIds.length +
+    filter.specialtyIds.length +
+    filter.practitionerIds.length +
+    (filter.includeRemote ? 1 : 0) +
+    (filter.startDate > today ? 1 : 0)
+  );
+}
+
+/**
+ * The filters and the calendar of the search (spec part 2 §2.1). On a wide screen they sit beside
+ * the results as they are. On a phone they would fill the first screen, so they fold behind a
+ * disclosure button (WAI-ARIA disclosure pattern) that says how many filters are chosen; the first
+ * results then show without scrolling. Escape inside the open panel, or its "show appointments"
+ * button, folds it again; the latter hands the focus to the results (`onShowResults`).
+ */
+export function FiltersDisclosure({
+  chosen,
+  onShowResults,
+  className,
+  children,
+}: {
+  chosen: number;
+  onShowResults(): void;
+  className?: string;
+  children: ReactNode;
+}) {
+  const intl = useIntl();
+  const narrow = useMediaQuery(NARROW_SEARCH_MEDIA);
+  const [expanded, setExpanded] = useState(false);
+  const panelId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  if (!narrow) return <div className={className}>{children}</div>;
+
+  const collapse = () => {
+    setExpanded(false);
+    toggleRef.current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    collapse();
+  };
+
+  return (
+    <div className={styles.disclosure}>
+      <button
+        ref={toggleRef}
+        type="button"
+        className={styles.toggle}
+        aria-expanded={expanded}
+        aria-controls={panelId}
+        onClick={() => setExpanded((open) => !open)}
+      >
+        <span>{intl.formatMessage({ id: 'booking.search.filters.toggle' }, { count: chosen })}</span>
+        <span className={expanded ? `${styles.chevron} ${styles.open}` : styles.chevron} aria-hidden="true" />
+      </button>
+      <div id={panelId} className={`${className ?? ''} ${styles.panel}`} hidden={!expanded} onKeyDown={onKeyDown}>
+        {children}
+        <Button
+          fullWidth
+          onClick={() => {
+            setExpanded(false);
+            onShowResults();
+          }}
+        >
+          {intl.formatMessage({ id: 'booking.search.filters.showResults' })}
+        </Button>
+      </div>
+    </div>
+  );
+}
