@@ -11,6 +11,18 @@ const envSchema = z.object({
   /** the merchant account id and the shared secret of the HMAC-SHA256 signatures */
   PAYMENT_PROVIDER_ACCOUNT: z.string().regex(/^[0-9A-Za-z-]{1,40}$/).default('375917'),
   PAYMENT_PROVIDER_SECRET: z.string().min(16).default('demo-secret-not-for-production-use'),
+  /**
+   * The built-in test provider calls the portal back like a real provider: right away, late, or
+   * both (twice). "Late" is this long after the tester's choice.
+   */
+  PAYMENT_TEST_PROVIDER_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  /**
+   * The brands' public addresses, for the invoice notification landing's "pay your own visit at
+   * either brand" links (spec part 2 §2.3). This server's own brand is always its PUBLIC_URL; the
+   * other brand's is this, or, unset (the demo: one server), this server's address too.
+   */
+  PAYMENT_ADULT_BRAND_URL: z.url().optional(),
+  PAYMENT_CHILDREN_BRAND_URL: z.url().optional(),
   APP_ENV: z.string().optional(),
   NODE_ENV: z.string().optional(),
 });
@@ -21,6 +33,9 @@ export interface PaymentsConfig {
   providerApiUrl: string | null;
   account: string;
   secret: string;
+  testProviderCallbackDelayMs: number;
+  /** the brands' public addresses as configured (null: this server's, see pay-visit/) */
+  brandUrls: { adult: string | null; children: string | null };
 }
 
 export class PaymentsConfigError extends ConfigError {}
@@ -40,5 +55,10 @@ export function loadPaymentsConfig(env: Env = process.env): PaymentsConfig {
     providerApiUrl: e.PAYMENT_PROVIDER_API_URL ?? null,
     account: e.PAYMENT_PROVIDER_ACCOUNT,
     secret: e.PAYMENT_PROVIDER_SECRET,
+    testProviderCallbackDelayMs: e.PAYMENT_TEST_PROVIDER_CALLBACK_DELAY_MS,
+    brandUrls: {
+      adult: e.PAYMENT_ADULT_BRAND_URL?.replace(/\/+$/, '') ?? null,
+      children: e.PAYMENT_CHILDREN_BRAND_URL?.replace(/\/+$/, '') ?? null,
+    },
   };
 }

@@ -171,6 +171,17 @@ export const paymentResponseSchema = z.object({
   providers: z.array(paymentProviderSchema),
 });
 export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
+/**
+ * POST /api/payments/ with an invoice of the patient that cannot be paid online now (already paid,
+ * mailed, overdue, outside its online window, or a payment of it still awaiting the bank): 409.
+ * An unknown invoice, or another patient's, is 404 NotFound; a request that does not match the
+ * invoice (amount, unit price) is 400 ValidationError with the field's path.
+ */
+export const paymentRefusalSchema = z.object({ type: z.literal('InvoiceNotPayable'), message: z.string() });
+export type PaymentRefusal = z.infer<typeof paymentRefusalSchema>;
+/** The provider's signed return: the browser's redirect and the provider's server-to-server callback. */
+export const PAYMENT_REDIRECT_PATH = '/api/payments/return';
+export const PAYMENT_CALLBACK_PATH = '/api/payments/callback';
 
 /**
  * The provider's statuses (Paytrail's checkout-status) and the failure reasons its test provider and

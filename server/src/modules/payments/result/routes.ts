@@ -1,5 +1,68 @@
 import type { FastifyInstance } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
+import type { PaymentResultPageState } from '@portal/shared-api';
+import type { Database } from '../../../db/index';
+import { notFoundState, ok } from '../../../pages/loaders';
+import { helsinkiDate } from '../../../util/time';
+import { auditedRead, patientAccess } from '../../patients/access';
 import type { PaymentsConfig } from '../config';
+import { invoiceRecordByNumber, type InvoiceRecord } from '../invoices/queries';
+import { payments } from '../schema';
 
-/** Filled in by the feature's commit (issue 14). */
-export function installPaymentResult(_app: FastifyInstance, _config: PaymentsConfig): void {}
+/**
+ * payments.payment (payment/{invoice number}; spec part 2 §2.3 "Payment result page", §8 Payments):
+ * the latest payment attempt of the subject's invoice as the server recorded it from the provider's
+ * signed redirect or callback (checkout/settle.ts), never anything the URL says. A new attempt the
+ * provider has not answered yet is pending; another patient's invoice, or an unknown number, is not
+ * found (404).
+ */
+
+type OkState = Extract<PaymentResultPageState, { status: 'ok' }>;
+
+async function latestAttempt(db: Database, invoiceId: number) {
+  const [attempt] = await db
+    .select({ status: payments.status, failureReason: payments.failureReason })
+    .from(payments)
+    .where(eq(payments.invoiceId, invoiceId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  return attempt ?? null;
+}
+
+export function resultOf(invoice: Pick<InvoiceRecord, 'status'>, attempt: Awaited<ReturnType<typeof latestAttempt>>): Pick<OkState, 'result' | 'failureReason'> {
+  // No attempt (a bookmarked result page): the invoice's own state says whether there is anything to wait for.
+  if (!attempt) return { result: invoice.status === 'paid' ? 'ok' : 'pending', failureReason: null };
+  if (attempt.status === 'new') return { result: 'pending', failureReason: null };
+  return { result: attempt.status, failureReason: attempt.status === 'fail' ? attempt.failureReason : null };
+}
+
+export function installPaymentResult(app: FastifyInstance, _config: PaymentsConfig): void {
+  app.pageLoaders.register('payments.payment', async (ctx) => {
+    const invoiceNumber = ctx.params.id ?? '';
+    const today = helsinkiDate();
+    const found = await auditedRead(
+      ctx.db,
+      patientAccess(ctx.request),
+      'payments.payment',
+      async (personId) => {
+        const invoice = await invoiceRecordByNumber(ctx.db, personId, invoiceNumber, today);
+        return invoice ? { invoice, attempt: await latestAttempt(ctx.db, invoice.id) } : null;
+      },
+      { invoiceNumber },
+    );
+    if (!found) return notFoundState({ status: 'invoice-not-found' });
+    const { invoice, attempt } = found;
+    return ok({
+      status: 'ok',
+      ...resultOf(invoice, attempt),
+      invoice: {
+        invoiceNumber: invoice.invoiceNumber,
+        sumCents: invoice.sumCents,
+        // a refund follows a payment: the invoice was paid, on its paid date
+        paid: invoice.status === 'paid' || invoice.status === 'refundInProgress' || invoice.status === 'refunded',
+        paidDate: invoice.paidDate,
+        open: invoice.status === 'open',
+      },
+    });
+  });
+}
