@@ -123,11 +123,13 @@ describe('pay invoice page (spec part 2 §2.3 "Invoice payment page")', () => {
     expect(callsOf(shell, CREATE)).toHaveLength(0);
   });
 
-  test('a failed page load shows the error view, and its retry loads again', async () => {
+  test('§8: a failed page load shows the invoice-not-found text, with a retry that loads again and a way back', async () => {
     const shell = createFakeShell({ routes: routesWithAccount });
     shell.loadPage.mockRejectedValueOnce(mockFailure({ kind: 'network' }));
     setUp([payState], { shell: withProviders(shell) });
-    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invoice not found.');
+    expect(screen.getByRole('link', { name: 'Back to invoices' })).toHaveAttribute('href', '/en/invoices');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'OP' })).toBeInTheDocument();
   });
 

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import type { InvoiceDetail, PayInvoicePageState } from '@portal/shared-api';
-import { Alert, DETAILS_LIST_CLASS, PageHeading, PageLoadStatus, ShellLink, usePageState, useShell } from '@portal/shared-ui';
+import { Alert, Button, DETAILS_LIST_CLASS, PageHeading, ShellLink, Spinner, usePageState, useShell } from '@portal/shared-ui';
 import { useDates } from '../../components/dates/useDates';
 import { Money } from '../../components/money/Money';
 import { EmailRequiredNotice } from './EmailRequiredNotice';
@@ -22,9 +22,30 @@ export function PayInvoicePage() {
   return (
     <div className={styles.page}>
       <PageHeading>{intl.formatMessage({ id: 'payments.pay.title' })}</PageHeading>
-      <PageLoadStatus page={page} retry={retry} />
+      {page.status === 'loading' && <Spinner />}
+      {page.status === 'error' && <LoadFailed retry={retry} />}
       {page.status === 'ready' && <PayInvoiceState state={page.data} reload={retry} />}
     </div>
+  );
+}
+
+/**
+ * §2.3 and §8: "a failed load shows an invoice-not-found message". The page says so, as the spec
+ * asks, and still offers the retry a passing network failure deserves.
+ */
+function LoadFailed({ retry }: { retry(): void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id: `payments.pay.${id}` });
+  return (
+    <Alert variant="error">
+      <p className={styles.noticeText}>{t('notFound')}</p>
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={retry}>
+          {t('retry')}
+        </Button>
+        <ShellLink routeId="payments.invoices">{t('backToInvoices')}</ShellLink>
+      </div>
+    </Alert>
   );
 }
 

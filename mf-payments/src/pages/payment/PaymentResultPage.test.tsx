@@ -171,11 +171,13 @@ describe('payment result page (spec part 2 §2.3 "Payment result page")', () => 
     expect(screen.getByRole('link', { name: 'Go to invoices' })).toHaveAttribute('href', '/en/invoices');
   });
 
-  test('a failed load shows the error view with a retry', async () => {
+  test('§8: a failed load shows the invoice-not-found text, with a retry and the invoices link', async () => {
     const shell = createFakeShell();
     shell.loadPage.mockRejectedValueOnce(new Error('offline'));
     setUp([failed], 'en', shell);
-    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invoice not found.');
+    expect(screen.getByRole('link', { name: 'Go to invoices' })).toHaveAttribute('href', '/en/invoices');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Payment interrupted')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import type { PaymentFailureReason, PaymentResultPageState } from '@portal/shared-api';
-import { Alert, Button, DETAILS_LIST_CLASS, LinkButton, PageHeading, PageLoadStatus, ShellLink, usePageState, useShell } from '@portal/shared-ui';
+import { Alert, Button, DETAILS_LIST_CLASS, LinkButton, PageHeading, ShellLink, Spinner, usePageState, useShell } from '@portal/shared-ui';
 import { useDates } from '../../components/dates/useDates';
 import { Money } from '../../components/money/Money';
 import styles from './PaymentResultPage.module.css';
@@ -34,9 +34,27 @@ export function PaymentResultPage() {
   return (
     <div className={styles.page}>
       <PageHeading>{intl.formatMessage({ id: 'payments.payment.title' })}</PageHeading>
-      <PageLoadStatus page={page} retry={retry} />
+      {page.status === 'loading' && <Spinner />}
+      {page.status === 'error' && <LoadFailed retry={retry} />}
       {page.status === 'ready' && <PaymentResult state={page.data} reload={retry} />}
     </div>
+  );
+}
+
+/** §8 "Payments": a load failure shows the invoice-not-found text; the retry stays for a passing failure. */
+function LoadFailed({ retry }: { retry(): void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id: `payments.payment.${id}` });
+  return (
+    <Alert variant="error">
+      <p className={styles.noticeText}>{t('notFound')}</p>
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={retry}>
+          {t('tryAgain')}
+        </Button>
+        <ShellLink routeId="payments.invoices">{t('invoicesLink')}</ShellLink>
+      </div>
+    </Alert>
   );
 }
 
