@@ -198,9 +198,9 @@ describe('invoices page: pay link and notices (spec part 2 §4, §9)', () => {
   });
 
   test.each<[Lang, string]>([
-    ['en', 'Online payment of remote appointments was not available from 16 November 2023 to 30 November 2023.'],
-    ['fi', 'Etävastaanottojen verkkomaksaminen ei ollut käytettävissä 16.11.2023–30.11.2023.'],
-    ['sv', 'Onlinebetalning av distansmottagningar var inte möjlig 16.11.2023–30.11.2023.'],
+    ['en', 'Online payment of remote appointments was not available from 16 November 2023 to 30 November 2023, so this invoice cannot be paid online.'],
+    ['fi', 'Etävastaanottojen verkkomaksaminen ei ollut käytettävissä 16.11.2023–30.11.2023, joten tätä laskua ei voi maksaa verkossa.'],
+    ['sv', 'Onlinebetalning av distansmottagningar var inte möjlig 16.11.2023–30.11.2023, så den här fakturan kan inte betalas online.'],
   ])('%s: a remote appointment in the 16–30 Nov 2023 blackout shows its notice instead of the pay link', (lang, text) => {
     renderList([listedInvoice({ status: 'open', canBePaidOnline: true, remotePaymentBlackout: true })], lang);
     expect(onlyItem()).toHaveTextContent(text);

@@ -105,5 +105,11 @@ describe('pay-online link and notices (§4)', () => {
       notices: ['remotePaymentBlackout'],
     });
     expect(invoicePresentation(invoice({ status: 'overdue', remotePaymentBlackout: true })).notices).toEqual(['remotePaymentBlackout', 'overdueContact']);
+    expect(invoicePresentation(invoice({ status: 'paper', remotePaymentBlackout: true })).notices).toEqual(['remotePaymentBlackout', 'paperMailed']);
+  });
+
+  test('§9: a paid or refunded invoice of the blackout has nothing to pay, so no blackout notice', () => {
+    expect(invoicePresentation(invoice({ status: 'paid', remotePaymentBlackout: true })).notices).toEqual([]);
+    expect(invoicePresentation(invoice({ status: 'refunded', source: 'NetsuiteInvoice', remotePaymentBlackout: true })).notices).toEqual(['refundReceiptMailed']);
   });
 });

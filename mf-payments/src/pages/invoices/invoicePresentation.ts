@@ -1,10 +1,12 @@
-import type { InvoiceListItem } from '@portal/shared-api';
+import type { InvoiceListItem, InvoiceStatus } from '@portal/shared-api';
 
 /** What an invoice's document is called (spec part 2 §4 "Document type"). */
 export type InvoiceDocumentType = 'receipt' | 'summary' | 'invoice' | 'refundedInvoice';
 
 /** The notices a list row can show instead of (or beside) the pay-online link (spec part 2 §4, §9). */
 export type InvoiceNotice = 'overdueContact' | 'paperMailed' | 'refundReceiptMailed' | 'notAvailableContact' | 'remotePaymentBlackout';
+
+const UNPAID: readonly InvoiceStatus[] = ['open', 'overdue', 'paper'];
 
 export interface InvoicePresentation {
   /** null: the invoice has no document to offer (notAvailable) */
@@ -43,13 +45,14 @@ export function invoiceDocumentType(invoice: Pick<InvoiceListItem, 'source' | 's
  * paper a mailed notice, a refunded netsuite invoice a refund-receipt-mailed notice, and notAvailable
  * the billing contact e-mail. Without a PDF the view-summary link replaces the download. §9: an
  * invoice of a remote appointment in the 16–30 Nov 2023 blackout shows its notice in place of the
- * pay link (online payment of those was disabled).
+ * pay link of an unpaid invoice (online payment of those was disabled).
  */
 export function invoicePresentation(invoice: InvoiceListItem): InvoicePresentation {
   const documentType = invoiceDocumentType(invoice);
   const payOnline = invoice.canBePaidOnline && !invoice.remotePaymentBlackout;
   const notices: InvoiceNotice[] = [];
-  if (invoice.remotePaymentBlackout) notices.push('remotePaymentBlackout');
+  // the notice explains a missing pay link: a paid or refunded invoice has nothing left to pay
+  if (invoice.remotePaymentBlackout && UNPAID.includes(invoice.status)) notices.push('remotePaymentBlackout');
   if (!payOnline) {
     if (invoice.status === 'overdue') notices.push('overdueContact');
     if (invoice.status === 'paper') notices.push('paperMailed');
