@@ -301,6 +301,23 @@ describe('payment creation failure (spec part 2 §8 "payment creation failure is
     expect(screen.getByRole('button', { name: retry })).toBeInTheDocument();
   });
 
+  test.each([
+    ['409 InvoiceNotPayable (paid meanwhile, or an earlier payment awaiting the bank)', mockFailure({ kind: 'http', status: 409, type: 'InvoiceNotPayable' })],
+    ['404 (the invoice is gone)', mockFailure({ kind: 'not-found' })],
+  ])('refused with %s: said as the invoice’s state, not reported as a fault, and not asked again by itself', async (_case, refusal) => {
+    const shell = setUp([payState, { ...payState, invoice: { ...openInvoice, status: 'Paid', paidDate: '2026-11-23' } }]);
+    shell.api.use({ [CREATE]: refusal });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/cannot be paid online right now.*may still be waiting for the bank's confirmation/);
+    expect(screen.queryByText(/Payment failed/)).not.toBeInTheDocument();
+    expect(shell.errors.report).not.toHaveBeenCalled();
+    expect(callsOf(shell, CREATE)).toHaveLength(1);
+    expect(shell.loadPage).toHaveBeenCalledTimes(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Check the invoice again' }));
+    expect(await screen.findByText('This invoice was paid on 23 November 2026.')).toBeInTheDocument();
+    expect(callsOf(shell, CREATE)).toHaveLength(1);
+  });
+
   test('no payment methods: said, not an empty list', async () => {
     const shell = setUp([payState]);
     shell.api.use({ [CREATE]: { ...paymentResponse, providers: [] } });

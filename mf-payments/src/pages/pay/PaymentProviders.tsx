@@ -31,7 +31,17 @@ export function PaymentProviders({ request, onInvoiceChanged }: PaymentProviders
         {t('providers.title')}
       </h2>
       {providers.status === 'loading' && <Spinner label={t('providers.loading')} />}
-      {providers.status === 'error' && (
+      {providers.status === 'refused' && (
+        // Not reloaded by itself: an earlier payment awaiting the bank leaves the invoice open, and
+        // the reload would only be refused again. The patient checks again when they choose to.
+        <Alert variant="warning">
+          <p className={styles.noticeText}>{t('refused')}</p>
+          <Button variant="secondary" onClick={onInvoiceChanged}>
+            {t('checkAgain')}
+          </Button>
+        </Alert>
+      )}
+      {providers.status === 'failed' && (
         <Alert variant="error">
           <p className={styles.noticeText}>{t('creationFailed')}</p>
           <Button variant="secondary" onClick={retry}>
