@@ -2,16 +2,38 @@ import { expectNoAxeViolations } from './axe';
 import { expect, personas, test } from './fixtures';
 import { signInFromLoginPage } from './sign-in';
 
-/** The mf-payments remote's `./summary` parcel on the composed front page. */
+/**
+ * The mf-payments remote's `./summary` parcel on the composed front page: Mikko's unpaid invoices
+ * (open, overdue, paper), soonest due first, at most three, with how many there are and their total,
+ * and the link to all invoices. The demo's overdue and mailed (paper) invoices come first; neither
+ * can be paid online, so no payment made by another test changes them.
+ */
 test.describe('payments front-page summary', () => {
-  test('Mikko sees the payments block on the front page and follows it to the page', async ({ page }) => {
-    await page.goto('/fi/payments');
+  test('Mikko sees his unpaid invoices on the front page, soonest due first, and follows the block to his invoices', async ({ page }) => {
+    await page.goto('/fi/laskut');
     await signInFromLoginPage(page, personas.mikko.code);
     await page.goto('/fi');
-    const block = page.getByRole('region', { name: 'Payments' });
-    await expect(block.getByText('Ei vielä näytettävää.')).toBeVisible();
+    const block = page.getByRole('region', { name: 'Maksamattomat laskut' });
+    const items = block.getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    await expect(items.nth(0)).toContainText('Lasku 24102877');
+    await expect(items.nth(0)).toContainText(/Erääntynyt \(eräpäivä \d{1,2}\.\d{1,2}\.\d{4}\)/);
+    await expect(items.nth(0).getByRole('link', { name: /Maksa/ })).toHaveCount(0);
+    await expect(items.nth(1)).toContainText('Lasku 24103296');
+    await expect(items.nth(1)).toContainText(/Eräpäivä \d{1,2}\.\d{1,2}\.\d{4}/);
+    await expect(items.nth(1)).toContainText(/87,00\s€/);
+    await expect(block.getByText(/\d+ maksamatonta laskua, yhteensä [\d\s]+,\d\d\s€/)).toBeVisible();
     await expectNoAxeViolations(page, 'payments front-page summary');
-    await block.getByRole('link', { name: 'Näytä kaikki' }).click();
-    await expect(page).toHaveURL(/\/fi\/payments$/);
+
+    await block.getByRole('link', { name: 'Kaikki laskut' }).click();
+    await expect(page).toHaveURL(/\/fi\/laskut$/);
+  });
+
+  test('an invoice payable online has its pay link to the payment page', async ({ page }) => {
+    await page.goto('/fi/laskut');
+    await signInFromLoginPage(page, personas.mikko.code);
+    await page.goto('/fi');
+    const pay = page.getByRole('region', { name: 'Maksamattomat laskut' }).getByRole('link', { name: /^Maksa, Lasku \d+$/ });
+    await expect(pay.first()).toHaveAttribute('href', /^\/fi\/maksa\/\d+$/);
   });
 });

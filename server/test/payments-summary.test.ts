@@ -1,23 +1,78 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { paymentsSummarySchema, frontPageStateSchema } from '@portal/shared-api';
+import { and, eq } from 'drizzle-orm';
+import { PAYMENTS_SUMMARY_MAX_ITEMS, frontPageStateSchema, invoicesListResponseSchema, paymentsSummarySchema } from '@portal/shared-api';
+import { auditLog } from '../src/modules/audit/schema';
+import { moveInvoiceStatus } from '../src/modules/payments/invoices/status';
 import { PERSONAS } from '../src/seed/personas';
-import { createTestApp, initialStateOf, signIn, type TestApp } from './helpers';
+import { helsinkiDate } from '../src/util/time';
+import { createTestApp, initialStateOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
-/** The mf-payments remote's front-page summary over HTTP, and the `./summary` parcel the shell mounts for it. */
+/** The mf-payments remote's front-page summary over HTTP (the unpaid invoices), and the `./summary` parcel the shell mounts for it. */
 let t: TestApp;
 before(async () => {
   t = await createTestApp();
 });
 after(async () => t.close());
 
+async function summaryOf(caller: SignedInCaller) {
+  const res = await t.app.inject({ url: '/api/pages/front-page?lang=fi', headers: caller.headers });
+  assert.equal(res.statusCode, 200, res.body);
+  return paymentsSummarySchema.parse(frontPageStateSchema.parse(res.json().state).summaries['mf-payments']);
+}
+
+async function listOf(caller: SignedInCaller) {
+  const res = await t.app.inject({ url: '/api/payments/invoices-list', headers: caller.headers });
+  return invoicesListResponseSchema.parse(res.json()).invoices;
+}
+
 describe('mf-payments front-page summary', () => {
-  it('is part of the front page’s state for a signed-in patient', async () => {
+  it('Mikko’s unpaid invoices (open, overdue, paper): soonest due first, at most three, their count and total', async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
-    const res = await t.app.inject({ url: '/api/pages/front-page?lang=fi', headers: mikko.headers });
-    assert.equal(res.statusCode, 200, res.body);
-    const state = frontPageStateSchema.parse(res.json().state);
-    assert.deepEqual(paymentsSummarySchema.parse(state.summaries['mf-payments']), { totalCount: 0, items: [] });
+    const summary = await summaryOf(mikko);
+    const unpaid = (await listOf(mikko)).filter((item) => ['open', 'overdue', 'paper'].includes(item.status));
+    assert.equal(summary.unpaidCount, 4);
+    assert.equal(summary.unpaidCount, unpaid.length);
+    assert.equal(summary.unpaidTotalCents, unpaid.reduce((sum, item) => sum + item.sumCents, 0));
+    assert.equal(summary.invoices.length, PAYMENTS_SUMMARY_MAX_ITEMS);
+    assert.deepEqual(
+      summary.invoices.map((item) => [item.invoiceNumber, item.overdue, item.canBePaidOnline]),
+      [
+        ['24102877', true, false],
+        ['24103296', false, false],
+        ['24103311', false, true],
+      ],
+    );
+    const dueDates = summary.invoices.map((item) => item.dueDate);
+    assert.deepEqual(dueDates, [...dueDates].sort());
+    const [audit] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payments.front-page-summary'), eq(auditLog.subjectPersonId, mikko.personId)));
+    assert.ok(audit, 'the summary read is audited');
+  });
+
+  it('a paid invoice leaves the summary', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const before = await summaryOf(mikko);
+    const payable = before.invoices.find((item) => item.canBePaidOnline) ?? assert.fail('nothing payable');
+    assert.equal(await moveInvoiceStatus(t.app.db, Number(payable.id), 'paid', { paidDate: helsinkiDate() }), true);
+    const after = await summaryOf(mikko);
+    assert.equal(after.unpaidCount, before.unpaidCount - 1);
+    assert.equal(after.unpaidTotalCents, before.unpaidTotalCents - payable.sumCents);
+    assert.ok(!after.invoices.some((item) => item.id === payable.id));
+  });
+
+  it('a guardian acting for the ward sees the ward’s open invoice; Aino (paid only) and Pekka (none) have an empty summary', async () => {
+    const forElla = await summaryOf(await signIn(t.app, PERSONAS.leena, PERSONAS.ella));
+    assert.deepEqual(
+      forElla.invoices.map((item) => item.invoiceNumber),
+      ['24103325'],
+    );
+    assert.equal(forElla.unpaidCount, 1);
+    const empty = { unpaidCount: 0, unpaidTotalCents: 0, invoices: [] };
+    assert.deepEqual(await summaryOf(await signIn(t.app, PERSONAS.aino)), empty);
+    assert.deepEqual(await summaryOf(await signIn(t.app, PERSONAS.pekka)), empty);
   });
 
   it('the remotes manifest tells the shell to mount the remote’s ./summary parcel on the front page', async () => {
