@@ -7,13 +7,25 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
-import { ANONYMOUS_RESERVE_APPOINTMENT_PATH, INITIAL_STATE_ELEMENT_ID, initialStateSchema, RESERVE_APPOINTMENT_PATH } from '@portal/shared-api';
+import {
+  ANONYMOUS_RESERVE_APPOINTMENT_PATH,
+  INITIAL_STATE_ELEMENT_ID,
+  initialStateSchema,
+  PAYMENT_CALLBACK_PATH,
+  PAYMENT_REDIRECT_PATH,
+  PAYMENTS_PATH,
+  paymentResponseSchema,
+  RESERVE_APPOINTMENT_PATH,
+} from '@portal/shared-api';
 import { buildApp } from '../src/app';
+import type { Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/index';
 import { appointments } from '../src/modules/booking/schema';
 import { appointmentSlots } from '../src/modules/clinics/schema';
+import { signedReturnUrl } from '../src/modules/payments/provider/test-provider';
 import { PERSONAS } from '../src/seed/personas';
 import { openTestDatabase, signIn, testConfig, type SignedInCaller } from './helpers';
+import { eventsOf, insertInvoice, invoiceOf, paymentRequestFor, paymentsOf } from './payments-checkout-fixtures';
 
 /**
  * Issue 15 "Two server instances": two real servers (each listening on its own port) on one
@@ -32,6 +44,8 @@ interface Cluster {
   /** the proxy's origin, which is also the servers' PUBLIC_URL */
   url: string;
   instances: FastifyInstance[];
+  /** both instances' configuration */
+  config: Config;
   close(): Promise<void>;
 }
 
@@ -56,9 +70,10 @@ async function startCluster(env: Record<string, string>): Promise<Cluster> {
 
   const database: DatabaseHandle = await openTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-instances-proxy-'));
+  const config = testConfig(dataDir, { PUBLIC_URL: url, ...env });
   const instances: FastifyInstance[] = [];
   for (let i = 0; i < 2; i++) {
-    const app = await buildApp(testConfig(dataDir, { PUBLIC_URL: url, ...env }), { database, prepareDatabase: false, logger: false });
+    const app = await buildApp(config, { database, prepareDatabase: false, logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     instances.push(app);
     ports.push((app.server.address() as AddressInfo).port);
@@ -66,6 +81,7 @@ async function startCluster(env: Record<string, string>): Promise<Cluster> {
   return {
     url,
     instances,
+    config,
     async close() {
       proxy.closeAllConnections();
       await new Promise((resolve) => proxy.close(resolve));
@@ -268,6 +284,66 @@ describe('two instances behind one round-robin port (issue 15 "Two server instan
     assert.equal(holders.length, 1);
     const winner = bodies[statuses.indexOf(200)];
     assert.equal(String(holders[0]!.id), winner?.reservationDetails?.appointmentId);
+  });
+
+  it('a payment created through one instance is settled by the provider\'s signed callback on the other, recorded once, and both show it paid', async () => {
+    const mikko = await signIn(cluster.instances[0]!, PERSONAS.mikko);
+    const invoice = await insertInvoice(cluster.instances[0]!, mikko.personId, { sumCents: 8_950 });
+    const created = await postAs(cluster, mikko, PAYMENTS_PATH, paymentRequestFor(invoice));
+    assert.equal(created.status, 200);
+    const begunOn = servedBy(created);
+    const { providers } = paymentResponseSchema.parse(await created.json());
+    const [payment] = await paymentsOf(cluster.instances[0]!, invoice.id);
+    assert.ok(payment?.transactionId, 'the provider\'s transaction is kept');
+
+    // Makes the proxy's next request go to instance `to`: a health check takes the turn of the other one.
+    const nextTurn = async (to: number) => {
+      const probe = await fetch(`${cluster.url}/healthz`);
+      await probe.body?.cancel();
+      if (servedBy(probe) === to) {
+        const again = await fetch(`${cluster.url}/healthz`);
+        await again.body?.cancel();
+      }
+    };
+    // The browser posts the bank's form: the other instance's test bank accepts what the first signed.
+    const bank = providers[0]!;
+    await nextTurn(1 - begunOn);
+    const bankPage = await fetch(bank.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: cluster.url },
+      body: new URLSearchParams(bank.parameters.map((p) => [p.name, p.value])).toString(),
+    });
+    assert.equal(servedBy(bankPage), 1 - begunOn);
+    assert.equal(bankPage.status, 200, await bankPage.text());
+
+    // The provider's server calls back (signed with the merchant's secret) and reaches the other instance.
+    const params = { amount: invoice.sumCents, stamp: payment.stamp, reference: invoice.invoiceNumber, transactionId: payment.transactionId };
+    const callbackUrl = signedReturnUrl(cluster.config.modules.payments, `${cluster.url}${PAYMENT_CALLBACK_PATH}`, params, 'ok', bank.id, null);
+    await nextTurn(1 - begunOn);
+    const callback = await fetch(callbackUrl);
+    assert.equal(servedBy(callback), 1 - begunOn);
+    assert.equal(callback.status, 200, await callback.text());
+    // The browser's redirect, and the provider's repeated callback, reach the first instance: recorded, not applied again.
+    const redirect = await fetch(signedReturnUrl(cluster.config.modules.payments, `${cluster.url}${PAYMENT_REDIRECT_PATH}?lang=fi`, params, 'ok', bank.id, null), { redirect: 'manual' });
+    assert.equal(servedBy(redirect), begunOn);
+    assert.equal(redirect.status, 303);
+    assert.equal(new URL(redirect.headers.get('location')!, cluster.url).pathname, `/fi/maksu/${invoice.invoiceNumber}`);
+    await nextTurn(begunOn);
+    const repeated = await fetch(callbackUrl);
+    assert.equal(servedBy(repeated), begunOn);
+    assert.equal(repeated.status, 200);
+
+    const events = await eventsOf(cluster.instances[1]!, payment.id);
+    assert.deepEqual(events.map((e) => [e.kind, e.applied]), [['callback', true], ['redirect', false], ['callback', false]]);
+    assert.deepEqual((await paymentsOf(cluster.instances[1]!, invoice.id)).map((p) => p.status), ['ok']);
+    assert.equal((await invoiceOf(cluster.instances[0]!, invoice.id)).status, 'paid');
+    // The payment result page, asked of each instance, shows it paid.
+    const results = await Promise.all([0, 1].map(() => fetch(`${cluster.url}/api/pages/payments.payment?lang=fi&id=${invoice.invoiceNumber}`, { headers: mikko.headers })));
+    assert.deepEqual(new Set(results.map(servedBy)), new Set([0, 1]));
+    for (const result of results) {
+      assert.equal(result.status, 200);
+      assert.equal(((await result.json()) as { state: { result?: string } }).state.result, 'ok');
+    }
   });
 });
 
