@@ -23,6 +23,7 @@ const en = {
   terms: 'By choosing a payment method you accept the test payment provider’s terms: this is a demo and no money moves.',
   'error.title': 'The payment cannot continue',
   'error.description': 'The payment link is invalid or has expired. Go back to the portal and start the payment again.',
+  'error.back': 'Back to the portal',
 } as const;
 
 type TestProviderMessageId = keyof typeof en;
@@ -46,6 +47,7 @@ const fi: Record<TestProviderMessageId, string> = {
   terms: 'Valitsemalla maksutavan hyväksyt testimaksupalvelun ehdot: kyseessä on demo, eikä rahaa siirry.',
   'error.title': 'Maksua ei voi jatkaa',
   'error.description': 'Maksulinkki on virheellinen tai vanhentunut. Palaa portaaliin ja aloita maksu uudelleen.',
+  'error.back': 'Takaisin portaaliin',
 };
 
 const sv: Record<TestProviderMessageId, string> = {
@@ -67,6 +69,7 @@ const sv: Record<TestProviderMessageId, string> = {
   terms: 'Genom att välja betalningssätt godkänner du testbetaltjänstens villkor: det här är en demo och inga pengar flyttas.',
   'error.title': 'Betalningen kan inte fortsätta',
   'error.description': 'Betalningslänken är ogiltig eller har gått ut. Gå tillbaka till portalen och börja betalningen på nytt.',
+  'error.back': 'Tillbaka till portalen',
 };
 
 const catalogues: Record<Lang, Record<TestProviderMessageId, string>> = { fi, sv, en };

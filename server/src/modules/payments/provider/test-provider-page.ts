@@ -70,6 +70,6 @@ export function renderBankErrorPage(lang: Lang, portalHref: string): string {
   const body = `<p class="broker__service">${escapeHtml(testProviderText(lang, 'serviceName'))}</p>
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(testProviderText(lang, 'error.description'))}</p>
-<p><a href="${escapeHtml(portalHref)}">${escapeHtml(portalHref)}</a></p>`;
+<p><a href="${escapeHtml(portalHref)}">${escapeHtml(testProviderText(lang, 'error.back'))}</a></p>`;
   return layout(lang, title, body);
 }

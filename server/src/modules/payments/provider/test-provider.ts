@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { langSchema, paymentLanguageSchema, type Lang, type PaymentFailureReason } from '@portal/shared-api';
+import { paymentLanguageSchema, type Lang, type PaymentFailureReason } from '@portal/shared-api';
 import { constantTimeEqual } from '../../../util/constant-time';
 import type { PaymentsConfig } from '../config';
 import type { PaymentProviderAdapter, PaymentReturnUrls, ReturnStatus } from './adapter';
@@ -223,15 +223,25 @@ export function installTestProvider(app: FastifyInstance, config: PaymentsConfig
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
-    const errorPage = (reply: FastifyReply, lang: Lang) => sendHtml(reply, 400, renderBankErrorPage(lang, app.config.publicUrl));
-    const langOf = (query: unknown): Lang => langSchema.catch('fi').parse((query as { lang?: unknown } | undefined)?.lang);
+    const errorPage = (reply: FastifyReply, lang: Lang) => sendHtml(reply, 400, renderBankErrorPage(lang, `${app.config.publicUrl}/${lang}`));
+    /** The error page's language: the payment's, read without trusting anything else in it, else Finnish. */
+    const langOf = (body: unknown): Lang => {
+      try {
+        const payment = (body as { payment?: unknown } | undefined)?.payment;
+        const decoded: unknown = typeof payment === 'string' ? JSON.parse(Buffer.from(payment, 'base64url').toString('utf8')) : null;
+        const language = paymentLanguageSchema.safeParse((decoded as { language?: unknown } | null)?.language);
+        return language.success ? LANG_BY_PAYMENT_LANGUAGE[language.data] : 'fi';
+      } catch {
+        return 'fi';
+      }
+    };
 
     // The browser's form post from the portal's pay page (spec part 2 §7 "POST to each provider url").
     pages.post(TEST_PROVIDER_PAY_PATH, async (request, reply) => {
       const form = bankFormSchema.safeParse(request.body ?? {});
       const payment = form.success ? openBankForm(config, form.data) : null;
       const bank = form.success ? demoBankById(form.data.bank) : undefined;
-      if (!form.success || !payment || !bank) return errorPage(reply, langOf(request.query));
+      if (!form.success || !payment || !bank) return errorPage(reply, langOf(request.body));
       return sendHtml(
         reply,
         200,
@@ -254,7 +264,7 @@ export function installTestProvider(app: FastifyInstance, config: PaymentsConfig
     pages.post(TEST_PROVIDER_COMPLETE_PATH, async (request, reply) => {
       const form = completeFormSchema.safeParse(request.body ?? {});
       const payment = form.success ? openBankForm(config, form.data) : null;
-      if (!form.success || !payment) return errorPage(reply, langOf(request.query));
+      if (!form.success || !payment) return errorPage(reply, langOf(request.body));
       const outcome = outcomeOf(form.data.outcome);
       const succeeded = (status: ReturnStatus) => status !== 'fail';
       const returnUrl = (kind: 'redirect' | 'callback', status: ReturnStatus) =>
