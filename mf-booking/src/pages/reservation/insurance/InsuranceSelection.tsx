@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useHref, useLocation, useSearchParams } from 'react-router-dom';
 import {
   ifReimbursementChoices,
   pickerInsuranceCompanies,
@@ -51,6 +51,8 @@ export function InsuranceSelection({ appointment, onChange, returnStatus, disabl
   const shell = useShell();
   const [searchParams] = useSearchParams();
   const location = useLocation();
+  // the insurer sends the browser back to the page's full path: the router's own lacks its basename '/{lang}'
+  const pagePath = useHref({ pathname: location.pathname });
   const lahiTapiolaFlow = shell.features.includes(LAHITAPIOLA_FLOW_FEATURE);
   const status = returnStatus === undefined ? searchParams.get('status') : returnStatus;
   const returning = lahiTapiolaFlow && status !== null && status !== '';
@@ -141,7 +143,7 @@ export function InsuranceSelection({ appointment, onChange, returnStatus, disabl
           onStatus={(lahiTapiola) => setState((current) => ({ ...current, lahiTapiola }))}
           onRemove={remove}
           returnStatus={returnPending ? status : null}
-          currentPath={location.pathname}
+          currentPath={pagePath}
           disabled={disabled}
         />
       )}
