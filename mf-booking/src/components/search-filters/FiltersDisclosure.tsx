@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { MOBILE_CALENDAR_BREAKPOINT_PX, type SearchFilter } from '@portal/shared-api';
 import type { IsoDate } from '@portal/shared-i18n';
@@ -76,7 +77,8 @@ export function FiltersDisclosure({
         <Button
           fullWidth
           onClick={() => {
-            setExpanded(false);
+            // folded first, so the results are where they will stay when the focus moves to them
+            flushSync(() => setExpanded(false));
             onShowResults();
           }}
         >

@@ -187,10 +187,15 @@ export function SearchView({ state, historyMode }: { state: SearchListState; his
 
   // on a phone the folded filters' "show appointments" button leads the focus on to the results
   const resultsTitle = useRef<HTMLHeadingElement>(null);
+  const showResults = () => {
+    resultsTitle.current?.focus({ preventScroll: true });
+    // the heading at the top of the screen, the first appointments under it (the panel may have been scrolled far down)
+    resultsTitle.current?.scrollIntoView?.({ block: 'start' });
+  };
 
   return (
     <div className={styles.layout}>
-      <FiltersDisclosure className={styles.side} chosen={chosenFilterCount(filter, today)} onShowResults={() => resultsTitle.current?.focus()}>
+      <FiltersDisclosure className={styles.side} chosen={chosenFilterCount(filter, today)} onShowResults={showResults}>
         <SearchFilters filter={filter} options={options} today={today} handlers={handlers} />
         <AvailableDatesCalendar
           today={today}
