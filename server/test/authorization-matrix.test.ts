@@ -205,8 +205,8 @@ function candidates(persona: PersonaName, name: string, perColumn = VALUES_PER_C
 function tries(label: string, relation: Relation, name: string, read: boolean, pattern: RegExp | null = null): string[] {
   const all = candidates(relation.owner, name).filter((value) => !pattern || pattern.test(value));
   if (relation.mayAct || !read) return all;
-  const reached = (ownerAnswers.get(label) ?? []).filter((a) => a.relation.owner === relation.owner && a.value !== undefined && a.status >= 200 && a.status < 300).map((a) => a.value!);
-  return reached.length > 0 ? [...new Set(reached)] : all;
+  const reachedValues = (ownerAnswers.get(label) ?? []).filter((a) => a.relation.owner === relation.owner && a.value !== undefined && a.status >= 200 && a.status < 300).map((a) => a.value!);
+  return reachedValues.length > 0 ? [...new Set(reachedValues)] : all;
 }
 
 /** The owner's texts this caller must not see: none that the caller's own subject also holds (a guardian's shared appointment). */
@@ -272,6 +272,20 @@ async function ask(label: string, relation: Relation, request: Ask): Promise<voi
   }
 }
 
+const reached = (label: string, relation: Relation) => (ownerAnswers.get(label) ?? []).some((a) => a.relation === relation && a.status >= 200 && a.status < 300);
+
+/**
+ * Asks every value in turn. An owner whose answers teach no stranger which values to try (the
+ * ward: strangers try Mikko's) stops at the first one that reaches the object.
+ */
+async function askEach(label: string, relation: Relation, values: readonly (string | undefined)[], request: Omit<Ask, 'value'>): Promise<void> {
+  const teaches = relations.some((r) => !r.mayAct && r.owner === relation.owner);
+  for (const value of values) {
+    await ask(label, relation, { ...request, value });
+    if (relation.mayAct && !teaches && reached(label, relation)) return;
+  }
+}
+
 async function bystanderRows(): Promise<Map<string, string>> {
   const all = await readAllRows(t.app.db, schema);
   const rows = new Map<string, string>();
@@ -305,10 +319,8 @@ async function askPages(relation: Relation): Promise<void> {
     const label = `page ${page.id}`;
     const param = page.param;
     const object = param !== undefined && objectStem(param.name) !== null && !PUBLIC_PARAMETER_PAGES.has(page.id);
-    for (const value of param ? tries(label, relation, param.name, true, param.pattern) : [undefined]) {
-      const build = (v: string | undefined) => ({ method: 'GET', url: withQuery(`/api/pages/${page.id}`, { lang: 'fi', ...(param && v !== undefined ? { [param.name]: v } : {}) }) });
-      await ask(label, relation, { build, value, object });
-    }
+    const build = (v: string | undefined) => ({ method: 'GET', url: withQuery(`/api/pages/${page.id}`, { lang: 'fi', ...(param && v !== undefined ? { [param.name]: v } : {}) }) });
+    await askEach(label, relation, param ? tries(label, relation, param.name, true, param.pattern) : [undefined], { build, object });
   }
 }
 
@@ -360,9 +372,7 @@ async function askApi(relation: Relation, read: boolean): Promise<void> {
       url: withQuery(plainPath(pathObject, value), { ...query.fixed, ...(query.object && value !== undefined ? { [query.object.field]: value } : {}) }),
       ...(hasBody ? { body: inputs.body?.(value) ?? {} } : {}),
     });
-    for (const value of object ? tries(key, relation, object, read) : [undefined]) {
-      await ask(key, relation, { build, value, object: object !== undefined });
-    }
+    await askEach(key, relation, object ? tries(key, relation, object, read) : [undefined], { build, object: object !== undefined });
   }
 }
 
@@ -431,9 +441,7 @@ async function askGraphql(relation: Relation, read: boolean): Promise<void> {
       url: '/api/customer-messaging',
       body: { query: document, variables: value === undefined ? base : { ...base, [definitions[objectIndex]!.variable.name.value]: value } },
     });
-    for (const value of objectIndex === -1 ? [undefined] : tries(label, relation, 'id', read)) {
-      await ask(label, relation, { build, value, object: objectIndex !== -1, answered: graphqlStatus });
-    }
+    await askEach(label, relation, objectIndex === -1 ? [undefined] : tries(label, relation, 'id', read), { build, object: objectIndex !== -1, answered: graphqlStatus });
   }
 }
 
