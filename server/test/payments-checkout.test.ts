@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { paymentRefusalSchema, validationErrorSchema, type PaymentProvider } from '@portal/shared-api';
+import { eq } from 'drizzle-orm';
+import { payments } from '../src/modules/payments/schema';
 import { PERSONAS } from '../src/seed/personas';
 import { helsinkiDate } from '../src/util/time';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
@@ -126,6 +128,16 @@ describe('POST /api/payments/ (spec part 2 §3, §7)', () => {
       assert.equal(res.statusCode, 409, `${overrides.status}: ${res.body}`);
       assert.equal(paymentRefusalSchema.parse(res.json()).type, 'InvoiceNotPayable');
     }
+  });
+
+  it('a payment still awaiting the bank blocks a second one for a day, then the invoice is payable again', async () => {
+    const invoice = await insertInvoice(t.app, mikko.personId);
+    await createPayment(t.app, mikko, invoice);
+    const [pending] = await paymentsOf(t.app, invoice.id);
+    await t.app.db.update(payments).set({ status: 'pending' }).where(eq(payments.id, pending!.id));
+    assert.equal((await postPayment(t.app, mikko, paymentRequestFor(invoice))).statusCode, 409);
+    await t.app.db.update(payments).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(payments.id, pending!.id));
+    assert.equal((await postPayment(t.app, mikko, paymentRequestFor(invoice))).statusCode, 200);
   });
 
   it('needs a signed-in patient', async () => {

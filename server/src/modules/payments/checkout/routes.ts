@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { buildPath, findRoute } from '@portal/shared-i18n';
 import {
@@ -60,8 +60,12 @@ const responses = {
   502: apiErrorSchema,
 };
 
-/** A payment that may still be settled by the bank: a new one is not started beside it. */
+/**
+ * A payment that may still be settled by the bank: a new one is not started beside it (the patient
+ * would pay twice), for as long as a bank may take to confirm; after that the invoice is payable again.
+ */
 const AWAITING_BANK = ['pending', 'delayed'] as const;
+const AWAITING_BANK_HOURS = 24;
 
 /** §9: the request is for exactly the invoice's sum. */
 function requestProblems(request: PaymentRequest, invoice: InvoiceRecord): ValidationErrorBody['details'] {
@@ -108,7 +112,13 @@ export function installCheckout(app: FastifyInstance, config: PaymentsConfig, ad
     const awaiting = await app.db
       .select({ id: payments.id })
       .from(payments)
-      .where(and(eq(payments.invoiceId, invoice.id), inArray(payments.status, [...AWAITING_BANK])))
+      .where(
+        and(
+          eq(payments.invoiceId, invoice.id),
+          inArray(payments.status, [...AWAITING_BANK]),
+          gt(payments.createdAt, sql`now() - make_interval(hours => ${AWAITING_BANK_HOURS})`),
+        ),
+      )
       .limit(1);
     if (awaiting.length) return refuse('A payment of the invoice is waiting for the bank’s confirmation');
 
