@@ -153,9 +153,10 @@ const MIKKO_INVOICES: SeedInvoice[] = [
       { description: 'Radiologin lausunto', unitPriceCents: 0 },
     ],
   },
-  // a remote appointment of the 16–30 Nov 2023 blackout (paid by bank transfer; the notice shows)
+  // a remote appointment of the 16–30 Nov 2023 blackout, still unpaid: the list shows the notice
+  // (online payment was disabled) beside the overdue contact notice
   {
-    invoiceNumber: '23104426', source: 'CustomerInvoice', status: 'paid', visitDate: '2023-11-20', remoteAppointment: true, paidAfterDays: 9,
+    invoiceNumber: '23104426', source: 'CustomerInvoice', status: 'overdue', visitDate: '2023-11-20', remoteAppointment: true,
     rows: [{ description: 'Etävastaanotto, yleislääkäri (puhelu)', unitPriceCents: 4900 }],
   },
 ];
