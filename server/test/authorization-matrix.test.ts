@@ -167,7 +167,7 @@ const crossPatient: string[] = [];
 const refusedWrongly: string[] = [];
 /** label → the owners' answers */
 const ownerAnswers = new Map<string, { relation: Relation; value: string | undefined; status: number; shows: boolean }[]>();
-/** label → every status any caller got */
+/** label → every status a signed-in caller got */
 const statuses = new Map<string, Set<number>>();
 /** label → whether the request names one of the patient's objects */
 const namesObject = new Map<string, boolean>();
