@@ -20,6 +20,8 @@ test.describe('booking: an anonymous visitor', () => {
     // the list at 360 px: the compact one-month calendar, nothing sticking out
     await page.goto('/sv/tidsbokning/privat-kund');
     await expect(page.getByRole('heading', { level: 1, name: 'Boka tid' })).toBeVisible();
+    // on a phone the filters and the calendar fold behind one button (booking-phone.spec.ts)
+    await page.getByRole('button', { name: /^Sökvillkor/ }).click();
     await expect(page.getByRole('region', { name: 'Lediga dagar' }).getByRole('grid')).toHaveCount(1);
     await expect(page.getByRole('list', { name: 'Lediga tider' }).getByRole('listitem').first()).toBeVisible();
     await expectNoHorizontalOverflow(page);
