@@ -28,6 +28,7 @@ import { people } from '../../patients/schema';
 import { withinCancellationWindow } from '../cancellation';
 import type { BookingConfig } from '../config';
 import { appointments } from '../schema';
+import { slotEventsOf } from '../slot-events';
 import { offerFreedSlot } from '../waitlist/offers';
 import { findAppointmentRows, selfCheckInStatusOf, toAppointmentDetail, type AppointmentRow } from './detail';
 import { upcomingAppointmentRows } from './upcoming';
@@ -159,6 +160,7 @@ export function installAppointments(app: FastifyInstance, _config: BookingConfig
         }),
       );
       if (outcome.refused !== null) return reply.status(409).send({ type: outcome.refused, cancellationHours });
+      slotEventsOf(app).emit({ reason: 'cancelled', slotIds: [outcome.cancelledSlotId] });
       // After the commit, so the slot is free when offered; an offer that fails never undoes the cancel.
       try {
         await offerFreedSlot(app, outcome.cancelledSlotId);

@@ -19,6 +19,7 @@ import { auditedRead, patientAccess } from '../../patients/access';
 import { findAppointmentRows, type AppointmentRow } from '../appointments/detail';
 import { withinCancellationWindow } from '../cancellation';
 import type { BookingConfig } from '../config';
+import { slotEventsOf } from '../slot-events';
 import { offerFreedSlot } from '../waitlist/offers';
 import { loadChangeTimeSlots, toMovable } from './slots';
 import { dbId } from './db-id';
@@ -100,6 +101,9 @@ export function installChangeTime(app: FastifyInstance, _config: BookingConfig):
         { appointmentId, slotId: newSlotId },
       );
       if (!result.outcome) throw notFound('No such appointment');
+      if (result.outcome.type === 'success') {
+        slotEventsOf(app).emit({ reason: 'time-changed', slotIds: result.freedSlotId === null ? [newSlotId] : [newSlotId, result.freedSlotId] });
+      }
       if (result.outcome.type === 'success' && result.freedSlotId !== null) await offerFreedSlot(app, result.freedSlotId);
       return result.outcome;
     },

@@ -32,6 +32,7 @@ import type { BookingConfig } from '../config';
 import { appointmentLink, confirmationText, sendConfirmation } from './confirmation';
 import { installReservationPages, internalOrganizationOf } from './loaders';
 import { occupationalContractOf, occupationalRefusal, patientConceptsOf, personById, personByIdentityCode, registrationOf, sameName } from './person';
+import { slotEventsOf } from '../slot-events';
 import { reserveSlot, type ReservationInput, type ReservationOutcome } from './reserve';
 import { findSlot, practitionerNameOf, slotIdOf, slotIsClosed, slotIsRemote, specialtyTitleOf, type SlotRow } from './slot';
 import { conceptBasedTreatmentChains, needsTreatmentChain, type TreatmentChainService } from './treatment-chain';
@@ -170,6 +171,7 @@ export function installReservation(app: FastifyInstance, config: BookingConfig, 
   ): Promise<unknown> {
     const outcome = await reserveSlot(app.db, input);
     if (outcome.kind !== 'reserved') return refuse(reply, outcomeRefusal(outcome));
+    slotEventsOf(app).emit({ reason: 'reserved', slotIds: [input.slotId] });
     const link = appointmentLink(app, lang, input.anonymous ? { linkToken: outcome.linkToken } : { appointmentId: outcome.appointmentId });
     await sendConfirmation(app, input.phone, confirmationText(outcome.slot, lang, link), request.log);
     request.log.info({ appointmentId: outcome.appointmentId, slotId: input.slotId, anonymous: input.anonymous, healthcareType: input.healthcareType }, 'appointment reserved');

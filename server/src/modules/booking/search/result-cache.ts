@@ -12,6 +12,9 @@
  * - The key is everything the answer is made of (criteria, offset, language, price details), not the
  *   caller: search answers carry no personal data, and the occupational check (whether the caller
  *   may search at all) runs before the cache is asked, on every call.
+ * - A reservation, cancellation or change of time on this instance forgets every kept answer
+ *   (`clear`, on the booking module's slot change notice: ../slot-events.ts), so the patient who
+ *   just booked never sees their own slot offered again; other instances keep the bound above.
  * Identical searches that arrive while one is being read share its promise (one read, not fifty).
  */
 
@@ -21,10 +24,12 @@ const MAX_ENTRIES = 2000;
 export interface ResultCache<T> {
   /** `read` when nothing fresh is kept under `key` (or the cache is off), else the kept answer */
   get(key: string, read: () => Promise<T>): Promise<T>;
+  /** forgets every kept answer (and reads in flight: their callers still get them, later ones read anew) */
+  clear(): void;
 }
 
 export function createResultCache<T>(ttlMs: number, clock: () => number = Date.now): ResultCache<T> {
-  if (ttlMs <= 0) return { get: (_key, read) => read() };
+  if (ttlMs <= 0) return { get: (_key, read) => read(), clear: () => undefined };
   const entries = new Map<string, { readAt: number; answer: Promise<T> }>();
 
   const makeRoom = (now: number) => {
@@ -38,6 +43,7 @@ export function createResultCache<T>(ttlMs: number, clock: () => number = Date.n
   };
 
   return {
+    clear: () => entries.clear(),
     get(key, read) {
       const now = clock();
       const kept = entries.get(key);

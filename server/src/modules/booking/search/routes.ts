@@ -26,6 +26,7 @@ import { specialties } from '../../clinics/schema';
 import { subjectPersonId } from '../../patients/access';
 import type { BookingConfig } from '../config';
 import { markdownToSafeHtml } from '../markdown';
+import { slotEventsOf } from '../slot-events';
 import { asPractitionerId, criteriaOf, lastDayOf, type SearchScope } from './criteria';
 import { installSearchPages } from './loaders';
 import { occupationalStatusOf } from './occupational';
@@ -63,6 +64,7 @@ export function installSearch(app: FastifyInstance, config: BookingConfig): void
   // kept as the JSON text the response schema's serializer would send: a reused answer is neither
   // validated nor stringified again (about half the server's own work per search)
   const searchAnswers = createResultCache<string>(config.searchCacheMs);
+  slotEventsOf(app).subscribe(() => searchAnswers.clear());
 
   /** startDate may not be in the past (spec part 2 §5); today is Helsinki's. */
   const pastStart = (startDate: string | undefined, reply: FastifyReply) =>

@@ -24,6 +24,7 @@ import type { BookingConfig } from '../config';
 import { dbId } from '../change-time/db-id';
 import { waitlistEntries } from '../schema';
 import { loadEarlierTimePage, takeEarlierTime } from './earlier-time';
+import { slotEventsOf } from '../slot-events';
 import { offerFreedSlot } from './offers';
 
 export const EARLIER_TIME_ROUTE_ID = 'booking.earlier-time';
@@ -112,6 +113,8 @@ export function installWaitlist(app: FastifyInstance, _config: BookingConfig): v
         takeEarlierTime(app.db, request.params.token, personId, new Date(), cancellationHours()),
       );
       if (!result) throw notFound('No such offer');
+      // an earlier time taken is a change of time: the offered slot is held, the old one freed
+      if (result.freedSlotId !== null) slotEventsOf(app).emit({ reason: 'time-changed', slotIds: [result.freedSlotId] });
       if (result.freedSlotId !== null) await offerFreedSlot(app, result.freedSlotId);
       return result.response;
     },
