@@ -4,11 +4,14 @@
  *     that the server (bench/booking-server.ts, a child process) migrates and seeds with the demo
  *     world; the demo's free slots are then copied a few minutes later until there are
  *     BENCH_SLOTS (100,000) free future slots, and the tables analysed;
- *  2. for 1, 10 and 50 concurrent keep-alive clients (BENCH_CLIENTS), BENCH_SECONDS (5) of
+ *  2. for 1, 10 and 50 concurrent keep-alive clients (BENCH_CLIENTS; autocannon, bench/load.ts), BENCH_SECONDS (5) of
  *     GET /api/appointments with a realistic mix of filters (after BENCH_WARMUP_SECONDS, 1), then
  *     the same for a bare Fastify JSON route in the same server process: req/s, p50, p95. The search
  *     runs twice: on a server without the answer cache (BOOKING_SEARCH_CACHE_MS=0) and on a second
  *     one on the same database with it (BENCH_SEARCH_CACHE_MS, default 1000 as in production).
+ *  3. the search page's time to first results in Chromium (bench/search-page.ts): the built portal
+ *     (`npm run build` first; this benchmark does not build) on the same database, opened cold
+ *     BENCH_BROWSER_RUNS (5) times; BENCH_SKIP_BROWSER=1 leaves it out.
  * Budgets (judged on the cached server, production's set-up; the uncached figures are printed
  * beside them): p95 ≤ 30 ms at 50 clients and ≤ 5 ms for one client; over budget exits 1. The database
  * is dropped and the server stopped in every case (also on failure and Ctrl+C).
@@ -18,11 +21,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import pg from 'pg';
+import { load, percentile, type LoadSummary } from './load';
+import { measureSearchPage, searchPageSkipReason } from './search-page';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SLOTS = Number(process.env.BENCH_SLOTS ?? 100_000);
@@ -32,6 +36,7 @@ const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '1,10,50').split(',').filter
 const BUDGET_P95_MS = { single: 5, at50: 30 };
 /** the cached server's BOOKING_SEARCH_CACHE_MS (production's default) */
 const SEARCH_CACHE_MS = Number(process.env.BENCH_SEARCH_CACHE_MS ?? 1000);
+const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const cleanups: { name: string; run: () => Promise<unknown> }[] = [];
@@ -155,54 +160,6 @@ async function searchMix(url: string): Promise<string[]> {
   return mix.flatMap(([weight, query]) => Array<string>(weight).fill(`/api/appointments?${query}`));
 }
 
-interface Phase {
-  requests: number;
-  errors: number;
-  seconds: number;
-  latencies: number[];
-}
-
-function get(agent: http.Agent, port: number, pathAndQuery: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: pathAndQuery, agent }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    request.on('error', reject);
-  });
-}
-
-/** `clients` loops, each asking the next path of `paths` as soon as its previous answer has come. */
-async function load(port: number, paths: readonly string[], clients: number): Promise<Phase> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
-  const phase: Phase = { requests: 0, errors: 0, seconds: SECONDS, latencies: [] };
-  const warmEnd = Date.now() + WARMUP_SECONDS * 1000;
-  const end = warmEnd + SECONDS * 1000;
-  let next = 0;
-  const client = async () => {
-    while (Date.now() < end) {
-      const pathAndQuery = paths[next++ % paths.length]!;
-      const started = performance.now();
-      const status = await get(agent, port, pathAndQuery);
-      const elapsed = performance.now() - started;
-      if (Date.now() < warmEnd) continue;
-      phase.requests++;
-      phase.latencies.push(elapsed);
-      if (status !== 200) phase.errors++;
-    }
-  };
-  await Promise.all(Array.from({ length: clients }, client));
-  agent.destroy();
-  return phase;
-}
-
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-function summary(phase: Phase) {
-  const sorted = [...phase.latencies].sort((a, b) => a - b);
-  return { reqPerSecond: phase.requests / phase.seconds, p50: percentile(sorted, 50), p95: percentile(sorted, 95), errors: phase.errors };
-}
-
 async function main(): Promise<number> {
   const name = `bench_booking_${randomBytes(5).toString('hex')}`;
   await admin((client) => client.query(`create database ${name}`));
@@ -220,22 +177,32 @@ async function main(): Promise<number> {
   const paths = await searchMix(url);
 
   const rows: string[] = [];
-  const results = new Map<number, ReturnType<typeof summary>>();
-  const uncachedResults = new Map<number, ReturnType<typeof summary>>();
+  const results = new Map<number, LoadSummary>();
+  const uncachedResults = new Map<number, LoadSummary>();
   const format = (n: number) => n.toFixed(1).padStart(8);
   for (const clients of CLIENT_COUNTS) {
-    const uncached = summary(await load(server.port, paths, clients));
-    const search = summary(await load(cached.port, paths, clients));
-    const bare = summary(await load(server.barePort, ['/bare'], clients));
+    const uncached = await load(server.port, paths, clients, SECONDS, WARMUP_SECONDS);
+    const search = await load(cached.port, paths, clients, SECONDS, WARMUP_SECONDS);
+    const bare = await load(server.barePort, ['/bare'], clients, SECONDS, WARMUP_SECONDS);
     results.set(clients, search);
     uncachedResults.set(clients, uncached);
-    const row = (route: string, r: ReturnType<typeof summary>) =>
+    const row = (route: string, r: LoadSummary) =>
       `${String(clients).padStart(7)} | ${route.padEnd(13)} | ${format(r.reqPerSecond)} | ${format(r.p50)} | ${format(r.p95)} | ${r.errors}`;
     rows.push(row('search', uncached), row('search+cache', search), row('bare', bare));
   }
   console.info(`search: no answer cache; search+cache: answers reused for ${SEARCH_CACHE_MS} ms (BENCH_SEARCH_CACHE_MS)`);
   console.info('clients | route         |    req/s | p50 (ms) | p95 (ms) | non-200');
   for (const row of rows) console.info(row);
+
+  const skipBrowser = process.env.BENCH_SKIP_BROWSER ? 'BENCH_SKIP_BROWSER is set' : searchPageSkipReason();
+  if (skipBrowser) console.info(`\nThe search page in Chromium: skipped (${skipBrowser}).`);
+  else {
+    const page = await measureSearchPage(url, BROWSER_RUNS);
+    const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+    const all = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+    console.info(`\nThe search page (/fi/ajanvaraus/yksityisasiakas) in Chromium, cold, no throttling, median of ${BROWSER_RUNS}:`);
+    console.info(`  time to first results ${median(page.firstResults).toFixed(0)} ms (${all(page.firstResults)}); the HTML's first byte ${median(page.firstByte).toFixed(0)} ms`);
+  }
 
   const single = results.get(1);
   const at50 = results.get(50);
