@@ -290,6 +290,11 @@ async function main(): Promise<number> {
   const ms = (n: number) => `${Math.round(n)} ms`;
   const problems: string[] = [];
   console.info(`\n${attempts.length} writes at ${WRITES_PER_SECOND}/s, each with a ${TIMEOUT_MS / 1000} s deadline; ${stored.size} messages in the database at the end.\n`);
+  const beforeFirst = attempts.filter((a) => a.answeredAt < (restarts[0]?.stoppedAt ?? Infinity));
+  const steadyFailures = beforeFirst.filter((a) => !a.ok);
+  console.info(
+    `Before the first restart: ${beforeFirst.length} answered, ${steadyFailures.length} failed${steadyFailures.length ? ` (${[...new Set(steadyFailures.map((a) => a.outcome))].join(', ')})` : ''}.\n`,
+  );
   console.info('restart | acknowledged before | missing after | database back → first success | errors in the outage | no answer in time');
   for (const [index, restart] of restarts.entries()) {
     // this restart's part of the run: from its stop to the next one's (or the end)

@@ -58,6 +58,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle connection the server ends (restart, failover, an administrator) must not crash the
     // process: pg emits it on the pool, and the next query simply opens a new connection.
     pool.on('error', (err) => console.error('[db] idle PostgreSQL connection closed:', err.message));
+    // The pool listens only while a connection is idle. One that dies while checked out (inside a
+    // transaction, between its statements) emits 'error' with nobody listening, which would end the
+    // process. The transaction gets the error from its next statement anyway, and the pool drops the
+    // dead connection when it is released, so here it needs no more than a listener.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle({ client: pool });
     return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
   }
