@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   ANONYMOUS_RESERVE_APPOINTMENT_PATH,
   INITIAL_STATE_ELEMENT_ID,
@@ -19,7 +19,7 @@ import {
 } from '@portal/shared-api';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
-import type { DatabaseHandle } from '../src/db/index';
+import { openDatabase, type DatabaseHandle } from '../src/db/index';
 import { appointments } from '../src/modules/booking/schema';
 import { appointmentSlots } from '../src/modules/clinics/schema';
 import { signedReturnUrl } from '../src/modules/payments/provider/test-provider';
@@ -34,7 +34,8 @@ import { eventsOf, insertInvoice, invoiceOf, paymentRequestFor, paymentsOf } fro
  * over real HTTP, and every answer says which instance gave it, so each test shows both took part:
  * a sign-in and its session, the reservation rate limit, a reservation race, and a payment callback
  * begun on one instance hold on the other. (PGlite cannot be shared by two processes, so the two
- * servers run in this process on one database handle; on PostgreSQL, set DATABASE_URL.)
+ * servers run in this process on one database handle; on PostgreSQL, with DATABASE_URL, each has
+ * its own connection pool.)
  */
 
 /** The proxy's answer header naming the instance (0 or 1) that answered. */
@@ -69,11 +70,13 @@ async function startCluster(env: Record<string, string>): Promise<Cluster> {
   const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 
   const database: DatabaseHandle = await openTestDatabase();
+  // On PostgreSQL each instance has its own pool of connections to the one database, as two processes would.
+  const handles = [database, await secondHandle(database)];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-instances-proxy-'));
   const config = testConfig(dataDir, { PUBLIC_URL: url, ...env });
   const instances: FastifyInstance[] = [];
   for (let i = 0; i < 2; i++) {
-    const app = await buildApp(config, { database, prepareDatabase: false, logger: false });
+    const app = await buildApp(config, { database: handles[i]!, prepareDatabase: false, logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     instances.push(app);
     ports.push((app.server.address() as AddressInfo).port);
@@ -86,10 +89,20 @@ async function startCluster(env: Record<string, string>): Promise<Cluster> {
       proxy.closeAllConnections();
       await new Promise((resolve) => proxy.close(resolve));
       for (const app of instances) await app.close();
+      if (handles[1] !== database) await handles[1]!.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Another connection pool to the same PostgreSQL database; on PGlite (one process, one handle) the same handle. */
+async function secondHandle(database: DatabaseHandle): Promise<DatabaseHandle> {
+  if (database.driver !== 'postgres' || !process.env.DATABASE_URL) return database;
+  const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> };
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${result.rows[0]!.name}`;
+  return openDatabase({ databaseUrl: url.toString() });
 }
 
 const servedBy = (response: Response) => Number(response.headers.get(SERVED_BY));
@@ -284,6 +297,10 @@ describe('two instances behind one round-robin port (issue 15 "Two server instan
     assert.equal(holders.length, 1);
     const winner = bodies[statuses.indexOf(200)];
     assert.equal(String(holders[0]!.id), winner?.reservationDetails?.appointmentId);
+    console.info(
+      `two instances behind one port: ${statuses.length} parallel reservations of one slot (${byInstance.join(' + ')} by instance), ` +
+        `${statuses.filter((st) => st === 200).length} reserved, ${refused.length} appointmentNotAvailable, ${statuses.filter((st) => st >= 500).length} 5xx`,
+    );
   });
 
   it('a payment created through one instance is settled by the provider\'s signed callback on the other, recorded once, and both show it paid', async () => {
