@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { PAYMENT_CALLBACK_PATH, PAYMENT_REDIRECT_PATH } from '@portal/shared-api';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
-import type { DatabaseHandle } from '../src/db/index';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle } from '../src/db/index';
 import { signedReturnUrl } from '../src/modules/payments/provider/test-provider';
 import { PERSONAS } from '../src/seed/personas';
 import { openTestDatabase, signIn, testConfig } from './helpers';
@@ -19,15 +20,26 @@ import { createPayment, eventsOf, insertInvoice, invoiceOf, pathOf, paymentsOf }
  * payment is recorded once and the invoice paid once.
  */
 let database: DatabaseHandle;
+/** the second instance's pool: on PostgreSQL its own connections to the one database, as a second process has */
+let secondDatabase: DatabaseHandle;
 let dataDir: string;
 let first: FastifyInstance;
 let second: FastifyInstance;
 let paymentsConfig: Config['modules']['payments'];
 
-async function instance(): Promise<FastifyInstance> {
+/** Another connection pool to the same PostgreSQL database; on PGlite (one process, one handle) the same handle. */
+async function secondHandle(handle: DatabaseHandle): Promise<DatabaseHandle> {
+  if (handle.driver !== 'postgres' || !process.env.DATABASE_URL) return handle;
+  const result = (await handle.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> };
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${result.rows[0]!.name}`;
+  return openDatabase({ databaseUrl: url.toString() });
+}
+
+async function instance(handle: DatabaseHandle): Promise<FastifyInstance> {
   const config = testConfig(dataDir, { API_CONCURRENT_PER_CLIENT: '100', API_RATE_LIMIT_PER_CLIENT: '2000' });
   paymentsConfig = config.modules.payments;
-  const app = await buildApp(config, { database, prepareDatabase: false, logger: false });
+  const app = await buildApp(config, { database: handle, prepareDatabase: false, logger: false });
   await app.ready();
   return app;
 }
@@ -35,13 +47,15 @@ async function instance(): Promise<FastifyInstance> {
 before(async () => {
   database = await openTestDatabase();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-payments-instances-'));
-  first = await instance();
-  second = await instance();
+  secondDatabase = await secondHandle(database);
+  first = await instance(database);
+  second = await instance(secondDatabase);
 });
 
 after(async () => {
   await first.close();
   await second.close();
+  if (secondDatabase !== database) await secondDatabase.close();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
