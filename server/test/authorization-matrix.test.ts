@@ -118,6 +118,9 @@ const REQUESTS: Record<string, RequestInputs> = {
   'POST /api/appointments/:id/waitlist': { body: () => ({ scope: 'practitioner' }) },
   'POST /api/appointments/:id/change-time': { body: () => ({ slotId: freeSlotId }) },
   'GET /api/account/access-log': { query: () => ({ page: '1', asOf: '999999999' }) },
+  // Writes that name no object: valid, so they reach the write and the bystanders' rows show where it went.
+  'POST /api/user/consent': { body: () => ({ allowsCommonRegistry: true, allowsViewingOccupationalInformation: true, allowsMarketingMail: false, allowsTreatmentInstructionsMail: true, allowsBookingSms: true }) },
+  'POST /api/concepts': { body: () => ({ code: '90157' }) },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -554,6 +557,9 @@ describe('authorization matrix (issue 15): every page loader and patient-data ro
     const validationOnly = [...statuses].filter(([, seen]) => seen.size === 1 && seen.has(400)).map(([label]) => label);
     context.diagnostic(`excluded: ${EXCLUDED.map((e) => `${e.url.source} (${e.why})`).join('; ')}`);
     context.diagnostic(`refused at validation for every signed-in caller (no object in them): ${validationOnly.join(', ') || 'none'}`);
-    console.info(`authorization matrix: ${pairs.toLocaleString('en-GB')} pairs (${statuses.size} pages, routes and operations × ${relations.length} relations), ${crossPatient.length} cross-patient`);
+    const labels = [...statuses.keys()];
+    const count = (prefix: string) => labels.filter((label) => label.startsWith(prefix)).length;
+    const kinds = `${count('page ')} page loaders, ${labels.length - count('page ') - count('GraphQL ')} API routes, ${count('GraphQL ')} GraphQL operations`;
+    console.info(`authorization matrix: ${pairs.toLocaleString('en-GB')} pairs (${kinds} × ${relations.length} relations), ${crossPatient.length} cross-patient`);
   });
 });
