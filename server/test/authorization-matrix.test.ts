@@ -513,7 +513,7 @@ describe('authorization matrix (issue 15): every page loader and patient-data ro
     }
     const loggedInPages = pageRoutes().filter((page) => page.kind === 'logged-in' && !PUBLIC_PARAMETER_PAGES.has(page.id)).map((page) => `page ${page.id}`);
     const objectReads = [...namesObject].filter(([label, object]) => object && !label.startsWith('page ')).map(([label]) => label);
-    assert.deepEqual(unreachedByOwners([...loggedInPages, ...objectReads]), [], 'pages and objects the owner cannot reach');
+    assert.deepEqual(unreachedByOwners([...loggedInPages, ...objectReads]), [], 'pages and objects the owner cannot reach (a query that cannot be learnt gets its line in REQUESTS)');
     // The fingerprints are seen where they should be: the check below has teeth.
     const showing = [...ownerAnswers].filter(([, answers]) => answers.some((a) => a.shows)).map(([label]) => label);
     assert.ok(showing.length >= 15, `the owner's data shows in ${showing.length} answers: ${showing.join(', ')}`);
@@ -550,7 +550,7 @@ describe('authorization matrix (issue 15): every page loader and patient-data ro
       await askGraphql(relation, false);
     }
     const objectWrites = [...namesObject].filter(([label, object]) => object && !readLabels.has(label)).map(([label]) => label);
-    assert.deepEqual(unreachedByOwners(objectWrites), [], 'objects the owner cannot write');
+    assert.deepEqual(unreachedByOwners(objectWrites), [], 'objects the owner cannot write (a route that needs a body gets a valid one in REQUESTS)');
 
     // Routes every signed-in caller got 400 for name no object (those that do are above); their valid request
     // is not known here, so they are judged by the leak and row checks alone.
