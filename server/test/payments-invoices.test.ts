@@ -151,6 +151,10 @@ describe('GET /api/invoices/invoice-summary and the payments.summary page (§3 "
     assert.equal(invoice.rows[0]!.description, 'Lääkärin vastaanotto, yleislääkäri');
     assert.equal(invoice.sumCents, invoice.rows.reduce((sum, row) => sum + row.count * row.unitPriceCents, 0));
     assert.equal(invoice.payableOnlineUntil, addDays(helsinkiDate(), 3));
+    // a valid Finnish reference number: the last digit checks the others with the weights 7, 3, 1 from the right
+    const digits = [...invoice.paymentNumber.slice(0, -1)].reverse().map(Number);
+    const weighted = digits.reduce((sum, digit, i) => sum + digit * [7, 3, 1][i % 3]!, 0);
+    assert.equal(Number(invoice.paymentNumber.slice(-1)), (10 - (weighted % 10)) % 10, invoice.paymentNumber);
   });
 
   it('a paid invoice is Paid with its paid date and a product row at 25.5 % VAT', async () => {
