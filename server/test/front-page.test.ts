@@ -76,7 +76,7 @@ describe('the front page with a failing summary', () => {
     assert.equal(before.statusCode, 200);
     frontPageStateSchema.parse(before.json().state);
     // the answer's own order (parsing would reorder the keys to the schema's): the manifest's
-    assert.deepEqual(Object.keys(before.json().state.summaries), ['mf-messaging', 'mf-booking', 'mf-records']);
+    assert.deepEqual(Object.keys(before.json().state.summaries), ['mf-messaging', 'mf-booking', 'mf-records', 'mf-payments']);
 
     // The records summary reads the visits; without them it fails (the messaging summary does not read them).
     await t.app.db.execute(sql`alter table visits rename to visits_away`);
@@ -88,7 +88,7 @@ describe('the front page with a failing summary', () => {
       const res = await t.app.inject({ url: '/api/pages/front-page?lang=fi', headers: mikko.headers });
       const state = frontPageStateSchema.parse(res.json().state);
       assert.equal(state.firstName, 'Mikko');
-      assert.deepEqual(Object.keys(state.summaries), ['mf-messaging', 'mf-booking']);
+      assert.deepEqual(Object.keys(state.summaries), ['mf-messaging', 'mf-booking', 'mf-payments']);
       assert.ok((state.summaries['mf-messaging']?.totalCount ?? 0) > 0, 'the conversations are still there');
       assert.ok(
         logLines.some((line) => line.includes('a front-page summary failed') && line.includes('mf-records')),
