@@ -189,6 +189,10 @@ describe('the built-in test provider’s bank pages', () => {
       assert.match(page.body, new RegExp(`<html lang="${expected.lang}">`));
       assert.ok(page.body.replaceAll('\u00a0', ' ').includes(expected.pay), `${expected.pay} in the page`);
       for (const text of [expected.cancel, expected.reason, invoice.invoiceNumber, 'Aurora Pankki']) assert.ok(page.body.includes(text), text);
+      const stylesheet = /<link rel="stylesheet" href="([^"]+)">/.exec(page.body)?.[1];
+      const css = await t.app.inject({ url: stylesheet! });
+      assert.equal(css.statusCode, 200);
+      assert.match(String(css.headers['content-type']), /^text\/css/);
     });
   }
 

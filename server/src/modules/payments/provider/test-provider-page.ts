@@ -1,7 +1,7 @@
 import { formatCents } from '@portal/shared-i18n';
 import type { Lang } from '@portal/shared-api';
 import { escapeHtml, renderServerPage } from '../../../http/server-page';
-import { BROKER_STYLESHEET_PATH } from '../../identity/broker/page';
+import { brokerStylesheet } from '../../identity/broker/page';
 import type { DemoBank } from './test-provider-banks';
 import { failureReasonText, testProviderText, TESTER_FAILURE_REASONS } from './test-provider-messages';
 
@@ -20,9 +20,15 @@ export interface BankPageInput {
   hidden: ReadonlyArray<{ name: string; value: string }>;
 }
 
+/**
+ * The demo identity broker's look (the test provider is a test double beside it), served from the
+ * test provider's own path: the broker's is not there when a real identity provider is configured.
+ */
+export const TEST_PROVIDER_STYLESHEET_PATH = '/test-payment-provider/assets/bank.css';
+export const testProviderStylesheet = brokerStylesheet;
+
 function layout(lang: Lang, title: string, body: string): string {
-  // the broker's stylesheet: the test provider is a test double beside the demo identity provider
-  return renderServerPage({ lang, title, stylesheetHref: BROKER_STYLESHEET_PATH, mainClass: 'broker', body });
+  return renderServerPage({ lang, title, stylesheetHref: TEST_PROVIDER_STYLESHEET_PATH, mainClass: 'broker', body });
 }
 
 function choice(outcome: TesterOutcome, label: string, primary = false): string {

@@ -7,7 +7,7 @@ import type { PaymentsConfig } from '../config';
 import type { PaymentProviderAdapter, PaymentReturnUrls, ReturnStatus } from './adapter';
 import { DEMO_BANKS, demoBankById } from './test-provider-banks';
 import { testProviderText } from './test-provider-messages';
-import { renderBankErrorPage, renderBankPage, TESTER_OUTCOMES, type TesterOutcome } from './test-provider-page';
+import { renderBankErrorPage, renderBankPage, TESTER_OUTCOMES, TEST_PROVIDER_STYLESHEET_PATH, testProviderStylesheet, type TesterOutcome } from './test-provider-page';
 import { signParams } from './signature';
 
 /**
@@ -206,6 +206,10 @@ export function installTestProvider(app: FastifyInstance, config: PaymentsConfig
     timer.unref();
     timers.add(timer);
   };
+
+  app.get(TEST_PROVIDER_STYLESHEET_PATH, { config: { session: false, cache: 'static' } }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(testProviderStylesheet),
+  );
 
   app.get(TEST_PROVIDER_LOGO_PATH, { config: { session: false, cache: 'static' } }, async (request, reply) => {
     const params = z.object({ bank: z.string().regex(/^[a-z]{1,20}\.svg$/) }).safeParse(request.params);
