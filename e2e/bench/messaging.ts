@@ -464,7 +464,9 @@ async function cannon(
     },
   }));
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: client.baseURL, connections, pipelining: 1, requests, ...limit }, (error, done) => (error ? reject(error) : resolve(done)));
+    // autocannon's default 10 s timeout would cut off the long thread's answers when the machine is busy
+    const options = { url: client.baseURL, connections, pipelining: 1, timeout: 120, requests, ...limit };
+    const instance = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
     if (onResponse) instance.on('response', (_client, _status, bytes, ms) => onResponse(ms, bytes));
   });
   if (failure) throw failure;
