@@ -28,8 +28,9 @@ test.describe('the composed portal (issue 3)', () => {
     await expect(main.getByRole('link', { name: 'Näytä kaikki käynnit' })).toBeVisible();
     await expectNoAxeViolations(page, 'front page (fi)');
     await expectOneReactAndOneFederationRuntime(page);
-    // ...with the shell and the three remotes' summary parcels counted in it
-    expect((await federationRuntimes(page)).containers).toEqual(['mf_booking', 'mf_messaging', 'mf_records', 'shell']);
+    // ...with the shell and the four remotes' summary parcels counted in it (payments: the unpaid invoices)
+    await expect(main.getByRole('region', { name: 'Maksamattomat laskut' })).toBeVisible();
+    expect((await federationRuntimes(page)).containers).toEqual(['mf_booking', 'mf_messaging', 'mf_payments', 'mf_records', 'shell']);
 
     await page.getByRole('link', { name: /På svenska/ }).click();
     await expect(page).toHaveURL(/\/sv$/);
