@@ -43,9 +43,9 @@ function contentSecurityPolicy(config: Config) {
       // the browser PUTs attachments straight to an S3-compatible store when one is configured
       'connect-src': ["'self'", ...extra, ...storageOrigins(config), ...devSockets, ...(config.sentryDsn ? ['https://*.sentry.io', 'https://*.ingest.sentry.io'] : [])],
       'style-src': ["'self'", "'unsafe-inline'", ...extra],
-      'img-src': ["'self'", 'data:', ...extra],
+      'img-src': ["'self'", 'data:', ...extra, ...paymentProvider(config).images],
       'font-src': ["'self'", 'data:', ...extra],
-      'form-action': ["'self'"],
+      'form-action': ["'self'", ...paymentProvider(config).forms],
       'frame-ancestors': ["'none'"],
       'object-src': ["'none'"],
       'base-uri': ["'self'"],
@@ -53,6 +53,17 @@ function contentSecurityPolicy(config: Config) {
       'upgrade-insecure-requests': config.secureCookies ? [] : null,
     },
   };
+}
+
+/**
+ * Where the pay page's provider buttons lead and their logos come from. The built-in test provider
+ * is this server itself. With Paytrail, each bank's form posts to that bank's own https origin, which
+ * only Paytrail's answer names (and it changes as banks join), so form-action allows https origins;
+ * the logos come from Paytrail's resources host.
+ */
+function paymentProvider(config: Config): { forms: string[]; images: string[] } {
+  if (config.modules.payments.provider !== 'paytrail') return { forms: [], images: [] };
+  return { forms: ['https:'], images: ['https://resources.paytrail.com'] };
 }
 
 /** Where the browser sends attachment uploads besides this server (S3-compatible storage). */

@@ -176,5 +176,18 @@ describe('remotes and static files', () => {
     const csp = String(res.headers['content-security-policy']);
     assert.match(csp, /script-src 'self'/);
     assert.doesNotMatch(csp, /script-src[^;]*'unsafe-inline'/);
+    // the built-in test payment provider is this server: forms post nowhere else
+    assert.match(csp, /form-action 'self';/);
+  });
+
+  it('lets the pay page post to the banks and show their logos when Paytrail is the payment provider', async () => {
+    const paytrail = await createTestApp({ PAYMENT_PROVIDER: 'paytrail', PAYMENT_PROVIDER_API_URL: 'https://services.paytrail.com' });
+    try {
+      const csp = String((await paytrail.app.inject({ url: '/fi/kirjaudu' })).headers['content-security-policy']);
+      assert.match(csp, /form-action 'self' https:;/);
+      assert.match(csp, /img-src [^;]*https:\/\/resources\.paytrail\.com/);
+    } finally {
+      await paytrail.close();
+    }
   });
 });
