@@ -33,11 +33,20 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-export async function load(port: number, paths: readonly string[], clients: number, seconds: number, warmupSeconds: number): Promise<LoadSummary> {
+/** `headers` go with every request (a signed-in caller's session cookie). */
+export async function load(
+  port: number,
+  paths: readonly string[],
+  clients: number,
+  seconds: number,
+  warmupSeconds: number,
+  headers: Record<string, string> = {},
+): Promise<LoadSummary> {
   const options: autocannon.Options = {
     url: `http://127.0.0.1:${port}`,
     connections: clients,
     pipelining: 1,
+    headers,
     requests: paths.map((path) => ({ method: 'GET', path })),
   };
   if (warmupSeconds > 0) await run({ ...options, duration: warmupSeconds });
