@@ -2,7 +2,7 @@ import type { FrontPageState } from '@portal/shared-api';
 import { ok } from '../../pages/loaders';
 import { defineModule } from '../module';
 import { patientAccess } from '../patients/access';
-import { frontPageRedirect } from './landing';
+import { frontPageRedirect, frontPageSubject } from './landing';
 import { SummaryRegistry } from './summaries';
 
 export type { SummaryContext, SummaryLoader } from './summaries';
@@ -29,18 +29,21 @@ export const frontPageModule = defineModule({
     app.pageLoaders.register('front-page', async (ctx) => {
       const access = patientAccess(ctx.request);
       const deployed = ctx.config.remotes.remotes.map((remote) => remote.id);
-      const subject = await app.people.findById(access.subjectPersonId);
-      const state: FrontPageState = {
-        firstName: subject?.givenName ?? '',
-        summaries: await summaries.collect(deployed, { ...ctx, access }, ctx.request.log),
-      };
+      // The subject's name and landing in one statement, side by side with the summaries.
+      // A check that fails (a module's tables away) shows the front page, as a failing summary does;
+      // the name then comes from the people table alone.
+      const [subject, summaryStates] = await Promise.all([
+        frontPageSubject(ctx.db, access.subjectPersonId).catch(async (error: unknown) => {
+          ctx.request.log.error({ err: error }, 'the front page could not tell whether to send the visitor on');
+          const person = await app.people.findById(access.subjectPersonId);
+          return person ? { givenName: person.givenName, registered: person.registered, hasEvents: true } : null;
+        }),
+        summaries.collect(deployed, { ...ctx, access }, ctx.request.log),
+      ]);
+      const state: FrontPageState = { firstName: subject?.givenName ?? '', summaries: summaryStates };
       // Not a customer yet, or a customer with nothing to show: a full page load goes to
       // registration or the first-time welcome page instead (landing.ts).
-      // A check that fails (a module's tables away) shows the front page, as a failing summary does.
-      const redirectTo = await frontPageRedirect(ctx.db, subject).catch((error: unknown) => {
-        ctx.request.log.error({ err: error }, 'the front page could not tell whether to send the visitor on');
-        return undefined;
-      });
+      const redirectTo = frontPageRedirect(subject);
       return redirectTo ? { ...ok({ ...state, landing: redirectTo }), redirectTo } : ok(state);
     });
   },

@@ -2,7 +2,6 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/index';
 import { appointments } from '../booking/schema';
 import { messagingThreads, messagingUsers } from '../messaging/schema';
-import type { Person } from '../patients/people';
 import { people } from '../patients/schema';
 import {
   certificates,
@@ -16,13 +15,20 @@ import {
 } from '../records/schema';
 
 /**
- * Whether the person has anything the front page would show (SPEC-DECISIONS "Paths": a patient
- * with no appointments or events lands on the first-time welcome page, not on a front page of
- * empty boxes): an appointment (past or future, also a cancelled one), a visit, a prescription, a laboratory or
- * imaging result, a referral, a questionnaire, a certificate, a vaccination or a conversation.
- * One round trip: the database stops at the first table that has a row.
+ * The front page's subject in one statement: the first name, whether they are a customer yet, and
+ * whether they have anything the front page would show (SPEC-DECISIONS "Paths": a patient with no
+ * appointments or events lands on the first-time welcome page, not on a front page of empty
+ * boxes): an appointment (past or future, also a cancelled one), a visit, a prescription, a
+ * laboratory or imaging result, a referral, a questionnaire, a certificate, a vaccination or a
+ * conversation. The database stops at the first table that has a row. Null: no such person.
  */
-export async function hasEvents(db: Database, personId: string): Promise<boolean> {
+export interface FrontPageSubject {
+  givenName: string;
+  registered: boolean;
+  hasEvents: boolean;
+}
+
+export async function frontPageSubject(db: Database, personId: string): Promise<FrontPageSubject | null> {
   const checks: SQL[] = [
     sql`exists (select 1 from ${appointments} where ${appointments.personId} = ${personId})`,
     ...(
@@ -40,10 +46,10 @@ export async function hasEvents(db: Database, personId: string): Promise<boolean
     sql`exists (select 1 from ${messagingThreads} join ${messagingUsers} on ${messagingUsers.id} = ${messagingThreads.customerUserId} where ${messagingUsers.personId} = ${personId})`,
   ];
   const [row] = await db
-    .select({ has: sql<boolean>`(${sql.join(checks, sql` or `)})` })
+    .select({ givenName: people.givenName, registered: people.registered, hasEvents: sql<boolean>`(${sql.join(checks, sql` or `)})` })
     .from(people)
     .where(eq(people.id, personId));
-  return row?.has === true;
+  return row ? { givenName: row.givenName, registered: row.registered, hasEvents: row.hasEvents === true } : null;
 }
 
 /**
@@ -51,8 +57,8 @@ export async function hasEvents(db: Database, personId: string): Promise<boolean
  * customer yet (the person, or the ward a guardian acts for) to registration, a customer with no
  * appointments or events to the first-time welcome page; undefined: the front page itself.
  */
-export async function frontPageRedirect(db: Database, subject: Person | null): Promise<'account.registration' | 'account.welcome' | undefined> {
+export function frontPageRedirect(subject: FrontPageSubject | null): 'account.registration' | 'account.welcome' | undefined {
   if (!subject) return undefined;
   if (!subject.registered) return 'account.registration';
-  return (await hasEvents(db, subject.id)) ? undefined : 'account.welcome';
+  return subject.hasEvents ? undefined : 'account.welcome';
 }

@@ -1,16 +1,46 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PAYMENTS_SUMMARY_MAX_ITEMS, type PaymentsSummary } from '@portal/shared-api';
 import type { Database } from '../../db/index';
 import { helsinkiDate } from '../../util/time';
 import { auditedRead } from '../patients/access';
-import { canBePaidOnline, unpaidInvoiceRecordsOf } from './invoices/queries';
+import { canBePaidOnline, UNPAID_STATUSES, unpaidInvoiceRecordsOf, type InvoiceRecord } from './invoices/queries';
+import { statusesMovableTo } from './invoices/status';
+import { invoices } from './schema';
+
+const MOVABLE_TO_OVERDUE = statusesMovableTo('overdue');
+const MOVABLE_TO_PAPER = statusesMovableTo('paper');
+
+/** Whether refreshInvoiceStatuses (invoices/status.ts) would move the invoice today. */
+function timeMovesIt(row: InvoiceRecord, today: string): boolean {
+  return (
+    (MOVABLE_TO_OVERDUE.includes(row.status) && row.dueDate < today) ||
+    (MOVABLE_TO_PAPER.includes(row.status) && row.payableOnlineUntil !== null && row.payableOnlineUntil < today)
+  );
+}
+
+/**
+ * The unpaid invoices after the moves time makes, soonest due first, as unpaidInvoiceRecordsOf
+ * answers them, but in one statement on most front pages: the moves start from open or paper, both
+ * unpaid, so every invoice a move would touch is among the rows read; only when one is due a move
+ * do the guarded UPDATEs run (and the rows are read again). The front page is asked on every
+ * sign-in, where two UPDATEs that change nothing cost more than the read itself.
+ */
+async function unpaidInvoicesOf(db: Database, personId: string, today: string): Promise<InvoiceRecord[]> {
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.personId, personId), inArray(invoices.status, [...UNPAID_STATUSES])))
+    .orderBy(asc(invoices.dueDate), asc(invoices.id));
+  return rows.some((row) => timeMovesIt(row, today)) ? unpaidInvoiceRecordsOf(db, personId, today) : rows;
+}
 
 /**
  * The front page's payments block: the unpaid invoices (open, overdue, paper), soonest due first, at
  * most PAYMENTS_SUMMARY_MAX_ITEMS of them, and how many there are and their total in all.
  */
 export async function paymentsSummary(db: Database, personId: string, today: string): Promise<PaymentsSummary> {
-  const rows = await unpaidInvoiceRecordsOf(db, personId, today);
+  const rows = await unpaidInvoicesOf(db, personId, today);
   return {
     unpaidCount: rows.length,
     unpaidTotalCents: rows.reduce((sum, row) => sum + row.sumCents, 0),
