@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, gte, isNotNull, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   BOOKING_PAGE_SIZE,
   MAX_DAY_SUGGESTIONS,
@@ -30,25 +31,34 @@ const helsinkiDay = sql<string>`to_char(${appointmentSlots.startsAt} ${atHelsink
  * Which conditions a search has: the statement's text depends on these alone (the lists, times and
  * offset are parameters), so each shape is built and prepared once and PostgreSQL can keep its plan.
  */
+/**
+ * A list filter: absent, one value (`= $n`), or several (`= any($n)`). One value is its own shape:
+ * PostgreSQL estimates `clinic_id = any('{TKR}')` far above `clinic_id = 'TKR'` and then walks the
+ * start-time index past thousands of other clinics' slots (measured: 25 ms instead of 10 under load).
+ */
+type ListShape = 0 | 1 | 2;
+const listShapeOf = (values: readonly unknown[]): ListShape => (values.length === 0 ? 0 : values.length === 1 ? 1 : 2);
+const listParam = <T>(values: readonly T[]): T | readonly T[] => (values.length === 1 ? values[0]! : values);
+
 interface Shape {
-  clinics: boolean;
+  clinics: ListShape;
   includeRemote: boolean;
-  specialties: boolean;
+  specialties: ListShape;
   allowed: boolean;
   excluded: boolean;
-  practitioners: boolean;
+  practitioners: ListShape;
   requiresRate: boolean;
   hours: readonly [number, number] | null;
 }
 
 function shapeOf(criteria: SearchCriteria): Shape {
   return {
-    clinics: criteria.clinicIds.length > 0,
+    clinics: listShapeOf(criteria.clinicIds),
     includeRemote: criteria.includeRemote,
-    specialties: criteria.specialtyIds.length > 0,
+    specialties: listShapeOf(criteria.specialtyIds),
     allowed: criteria.allowedSpecialtyIds !== null,
     excluded: criteria.excludedSpecialtyIds.length > 0,
-    practitioners: criteria.practitionerIds.length > 0,
+    practitioners: listShapeOf(criteria.practitionerIds),
     requiresRate: criteria.requiresRate,
     hours: hoursOf(criteria.timeOfDay),
   };
@@ -57,7 +67,7 @@ function shapeOf(criteria: SearchCriteria): Shape {
 /** A short name for a shape (a prepared statement's name is at most 63 bytes). */
 function shapeName(shape: Shape): string {
   const flags = [shape.clinics, shape.includeRemote, shape.specialties, shape.allowed, shape.excluded, shape.practitioners, shape.requiresRate];
-  return `${flags.map((on) => (on ? 1 : 0)).join('')}${shape.hours ? `_${shape.hours[0]}_${shape.hours[1]}` : ''}`;
+  return `${flags.map((flag) => Number(flag)).join('')}${shape.hours ? `_${shape.hours[0]}_${shape.hours[1]}` : ''}`;
 }
 
 /** The parameters of a search's statements, by placeholder name. */
@@ -66,15 +76,20 @@ function paramsOf(criteria: SearchCriteria, now: Date) {
     now,
     from: criteria.from,
     to: criteria.to,
-    clinicIds: criteria.clinicIds,
-    specialtyIds: criteria.specialtyIds,
+    clinicIds: listParam(criteria.clinicIds),
+    specialtyIds: listParam(criteria.specialtyIds),
     allowedSpecialtyIds: criteria.allowedSpecialtyIds ?? [],
     excludedSpecialtyIds: criteria.excludedSpecialtyIds,
-    practitionerIds: criteria.practitionerIds,
+    practitionerIds: listParam(criteria.practitionerIds),
   };
 }
 
 const param = (name: string) => sql.placeholder(name);
+
+/** The condition of a list filter of `shape` (see ListShape). */
+function inList(column: AnyPgColumn, name: string, shape: ListShape, type: 'text' | 'int'): SQL {
+  return shape === 1 ? sql`${column} = ${param(name)}` : sql`${column} = any(${param(name)}::${sql.raw(type)}[])`;
+}
 
 /**
  * The WHERE of a search: free (not withdrawn, not started, no active appointment: the anti-join
@@ -95,13 +110,13 @@ function whereOf(shape: Shape, range: { from: string; to: string } = { from: 'fr
   ];
   if (clinic) conditions.push(clinic);
   else {
-    const physical = shape.clinics ? sql`${s.clinicId} = any(${param('clinicIds')}::text[])` : eq(s.isRemote, false);
+    const physical = shape.clinics ? inList(s.clinicId, 'clinicIds', shape.clinics, 'text') : eq(s.isRemote, false);
     conditions.push(shape.includeRemote ? or(physical, eq(s.isRemote, true)) : physical);
   }
-  if (shape.specialties) conditions.push(sql`${s.specialtyId} = any(${param('specialtyIds')}::text[])`);
+  if (shape.specialties) conditions.push(inList(s.specialtyId, 'specialtyIds', shape.specialties, 'text'));
   if (shape.allowed) conditions.push(sql`${s.specialtyId} = any(${param('allowedSpecialtyIds')}::text[])`);
   if (shape.excluded) conditions.push(sql`${s.specialtyId} <> all(${param('excludedSpecialtyIds')}::text[])`);
-  if (shape.practitioners) conditions.push(sql`${s.practitionerId} = any(${param('practitionerIds')}::int[])`);
+  if (shape.practitioners) conditions.push(inList(s.practitionerId, 'practitionerIds', shape.practitioners, 'int'));
   if (shape.requiresRate) conditions.push(isNotNull(practitioners.rate));
   if (shape.hours) {
     const hour = sql`extract(hour from ${s.startsAt} ${atHelsinki})`;
@@ -114,19 +129,26 @@ function whereOf(shape: Shape, range: { from: string; to: string } = { from: 'fr
 }
 
 /**
- * Prepared statements per database and shape. The search is the list pages' hottest call and its
- * own work in PostgreSQL is 0.15–0.8 ms, where building the query and planning it anew cost as much
- * again: a named statement is built once, parsed once per connection, and after a few runs
- * PostgreSQL may keep a generic plan when it is as cheap as the custom ones (plan_cache_mode auto).
+ * The search's statements, built once per database and shape: the query builder's work (about as
+ * much as the search's own in PostgreSQL) is not redone per call.
+ *
+ * They run as unnamed statements (UNNAMED), so PostgreSQL plans each call for its parameters. A
+ * named statement lets it switch to a generic plan after five calls, and on 100,000 slots that was
+ * slower (the bench mix's medians summed, the code before → this, each run interleaving both: 60.6 →
+ * 51.4 ms with named statements, 59.2 → 40.1 ms with a plan per call): the generic plan of one
+ * practitioner's search walked the start-time index (11 ms instead of 2), and that of a rare
+ * specialty at a small clinic with its suggestions the whole index (170 ms instead of 15, busy machine).
  */
-function preparedPer<Q>(build: (db: Database, shape: Shape, name: string) => Q): (db: Database, shape: Shape) => Q {
+const UNNAMED = '';
+
+function preparedPer<Q>(build: (db: Database, shape: Shape) => Q): (db: Database, shape: Shape) => Q {
   const byDatabase = new WeakMap<Database, Map<string, Q>>();
   return (db, shape) => {
     let statements = byDatabase.get(db);
     if (!statements) byDatabase.set(db, (statements = new Map()));
     const name = shapeName(shape);
     let statement = statements.get(name);
-    if (!statement) statements.set(name, (statement = build(db, shape, name)));
+    if (!statement) statements.set(name, (statement = build(db, shape)));
     return statement;
   };
 }
@@ -142,7 +164,7 @@ export interface SlotView {
   priceDetails: boolean;
 }
 
-const slotPageStatement = preparedPer((db, shape, name) => {
+const slotPageStatement = preparedPer((db, shape) => {
   const s = appointmentSlots;
   return db
     .select({ id: s.id, ...slotColumns, requiresStrongAuth: s.requiresStrongAuth, ...practitionerColumns, ...specialtyColumns, ...clinicColumns })
@@ -154,7 +176,7 @@ const slotPageStatement = preparedPer((db, shape, name) => {
     .orderBy(asc(s.startsAt), asc(s.id))
     .limit(BOOKING_PAGE_SIZE + 1)
     .offset(param('offset'))
-    .prepare(`booking_slots_${name}`);
+    .prepare(UNNAMED);
 });
 
 /** One page of free slots by start time: one query (slots joined to practitioner, specialty and clinic). */
@@ -180,14 +202,14 @@ export async function findSlots(db: Database, criteria: SearchCriteria, offset: 
   };
 }
 
-const availableDatesStatement = preparedPer((db, shape, name) =>
+const availableDatesStatement = preparedPer((db, shape) =>
   db
     .selectDistinct({ day: helsinkiDay })
     .from(appointmentSlots)
     .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
     .where(whereOf(shape))
     .orderBy(helsinkiDay)
-    .prepare(`booking_dates_${name}`),
+    .prepare(UNNAMED),
 );
 
 /** The Helsinki dates in the criteria's range with at least one free slot (the calendar). */
@@ -221,10 +243,7 @@ const suggestionsStatement = preparedPer((db, shape) => {
               from unnest(${param('neighbourClinicIds')}::text[]) as neighbour(id)
               cross join lateral (select min(c.starts_at) as first, count(*)::int as n from (${clinicFree}) c) f)) as suggestions`,
     )
-    // Unnamed (''): built once, but planned for its parameters every time. A generic plan suits the
-    // page of slots, not this: measured on 100,000 slots, the generic plan of a rare specialty at a
-    // small clinic walked the whole start-time index (170 ms instead of 15 under load).
-    .prepare('');
+    .prepare(UNNAMED);
 });
 
 /**
