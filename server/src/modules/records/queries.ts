@@ -1,45 +1,120 @@
-import { and, eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Lang, RecordsSummary } from '@portal/shared-api';
 import type { Database } from '../../db/index';
-import { imagingRows, laboratoryRows, prescriptionRows, questionnaireItems, visitRows } from './rows';
-import { prescriptions } from './schema';
-import { imagingExaminationIn } from './vocabulary';
+import { people } from '../patients/schema';
+import { fhirTitleIn, imagingExaminationIn } from './vocabulary';
 
 // The visit's medical report (records.visit) lives in visits.ts.
 export { visitPage } from './visits';
 
 const SUMMARY_SIZE = 3;
 
-export async function hasRenewablePrescription(db: Database, personId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: prescriptions.id })
-    .from(prescriptions)
-    .where(and(eq(prescriptions.personId, personId), eq(prescriptions.isRenewable, true)))
-    .limit(1);
-  return rows.length > 0;
+interface VisitJson {
+  id: number;
+  dateTime: string;
+  practitionerName: string;
+  specialtyName: string;
+}
+interface PrescriptionJson {
+  id: number;
+  medicineName: string;
+  strength: string;
+  issuedDate: string;
+  isRenewable: boolean;
+}
+interface LaboratoryJson {
+  sampleDate: string;
+  packageId: number | null;
+  displayName: string;
+  isReady: boolean;
+}
+interface ImagingJson {
+  id: number;
+  imagingDate: string;
+  examinationName: string | null;
+}
+interface QuestionnaireJson {
+  id: number;
+  title: string;
+  titleTranslations: unknown;
+  sentAt: string;
+  answeredAt: string | null;
 }
 
-/** Front-page summaries (spec part 1 §1–2): newest three of each; questionnaires open first. */
+/** The rows of `select`, in `orderBy` order, as one JSON array (empty when none). */
+const jsonRows = (fields: SQL, select: SQL, orderBy: SQL) => sql`(select coalesce(json_agg(${fields} order by ${orderBy}), '[]'::json) from (${select}) r)`;
+
+const specialtyColumn = { fi: sql.raw('s.name_fi'), sv: sql.raw('s.name_sv'), en: sql.raw('s.name_en') } as const;
+
+/**
+ * Front-page summaries (spec part 1 §1–2): newest three of each; questionnaires open first.
+ * One statement (the front page is asked on every sign-in, and on the embedded database each
+ * statement costs more than these index reads): each list is a JSON array built by the database,
+ * with the same rows, order and limits as the list pages' queries in rows.ts.
+ */
 export async function recordsSummary(
   db: Database,
   personId: string,
   options: { lang: Lang; renewalEnabled: boolean },
 ): Promise<RecordsSummary> {
-  const [visitList, prescriptionList, laboratory, imaging, questionnaires, renewable] = await Promise.all([
-    visitRows(db, personId, options.lang, SUMMARY_SIZE),
-    prescriptionRows(db, personId, SUMMARY_SIZE),
-    laboratoryRows(db, personId, SUMMARY_SIZE),
-    imagingRows(db, personId, SUMMARY_SIZE),
-    questionnaireItems(db, personId, { lang: options.lang }),
-    options.renewalEnabled ? hasRenewablePrescription(db, personId) : Promise.resolve(false),
-  ]);
+  const [row] = await db
+    .select({
+      visits: sql<VisitJson[]>`${jsonRows(
+        sql`json_build_object('id', r.id, 'dateTime', r.date_time, 'practitionerName', r.practitioner_name, 'specialtyName', r.specialty_name)`,
+        // a visit still ahead is an appointment, not part of the record yet
+        sql`select v.id, v.date_time, p.first_name || ' ' || p.last_name as practitioner_name, ${specialtyColumn[options.lang]} as specialty_name
+            from visits v join practitioners p on p.id = v.practitioner_id join specialties s on s.id = v.specialty_id
+            where v.person_id = ${personId} and v.date_time <= now() order by v.date_time desc, v.id desc limit ${SUMMARY_SIZE}`,
+        sql`r.date_time desc, r.id desc`,
+      )}`,
+      prescriptions: sql<PrescriptionJson[]>`${jsonRows(
+        sql`json_build_object('id', r.id, 'medicineName', r.medicine_name, 'strength', r.strength, 'issuedDate', r.issued_date, 'isRenewable', r.is_renewable)`,
+        sql`select id, medicine_name, strength, issued_date, is_renewable from prescriptions
+            where person_id = ${personId} order by issued_date desc, id desc limit ${SUMMARY_SIZE}`,
+        sql`r.issued_date desc, r.id desc`,
+      )}`,
+      // every row (single tests, packages and their items) of the newest three sample dates
+      laboratory: sql<LaboratoryJson[]>`${jsonRows(
+        sql`json_build_object('sampleDate', r.sample_date, 'packageId', r.package_id, 'displayName', r.display_name, 'isReady', r.is_ready)`,
+        sql`select sample_date, position, id, package_id, display_name, is_ready from laboratory_results
+            where person_id = ${personId} and sample_date in (
+              select distinct sample_date from laboratory_results where person_id = ${personId} order by sample_date desc limit ${SUMMARY_SIZE})`,
+        sql`r.sample_date desc, r.position asc, r.id asc`,
+      )}`,
+      imaging: sql<ImagingJson[]>`${jsonRows(
+        sql`json_build_object('id', r.id, 'imagingDate', r.imaging_date, 'examinationName', r.examination_name)`,
+        sql`select id, imaging_date, examination_name from imaging_results
+            where person_id = ${personId} order by imaging_date desc, id desc limit ${SUMMARY_SIZE}`,
+        sql`r.imaging_date desc, r.id desc`,
+      )}`,
+      questionnaires: sql<QuestionnaireJson[]>`${jsonRows(
+        sql`json_build_object('id', r.id, 'title', r.title, 'titleTranslations', r.form -> '_title', 'sentAt', r.sent_at, 'answeredAt', r.answered_at)`,
+        sql`select id, title, form, sent_at, answered_at from questionnaire_invitations where person_id = ${personId}`,
+        sql`r.sent_at desc, r.id desc`,
+      )}`,
+      renewable: sql<boolean>`exists (select 1 from prescriptions where person_id = ${personId} and is_renewable)`,
+    })
+    .from(people)
+    .where(eq(people.id, personId));
+  const visitList = row?.visits ?? [];
+  const prescriptionList = row?.prescriptions ?? [];
+  const laboratory = row?.laboratory ?? [];
+  const imaging = row?.imaging ?? [];
+  const renewable = row?.renewable === true;
+  const questionnaires = (row?.questionnaires ?? []).map((q) => ({
+    id: String(q.id),
+    // the invitation's title, in the page's language when its form carries a translation
+    title: fhirTitleIn({ _title: q.titleTranslations }, q.title, options.lang),
+    sentAt: new Date(q.sentAt).toISOString(),
+    answeredAt: q.answeredAt ? new Date(q.answeredAt).toISOString() : null,
+  }));
   const openFirst = [...questionnaires.filter((q) => !q.answeredAt), ...questionnaires.filter((q) => q.answeredAt)];
   const laboratoryDates = [...new Set(laboratory.map((row) => row.sampleDate))];
   return {
     canRenewPrescriptions: options.renewalEnabled && renewable,
     visits: visitList.map((v) => ({
       id: String(v.id),
-      dateTime: v.dateTime.toISOString(),
+      dateTime: new Date(v.dateTime).toISOString(),
       practitionerName: v.practitionerName,
       specialtyName: v.specialtyName,
     })),
