@@ -1,52 +1,83 @@
+import { sql } from 'drizzle-orm';
 import type { MessagingSummary } from '@portal/shared-api';
 import type { Database } from '../../db/index';
-import { customerUserIdOf, messagePagesOf, threadsPage } from './queries';
-import { isThreadRead } from './read-state';
+import { messagingAssignments, messagingMessages, messagingReadStatus, messagingThreads, messagingUsers } from './schema';
 
 /** The front page shows this many conversations (spec part 1 §1 summaries). */
 export const SUMMARY_THREADS = 3;
 
-const EMPTY: MessagingSummary = { totalCount: 0, unreadCount: 0, threads: [] };
+interface NewestThreadJson {
+  id: number;
+  title: string;
+  isRead: boolean;
+  /** milliseconds since the epoch: the newest message's time, or the thread's creation without one */
+  latestMessageAt: number;
+  authorFirstName: string | null;
+  authorLastName: string | null;
+  authorType: string | null;
+  latestDeleted: boolean;
+}
+
+/** A timestamp as whole milliseconds since the epoch, as the driver's Date (and isThreadRead) has it. */
+const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::int8`);
 
 /**
  * The front page's conversations summary for a subject: the newest three threads with their latest
- * message, how many there are and how many are unread. Three queries whatever the number of threads.
+ * message, how many there are and how many are unread. One statement (the front page is asked on
+ * every sign-in): the customer user, every thread's read state, the counts, and the newest three
+ * with their latest message and its author, the page as one JSON value.
+ *
+ * The read state is spec part 1 §4 "Thread read state" as read-state.ts's isThreadRead has it, in
+ * SQL: read when the thread has no messages, or when the customer's read time is at or after the
+ * latest of the latest message's time, the current assignment's (only when the customer is the
+ * assignee) and the professionals' timestamp, compared in whole milliseconds as there.
  * The caller audits the read and calls this only when customer-messaging-allowed is on.
  */
 export async function messagingSummary(db: Database, subjectPersonId: string): Promise<MessagingSummary> {
-  const customerUserId = await customerUserIdOf(db, subjectPersonId);
-  if (customerUserId === null) return EMPTY;
-  // Every thread's read facts come with the list itself, so counting the unread costs nothing more.
-  const { totalCount, threads } = await threadsPage(db, customerUserId, { limit: 9999, offset: 0 });
-  const isRead = (thread: (typeof threads)[number]) =>
-    isThreadRead({
-      userId: customerUserId,
-      readAt: thread.customerReadAt,
-      latestMessageAt: thread.lastMessageAt,
-      currentAssignment: thread.currentAssignment,
-      timestampForProfessionals: thread.timestampForProfessionals,
-    });
-  const newest = threads.slice(0, SUMMARY_THREADS);
-  const latest = await messagePagesOf(
-    db,
-    newest.map((thread) => thread.id),
-    { limit: 1, offset: 0, sort: 'desc' },
-  );
+  // why the cast: Database is typed for either driver, whose execute() answers differ in type;
+  // both carry the rows as `rows`.
+  const result = (await db.execute(sql`
+    with customer as (
+      select id from ${messagingUsers} where person_id = ${subjectPersonId} and user_type = 'CustomerUser'
+    ), threads as (
+      select t.id, t.title, t.created_at, t.last_activity_at,
+             t.last_message_at is null or (rs.read_at is not null and ${ms('rs.read_at')} >= greatest(
+               ${ms('t.last_message_at')},
+               case when a.assignee_user_id = customer.id then ${ms('a.assigned_at')} end,
+               ${ms('t.timestamp_for_professionals')})) as is_read
+        from customer
+        join ${messagingThreads} t on t.customer_user_id = customer.id
+        left join ${messagingReadStatus} rs on rs.thread_id = t.id and rs.user_id = customer.id
+        left join ${messagingAssignments} a on a.thread_id = t.id and a.is_current
+    )
+    select (select count(*)::int from threads) as total,
+           (select count(*)::int from threads where not is_read) as unread,
+           (select json_agg(json_build_object(
+                     'id', n.id, 'title', n.title, 'isRead', n.is_read,
+                     'latestMessageAt', ${ms('coalesce(l.created_at, n.created_at)')},
+                     'authorFirstName', u.first_name, 'authorLastName', u.last_name, 'authorType', u.user_type,
+                     'latestDeleted', l.deleted_at is not null)
+                   order by n.last_activity_at desc nulls last, n.id desc nulls last)
+              from (select * from threads order by last_activity_at desc nulls last, id desc nulls last limit ${SUMMARY_THREADS}) n
+              left join lateral (
+                select m.created_at, m.author_user_id, m.deleted_at from ${messagingMessages} m
+                 where m.thread_id = n.id order by m.created_at desc, m.id desc limit 1
+              ) l on true
+              left join ${messagingUsers} u on u.id = l.author_user_id) as newest`)) as unknown as {
+    rows: { total: number; unread: number; newest: NewestThreadJson[] | null }[];
+  };
+  const [row] = result.rows;
   return {
-    totalCount,
-    unreadCount: threads.filter((thread) => !isRead(thread)).length,
-    threads: newest.map((thread) => {
-      const message = latest.get(thread.id)?.messages[0];
-      const author = message?.author;
-      return {
-        id: String(thread.id),
-        title: thread.title,
-        isRead: isRead(thread),
-        latestMessageAt: (message?.createdAt ?? thread.createdAt).toISOString(),
-        latestAuthorName: author ? `${author.firstName} ${author.lastName}`.trim() : '',
-        latestByCustomer: author?.userType === 'CustomerUser',
-        latestDeleted: message?.deletedAt != null,
-      };
-    }),
+    totalCount: row?.total ?? 0,
+    unreadCount: row?.unread ?? 0,
+    threads: (row?.newest ?? []).map((thread) => ({
+      id: String(thread.id),
+      title: thread.title,
+      isRead: thread.isRead,
+      latestMessageAt: new Date(Number(thread.latestMessageAt)).toISOString(),
+      latestAuthorName: thread.authorType ? `${thread.authorFirstName ?? ''} ${thread.authorLastName ?? ''}`.trim() : '',
+      latestByCustomer: thread.authorType === 'CustomerUser',
+      latestDeleted: thread.latestDeleted,
+    })),
   };
 }
