@@ -1,105 +1,176 @@
 /**
- * pnpm bench:web — builds the portal, signs in as Mikko, then loads the signed-in front page cold
- * (new browser context, empty cache) in Chromium with 4x CPU slowdown and Slow 4G emulation, and
- * prints: JavaScript transferred (compressed bytes on the wire), React DOM copies, LCP.
- * Budgets (issue 3): JS ≤ 250 KB gzip, LCP ≤ 2.0 s, one React. A figure over budget exits 1.
+ * npm run bench:web — the front page, the composed portal against a monolithic build of the same
+ * pages, navigation between remotes, and Lighthouse.
+ *
+ * 1. Builds the portal and its monolithic variant (shell/monolith/: the remotes imported straight
+ *    into the shell, the same webpack settings without Module Federation) and starts a server for each.
+ * 2. Loads the signed-in front page cold (new context, empty cache) BENCH_RUNS times on each,
+ *    alternating, in Chromium with 4x CPU slowdown and Slow 4G, counting every script until every
+ *    summary parcel has rendered and the network is idle; prints both side by side with composed ÷ monolith.
+ * 3. Navigates records visits → booking appointments → payments invoices through the side menu,
+ *    unthrottled with the code cached, to the new page's heading (both variants).
+ * 4. Lighthouse (mobile) performance and accessibility of the login page, the front page, a records
+ *    page, the appointment search and the invoices list of the composed portal.
+ * Budgets (issue 15): composed ÷ monolith ≤ 1.15 for JavaScript bytes and time to first summary;
+ * front page ≤ 170 KB, first summary ≤ 1.2 s, LCP ≤ 1.2 s, one React DOM; navigation ≤ 100 ms;
+ * Lighthouse performance ≥ 0.95, accessibility 1.0. A figure over budget exits 1 (after all of them).
+ * BENCH_SKIP_BUILD=1 reuses both builds, BENCH_VERBOSE=1 lists every script and the LCP element,
+ * BENCH_SKIP_LIGHTHOUSE=1 leaves Lighthouse out.
  */
 import type { Browser } from '@playwright/test';
-import { buildPortal, launchChromium, signIn, startPortalServer } from './shared';
+import { buildPortal, launchChromium, signIn, startPortalServer, type Cookies, type PortalServer } from './shared';
+import { CPU_SLOWDOWN, loadFrontPageCold, type FrontPageLoad } from './web-front-page';
+import { LIGHTHOUSE_BUDGET, runLighthouse, type CategoryResult } from './web-lighthouse';
+import { buildMonolith, startMonolithServer } from './web-monolith';
+import { measureNavigation, type NavigationTimes } from './web-navigation';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-// DevTools' "Slow 4G" preset (the one Lighthouse's mobile run uses): 150 ms RTT, 1.6 Mbps down, 750 kbps up.
-const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-const BUDGET = { jsGzipBytes: 250 * 1024, lcpMs: 2000, reactCopies: 1 };
-
-/** Counts React DOM renderers (each copy of react-dom registers once) and records the latest LCP entry. */
-const PAGE_PROBES = `
-  (() => {
-    const renderers = new Map();
-    window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      renderers, supportsFiber: true, isDisabled: false,
-      inject(r) { renderers.set(renderers.size + 1, r); return renderers.size; },
-      onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, onScheduleFiberRoot() {}, checkDCE() {},
-    };
-    window.__lcp = 0;
-    // when the records summaries (the page's own content, not the shell's chrome) are in the DOM
-    new MutationObserver((_m, observer) => {
-      if (document.querySelector('main section h2')) { window.__summaries = performance.now(); observer.disconnect(); }
-    }).observe(document, { childList: true, subtree: true });
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) { window.__lcp = e.startTime; window.__lcpElement = e.element ? e.element.tagName + ' ' + (e.element.textContent || '').slice(0, 40) : String(e.url || ''); } })
-      .observe({ type: 'largest-contentful-paint', buffered: true });
-  })();
-`;
+const NAVIGATION_ROUNDS = Number(process.env.BENCH_NAVIGATION_ROUNDS ?? 5);
+const VERBOSE = Boolean(process.env.BENCH_VERBOSE);
+const BUDGET = { ratio: 1.15, jsBytes: 170 * 1024, firstSummaryMs: 1200, lcpMs: 1200, reactCopies: 1, navigationMs: 100 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
+interface Variant {
+  name: 'composed' | 'monolith';
+  server: PortalServer;
+  cookies: Cookies;
+  loads: FrontPageLoad[];
+  navigation?: NavigationTimes;
+}
+
+interface FrontPageFigures {
+  jsBytes: number;
+  jsRequests: number;
+  firstSummaryMs: number;
+  allSummariesMs: number;
+  lcpMs: number;
+  reactCopies: number;
+  parcelErrors: number;
+}
+
+function figures(loads: FrontPageLoad[]): FrontPageFigures {
+  return {
+    jsBytes: median(loads.map((l) => l.jsBytes)),
+    jsRequests: median(loads.map((l) => l.jsRequests)),
+    firstSummaryMs: Math.round(median(loads.map((l) => l.firstSummaryMs))),
+    allSummariesMs: Math.round(median(loads.map((l) => l.allSummariesMs))),
+    lcpMs: Math.round(median(loads.map((l) => l.lcpMs))),
+    reactCopies: Math.max(...loads.map((l) => l.reactCopies)),
+    parcelErrors: Math.max(...loads.map((l) => l.parcelErrors)),
+  };
+}
+
+const overBudget: string[] = [];
+function check(ok: boolean, what: string): string {
+  if (!ok) overBudget.push(what);
+  return ok ? 'ok' : 'OVER BUDGET';
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+const cell = (text: string, width: number) => text.padEnd(width);
+
+function printFrontPage(composed: FrontPageFigures, monolith: FrontPageFigures): void {
+  console.log(`\nSigned-in front page, cold, Chromium, ${CPU_SLOWDOWN}x CPU slowdown, Slow 4G (150 ms RTT, 1.6 Mbps), median of ${RUNS} each,`);
+  console.log('counted until every summary parcel has rendered and the network is idle:');
+  const rows: [string, string, string, number, string][] = [];
+  const ratio = (a: number, b: number) => a / b;
+  const bytesRatio = ratio(composed.jsBytes, monolith.jsBytes);
+  const firstRatio = ratio(composed.firstSummaryMs, monolith.firstSummaryMs);
+  rows.push(['JavaScript (compressed)', kb(composed.jsBytes), kb(monolith.jsBytes), bytesRatio,
+    `÷ ≤ ${BUDGET.ratio} ${check(bytesRatio <= BUDGET.ratio, 'JS bytes ratio')}; ≤ ${BUDGET.jsBytes / 1024} KB ${check(composed.jsBytes <= BUDGET.jsBytes, 'JS bytes')}`]);
+  rows.push(['JavaScript requests', String(composed.jsRequests), String(monolith.jsRequests), ratio(composed.jsRequests, monolith.jsRequests), '']);
+  rows.push(['first summary', ms(composed.firstSummaryMs), ms(monolith.firstSummaryMs), firstRatio,
+    `÷ ≤ ${BUDGET.ratio} ${check(firstRatio <= BUDGET.ratio, 'first summary ratio')}; ≤ ${BUDGET.firstSummaryMs} ms ${check(composed.firstSummaryMs <= BUDGET.firstSummaryMs, 'first summary')}`]);
+  rows.push(['every summary', ms(composed.allSummariesMs), ms(monolith.allSummariesMs), ratio(composed.allSummariesMs, monolith.allSummariesMs), '']);
+  rows.push(['LCP', ms(composed.lcpMs), ms(monolith.lcpMs), ratio(composed.lcpMs, monolith.lcpMs),
+    `≤ ${BUDGET.lcpMs} ms ${check(composed.lcpMs <= BUDGET.lcpMs, 'LCP')}`]);
+  rows.push(['React DOM copies', String(composed.reactCopies), String(monolith.reactCopies), ratio(composed.reactCopies, monolith.reactCopies),
+    `= ${BUDGET.reactCopies} ${check(composed.reactCopies <= BUDGET.reactCopies, 'React DOM copies')}`]);
+  console.log(`  ${cell('', 25)}${cell('composed', 12)}${cell('monolith', 12)}${cell('÷', 7)}budget (composed)`);
+  for (const [label, a, b, r, budget] of rows) console.log(`  ${cell(label, 25)}${cell(a, 12)}${cell(b, 12)}${cell(r.toFixed(2), 7)}${budget}`);
+  for (const [name, f] of [['composed', composed], ['monolith', monolith]] as const) {
+    if (f.parcelErrors > 0) console.log(`  ${name}: ${f.parcelErrors} summary parcel(s) showed their error view: the figures are not comparable`);
+  }
+}
+
+function printNavigation(composed: NavigationTimes, monolith: NavigationTimes): void {
+  console.log(`\nNavigation through the side menu to the new page's heading, unthrottled, code cached, median of ${NAVIGATION_ROUNDS}:`);
+  console.log(`  ${cell('', 48)}${cell('composed', 12)}${cell('monolith', 12)}budget (composed)`);
+  for (const [hop, times] of composed.hops) {
+    const a = median(times);
+    const b = median(monolith.hops.get(hop) ?? []);
+    console.log(`  ${cell(hop, 48)}${cell(ms(a), 12)}${cell(ms(b), 12)}≤ ${BUDGET.navigationMs} ms ${check(a <= BUDGET.navigationMs, `navigation ${hop}`)}`);
+  }
+}
+
+function printCategory(name: string, result: CategoryResult, budget: number): string {
+  const score = result.score === null ? '?' : result.score.toFixed(2);
+  const verdict = check(result.score !== null && result.score >= budget, `Lighthouse ${name}`);
+  return `${name} ${score} (${verdict === 'ok' ? 'ok' : `below ${budget}`})`;
+}
+
+async function signInTo(browser: Browser, server: PortalServer): Promise<Cookies> {
+  return (await signIn(browser, server.baseURL)).cookies;
+}
+
 async function main() {
   buildPortal();
-  const server = await startPortalServer();
-  const { baseURL } = server;
+  buildMonolith();
+  const servers: PortalServer[] = [];
   let browser: Browser | undefined;
   try {
+    servers.push(await startPortalServer(), await startMonolithServer());
     browser = await launchChromium();
-    // Sign in once through the built-in identity broker; every measured load reuses the session cookie.
-    const { cookies } = await signIn(browser, baseURL);
-
-    const runs: { js: number; lcp: number; react: number; requests: number; summaries: number }[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      // The budget is in gzip bytes: ask for gzip even though Chromium would take brotli.
-      const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 }, extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
-      await context.addCookies(cookies);
-      // A string, not a function: tsx's helpers (__name) do not exist in the page.
-      await context.addInitScript({ content: PAGE_PROBES });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      const scripts = new Map<string, number>();
-      const scriptUrls = new Map<string, string>();
-      cdp.on('Network.responseReceived', (e) => {
-        if (e.type === 'Script' || /\.js(\?|$)/.test(e.response.url)) scriptUrls.set(e.requestId, e.response.url);
-      });
-      cdp.on('Network.loadingFinished', (e) => {
-        if (scriptUrls.has(e.requestId)) scripts.set(e.requestId, e.encodedDataLength);
-      });
-      await page.goto('/fi', { waitUntil: 'load' });
-      // networkidle can come before the remote is even asked for (the CPU is slowed 4x): wait for
-      // the summaries themselves, so every script the page needs is counted.
-      await page.waitForSelector('main section h2', { timeout: 60_000 });
-      await page.waitForTimeout(500);
-      // LCP is final once the user interacts; read it after the page settled.
-      const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
-      const summaries = await page.evaluate(() => (window as unknown as { __summaries?: number }).__summaries ?? NaN);
-      const react = await page.evaluate(() => (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size);
-      if (process.env.BENCH_VERBOSE) {
-        console.log(`  LCP ${Math.round(lcp)} ms on ${await page.evaluate(() => (window as unknown as { __lcpElement?: string }).__lcpElement)}`);
-        for (const [id, bytes] of scripts) console.log(`    ${bytes.toString().padStart(7)}  ${scriptUrls.get(id)?.replace(baseURL, '')}`);
-      }
-      runs.push({ js: [...scripts.values()].reduce((a, b) => a + b, 0), lcp, react, requests: scripts.size, summaries });
-      await context.close();
+    const variants: Variant[] = [];
+    for (const [name, server] of [['composed', servers[0]!], ['monolith', servers[1]!]] as const) {
+      variants.push({ name, server, cookies: await signInTo(browser, server), loads: [] });
     }
-    const result = {
-      jsGzipBytes: median(runs.map((r) => r.js)),
-      jsRequests: median(runs.map((r) => r.requests)),
-      reactCopies: Math.max(...runs.map((r) => r.react)),
-      lcpMs: Math.round(median(runs.map((r) => r.lcp))),
-      summariesMs: Math.round(median(runs.map((r) => r.summaries))),
-    };
-    console.log(`\nSigned-in front page, cold, Chromium, 4x CPU slowdown, Slow 4G (150 ms RTT, 1.6 Mbps), median of ${RUNS}:`);
-    console.log(`  JavaScript transferred  ${(result.jsGzipBytes / 1024).toFixed(1)} KB compressed in ${result.jsRequests} files (budget ${BUDGET.jsGzipBytes / 1024} KB)`);
-    console.log(`  React DOM copies        ${result.reactCopies} (budget ${BUDGET.reactCopies})`);
-    console.log(`  LCP                     ${result.lcpMs} ms (budget ${BUDGET.lcpMs} ms)`);
-    // LCP is the shell's server-rendered chrome; this says when the page's own content arrives.
-    console.log(`  summaries in the page   ${result.summariesMs} ms (no budget; watch it)`);
-    const over = result.jsGzipBytes > BUDGET.jsGzipBytes || result.lcpMs > BUDGET.lcpMs || result.reactCopies > BUDGET.reactCopies;
-    if (over) {
-      console.log('  OVER BUDGET');
+    // Alternating runs: whatever else the machine does slows both variants alike.
+    for (let i = 0; i < RUNS; i++) {
+      for (const variant of variants) {
+        const load = await loadFrontPageCold(browser, variant.server.baseURL, variant.cookies);
+        variant.loads.push(load);
+        if (VERBOSE) {
+          console.log(`  ${variant.name} run ${i + 1}: ${kb(load.jsBytes)} in ${load.jsRequests} files, first summary ${ms(load.firstSummaryMs)}, every summary ${ms(load.allSummariesMs)}, LCP ${ms(load.lcpMs)} on ${load.lcpElement}`);
+          for (const script of load.scripts) console.log(`    ${script.bytes.toString().padStart(7)}  ${script.url}`);
+        }
+      }
+    }
+    for (const variant of variants) variant.navigation = await measureNavigation(browser, variant.server.baseURL, variant.cookies, NAVIGATION_ROUNDS);
+    const [composed, monolith] = variants as [Variant, Variant];
+    printFrontPage(figures(composed.loads), figures(monolith.loads));
+    printNavigation(composed.navigation!, monolith.navigation!);
+    await browser.close();
+    browser = undefined;
+
+    if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
+      // The monolith's server is not needed any more: one server fewer on the 2-core machine.
+      await servers[1]!.stop();
+      const results = await runLighthouse(composed.server.baseURL, composed.cookies);
+      console.log('\nLighthouse mobile (simulated Slow 4G, 4x CPU), composed portal:');
+      for (const result of results) {
+        const perf = printCategory('performance', result.performance, LIGHTHOUSE_BUDGET.performance);
+        const a11y = printCategory('accessibility', result.accessibility, LIGHTHOUSE_BUDGET.accessibility);
+        console.log(`  ${cell(result.page.label, 20)}${cell(result.page.path, 34)}${perf}, ${a11y}`);
+        if (result.finalUrl.replace(composed.server.baseURL, '') !== result.page.path) console.log(`    (ended on ${result.finalUrl})`);
+        console.log(`    ${Object.entries(result.metrics).map(([id, value]) => `${id} ${value}`).join(', ')}`);
+        if (result.performance.score !== null && result.performance.score < LIGHTHOUSE_BUDGET.performance) {
+          console.log(`    performance audits failing: ${result.performance.failing.map((a) => `${a.id} (${a.score.toFixed(2)}${a.displayValue ? `, ${a.displayValue}` : ''})`).join(', ')}`);
+        }
+        if (result.accessibility.score !== null && result.accessibility.score < LIGHTHOUSE_BUDGET.accessibility) {
+          console.log(`    accessibility audits failing: ${result.accessibility.failing.map((a) => a.id).join(', ')}`);
+        }
+      }
+    }
+    if (overBudget.length > 0) {
+      console.log(`\nOVER BUDGET: ${overBudget.join('; ')}`);
       process.exitCode = 1;
     }
   } finally {
     await browser?.close();
-    await server.stop();
+    for (const server of servers) await server.stop();
   }
 }
 
