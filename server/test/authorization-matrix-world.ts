@@ -67,8 +67,10 @@ export async function readSchema(db: Database): Promise<Schema> {
 /** Every row of every table, as JSON (dates and times as text): the demo world is small. */
 export async function readAllRows(db: Database, schema: Schema): Promise<Map<string, Row[]>> {
   const all = new Map<string, Row[]>();
-  for (const table of schema.columns.keys()) {
-    all.set(table, (await rowsOf<{ r: Row }>(db, sql`select row_to_json(x) as r from ${sql.identifier(table)} x`)).map((row) => row.r));
+  for (const [table, columns] of schema.columns) {
+    // In the order of the first column (the id, mostly), so PGlite and PostgreSQL try the same first rows.
+    const first = sql.identifier([...columns.keys()][0]!);
+    all.set(table, (await rowsOf<{ r: Row }>(db, sql`select row_to_json(x) as r from ${sql.identifier(table)} x order by x.${first}`)).map((row) => row.r));
   }
   return all;
 }
