@@ -1,0 +1,331 @@
+/**
+ * npm run bench:soak — the server under a signed-in patient's mixed traffic for a long stretch
+ * (issue 15 "Reliability and security", Soak):
+ *  1. the server (bench/soak-server.ts, a child process) on an embedded PGlite in a temporary
+ *     DATA_DIR, or, when BENCH_DATABASE_URL is set, on a throw-away database of that PostgreSQL;
+ *     migrated and seeded with the demo world; Mikko signs in once;
+ *  2. a fixed-rate (open-loop) mix of Mikko's calls, BENCH_SOAK_RATE (10) requests a second: the
+ *     front page, visits, laboratory results, the appointments list, an appointment search, the
+ *     invoices list, the GraphQL conversations list, and every BENCH_SOAK_MESSAGE_EVERY-th (100th,
+ *     one each 10 s at the default rate) request a message sent in his first conversation; first
+ *     BENCH_SOAK_WARMUP_MINUTES (1) of warm-up, then BENCH_SOAK_MINUTES (10) measured;
+ *  3. the server process's RSS (VmRSS of /proc/<pid>/status) every 10 s, and p95 per minute.
+ * Prints RSS after the warm-up and at the end (growth, budget < 10 %), the p95 of every measured
+ * minute against the first (budget: each ≤ 1.2 × the first), and the errors (budget: none).
+ * Over budget exits 1. The database, the folder and the server are removed in every case.
+ *
+ * A latency is timed from the moment the scheduler meant to send the request, not from when it
+ * did: if the server falls behind, the waiting counts (no coordinated omission). Requests do not
+ * wait for each other, so a slow answer does not slow the rate down.
+ * The numbers depend on the machine: the load generator, the server and PostgreSQL share its cores.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { MessagingThreadsDocument, SendMessageDocument } from '@portal/shared-api';
+import { percentile } from './load';
+
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
+const WARMUP_MINUTES = Number(process.env.BENCH_SOAK_WARMUP_MINUTES ?? 1);
+const RATE = Number(process.env.BENCH_SOAK_RATE ?? 10);
+const MESSAGE_EVERY = Number(process.env.BENCH_SOAK_MESSAGE_EVERY ?? 100);
+const RSS_SAMPLE_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 10_000;
+const BUDGET = { rssGrowth: 0.1, p95Ratio: 1.2 };
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+const cleanups: { name: string; run: () => Promise<unknown> }[] = [];
+async function cleanUp(): Promise<void> {
+  for (const step of cleanups.splice(0).reverse()) {
+    try {
+      await step.run();
+    } catch (error) {
+      console.error(`cleanup (${step.name}) failed:`, error);
+    }
+  }
+}
+process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database on the PostgreSQL of BENCH_DATABASE_URL, dropped at clean-up; its URL. */
+async function throwAwayPostgres(): Promise<string> {
+  const name = `bench_soak_${randomBytes(5).toString('hex')}`;
+  await admin((client) => client.query(`create database ${name}`));
+  cleanups.push({ name: 'drop the database', run: () => admin((client) => client.query(`drop database if exists ${name} with (force)`)) });
+  const url = new URL(DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  cookie: string;
+  csrfToken: string;
+}
+
+async function startServer(databaseUrl: string): Promise<Server> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-soak-'));
+  cleanups.push({ name: 'remove the data folder', run: async () => fs.rmSync(dataDir, { recursive: true, force: true }) });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'bench', 'soak-server.ts')], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      // empty: the embedded PGlite in DATA_DIR
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SHELL_DIST: path.join(dataDir, 'no-shell-build'),
+      REMOTES_DIST_ROOT: path.join(serverDir, 'test', 'fixtures', 'remotes'),
+      APP_ENV: 'development',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      // one session at a steady rate for minutes: the fair-use counters run, with limits far above the load
+      API_RATE_LIMIT_PER_SESSION: '100000000',
+      API_RATE_LIMIT_PER_CLIENT: '100000000',
+      API_CONCURRENT_PER_SESSION: '10000',
+      API_CONCURRENT_PER_CLIENT: '10000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  cleanups.push({
+    name: 'stop the server',
+    run: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  });
+  const lines = readline.createInterface({ input: child.stdout! });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it listened`)));
+    lines.on('line', (line) => {
+      try {
+        const message = JSON.parse(line) as { ready?: boolean; port: number; cookie: string; csrfToken: string };
+        if (message.ready) resolve({ child, base: `http://127.0.0.1:${message.port}`, cookie: message.cookie, csrfToken: message.csrfToken });
+      } catch {
+        console.info(`[server] ${line}`);
+      }
+    });
+  });
+}
+
+interface Call {
+  name: string;
+  path: string;
+  body?: unknown;
+}
+
+function graphql(name: string, server: Server, query: string, variables: Record<string, unknown>): Call {
+  return { name, path: `/api/customer-messaging?csrfToken=${encodeURIComponent(server.csrfToken)}`, body: { query, variables } };
+}
+
+/** The mix, weighted by how often a patient's session asks for each (one pass = 20 calls). */
+function trafficMix(server: Server): Call[] {
+  const weighted: [number, Call][] = [
+    [4, { name: 'front page', path: '/api/pages/front-page?lang=fi' }],
+    [3, { name: 'visits', path: '/api/pages/records.visits?lang=fi' }],
+    [2, { name: 'laboratory results', path: '/api/pages/records.laboratory?lang=fi' }],
+    [2, { name: 'appointments list', path: '/api/pages/booking.appointments?lang=fi' }],
+    [4, { name: 'appointment search', path: '/api/appointments?lang=fi' }],
+    [2, { name: 'invoices list', path: '/api/payments/invoices-list?lang=fi' }],
+    [3, graphql('conversations list', server, MessagingThreadsDocument.toString(), { pagination: { limit: 20 } })],
+  ];
+  // interleaved, so every second of traffic holds a bit of everything
+  const mix: Call[] = [];
+  const counts = weighted.map(([weight]) => weight);
+  while (counts.some((count) => count > 0)) {
+    weighted.forEach(([, call], index) => {
+      if (counts[index]! > 0) {
+        mix.push(call);
+        counts[index]! -= 1;
+      }
+    });
+  }
+  return mix;
+}
+
+interface Outcome {
+  /** when the scheduler meant to send it, ms since the measured part began (negative: warm-up) */
+  at: number;
+  ms: number;
+  ok: boolean;
+  name: string;
+  detail?: string;
+}
+
+async function send(server: Server, call: Call): Promise<{ ok: boolean; detail?: string }> {
+  const headers: Record<string, string> = { cookie: server.cookie };
+  if (call.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers.accept = 'application/graphql-response+json, application/json';
+  }
+  try {
+    const response = await fetch(`${server.base}${call.path}`, {
+      method: call.body === undefined ? 'GET' : 'POST',
+      headers,
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    // GraphQL answers its errors with 200 too
+    const graphqlErrors = call.body !== undefined && text.includes('"errors"');
+    if (!response.ok || graphqlErrors) return { ok: false, detail: `${response.status} ${text.slice(0, 200)}` };
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, detail: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function firstThreadId(server: Server): Promise<string> {
+  const response = await fetch(`${server.base}/api/customer-messaging?csrfToken=${encodeURIComponent(server.csrfToken)}`, {
+    method: 'POST',
+    headers: { cookie: server.cookie, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ query: MessagingThreadsDocument.toString(), variables: { pagination: { limit: 1 } } }),
+  });
+  const body = (await response.json()) as { data?: { messagingThreads: { paginatedThreads: { id: string }[] } } };
+  const id = body.data?.messagingThreads.paginatedThreads[0]?.id;
+  if (!id) throw new Error(`Mikko has no conversation to write in: ${JSON.stringify(body)}`);
+  return id;
+}
+
+/** One answer of each call, so a soak of 401s or 400s cannot pass unnoticed. */
+async function checkCalls(server: Server, calls: readonly Call[]): Promise<void> {
+  for (const call of calls) {
+    const result = await send(server, call);
+    if (!result.ok) throw new Error(`${call.name} did not answer: ${result.detail}`);
+  }
+}
+
+function rssKilobytes(pid: number): number {
+  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]);
+}
+
+async function main(): Promise<number> {
+  const url = DATABASE_URL ? await throwAwayPostgres() : '';
+  const database = DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  console.info(`Starting the server on ${database} (migrate and seed)…`);
+  const server = await startServer(url);
+  const pid = server.child.pid!;
+  const threadId = await firstThreadId(server);
+  const mix = trafficMix(server);
+  let messages = 0;
+  const message = (): Call =>
+    graphql('message sent', server, SendMessageDocument.toString(), {
+      threadId,
+      message: { content: `Kysymys numero ${++messages} pitkän käytön aikana.`, attachments: [], questionnaireInvitations: [] },
+    });
+  await checkCalls(server, [...new Set(mix)]);
+
+  const intervalMs = 1000 / RATE;
+  const warmupMs = WARMUP_MINUTES * 60_000;
+  const measuredMs = MINUTES * 60_000;
+  const total = Math.round(((warmupMs + measuredMs) / 1000) * RATE);
+  console.info(
+    `${WARMUP_MINUTES} min of warm-up, then ${MINUTES} min measured: ${RATE} requests/s (${total} in all), a message every ${MESSAGE_EVERY}; the server's pid ${pid}`,
+  );
+
+  const outcomes: Outcome[] = [];
+  const rss: { at: number; kb: number }[] = [];
+  const started = performance.now();
+  const measuredFrom = started + warmupMs;
+  const sampleRss = () => rss.push({ at: performance.now() - measuredFrom, kb: rssKilobytes(pid) });
+  const sampler = setInterval(sampleRss, RSS_SAMPLE_MS);
+  cleanups.push({ name: 'stop sampling', run: async () => clearInterval(sampler) });
+  sampleRss();
+
+  const inFlight = new Set<Promise<void>>();
+  for (let i = 0; i < total; i++) {
+    const due = started + i * intervalMs;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const call = (i + 1) % MESSAGE_EVERY === 0 ? message() : mix[i % mix.length]!;
+    const request = send(server, call).then(({ ok, detail }) => {
+      outcomes.push({ at: due - measuredFrom, ms: performance.now() - due, ok, name: call.name, detail });
+    });
+    inFlight.add(request);
+    void request.finally(() => inFlight.delete(request));
+    if (i % (RATE * 60) === 0 && i > 0) console.info(`  ${Math.round((performance.now() - started) / 60_000)} min…`);
+  }
+  await Promise.all(inFlight);
+  clearInterval(sampler);
+  sampleRss();
+
+  // RSS: the last sample of the warm-up (the server's footprint once its caches are warm) against the last one
+  const afterWarmup = rss.filter((sample) => sample.at <= 0).at(-1)!;
+  const atEnd = rss.at(-1)!;
+  const growth = (atEnd.kb - afterWarmup.kb) / afterWarmup.kb;
+  const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
+
+  const measured = outcomes.filter((outcome) => outcome.at >= 0);
+  const minutes = Array.from({ length: Math.ceil(MINUTES) }, (_, minute) => {
+    const inMinute = measured.filter((outcome) => Math.floor(outcome.at / 60_000) === minute);
+    const sorted = inMinute.map((outcome) => outcome.ms).sort((a, b) => a - b);
+    const rssInMinute = rss.filter((sample) => sample.at >= 0 && Math.floor(sample.at / 60_000) === minute).map((sample) => sample.kb);
+    return {
+      requests: inMinute.length,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      errors: inMinute.filter((outcome) => !outcome.ok).length,
+      rss: rssInMinute.length ? Math.max(...rssInMinute) : NaN,
+    };
+  });
+  const first = minutes[0]!.p95;
+  const warmupErrors = outcomes.filter((outcome) => outcome.at < 0 && !outcome.ok).length;
+  const errors = measured.filter((outcome) => !outcome.ok);
+
+  console.info(`\n${database}, ${RATE} requests/s, ${messages} messages sent; latency from the scheduled send time`);
+  console.info('minute | requests | p50 (ms) | p95 (ms) | p95 ÷ first | errors | max RSS');
+  minutes.forEach((m, index) => {
+    console.info(
+      `${String(index + 1).padStart(6)} | ${String(m.requests).padStart(8)} | ${m.p50.toFixed(1).padStart(8)} | ${m.p95.toFixed(1).padStart(8)} | ${(m.p95 / first).toFixed(2).padStart(11)} | ${String(m.errors).padStart(6)} | ${mb(m.rss)}`,
+    );
+  });
+  const byCall = new Map<string, number[]>();
+  for (const outcome of measured) byCall.set(outcome.name, [...(byCall.get(outcome.name) ?? []), outcome.ms]);
+  console.info('\ncall               | requests | p50 (ms) | p95 (ms)');
+  for (const [name, values] of byCall) {
+    values.sort((a, b) => a - b);
+    console.info(`${name.padEnd(18)} | ${String(values.length).padStart(8)} | ${percentile(values, 50).toFixed(1).padStart(8)} | ${percentile(values, 95).toFixed(1).padStart(8)}`);
+  }
+  console.info(`\nRSS after the warm-up ${mb(afterWarmup.kb)}, at the end ${mb(atEnd.kb)}: ${(growth * 100).toFixed(1)} % (budget < ${BUDGET.rssGrowth * 100} %)`);
+  console.info(`p95 of the first minute ${first.toFixed(1)} ms; worst minute ${Math.max(...minutes.map((m) => m.p95)).toFixed(1)} ms (budget ≤ ${BUDGET.p95Ratio} × the first)`);
+  console.info(`errors: ${errors.length} measured, ${warmupErrors} in the warm-up`);
+  for (const error of errors.slice(0, 5)) console.info(`  ${error.name}: ${error.detail}`);
+
+  const problems: string[] = [];
+  if (growth >= BUDGET.rssGrowth) problems.push(`RSS grew ${(growth * 100).toFixed(1)} %`);
+  minutes.forEach((m, index) => {
+    if (m.p95 > first * BUDGET.p95Ratio) problems.push(`minute ${index + 1}'s p95 ${m.p95.toFixed(1)} ms > ${BUDGET.p95Ratio} × ${first.toFixed(1)} ms`);
+  });
+  if (errors.length + warmupErrors > 0) problems.push(`${errors.length + warmupErrors} requests failed`);
+  console.info(problems.length ? `\nOver budget: ${problems.join('; ')}` : '\nWithin budget.');
+  return problems.length ? 1 : 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error(error);
+} finally {
+  await cleanUp();
+}
+process.exit(code);
