@@ -1,13 +1,14 @@
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import type { InvoiceDetail, PayInvoicePageState } from '@portal/shared-api';
-import { Alert, Button, DETAILS_LIST_CLASS, PageHeading, ShellLink, Spinner, usePageState, useShell } from '@portal/shared-ui';
+import { Alert, DETAILS_LIST_CLASS, PageHeading, ShellLink, Spinner, usePageState, useShell } from '@portal/shared-ui';
 import { useDates } from '../../components/dates/useDates';
 import { Money } from '../../components/money/Money';
 import { EmailRequiredNotice } from './EmailRequiredNotice';
 import { buildPaymentRequest } from './payment-request';
 import { PaymentProviders } from './PaymentProviders';
 import styles from './PayInvoicePage.module.css';
+import { InvoiceLoadFailed } from '../../components/invoice-load-failed/InvoiceLoadFailed';
 
 /**
  * payments.pay (pay/{invoice number}; spec part 2 §2.3 "Invoice payment page"): the invoice number
@@ -23,29 +24,18 @@ export function PayInvoicePage() {
     <div className={styles.page}>
       <PageHeading>{intl.formatMessage({ id: 'payments.pay.title' })}</PageHeading>
       {page.status === 'loading' && <Spinner />}
-      {page.status === 'error' && <LoadFailed retry={retry} />}
+      {page.status === 'error' && (
+        <InvoiceLoadFailed
+          retry={retry}
+          texts={{
+            notFound: intl.formatMessage({ id: 'payments.pay.notFound' }),
+            retry: intl.formatMessage({ id: 'payments.pay.retry' }),
+            invoices: intl.formatMessage({ id: 'payments.pay.backToInvoices' }),
+          }}
+        />
+      )}
       {page.status === 'ready' && <PayInvoiceState state={page.data} reload={retry} />}
     </div>
-  );
-}
-
-/**
- * §2.3 and §8: "a failed load shows an invoice-not-found message". The page says so, as the spec
- * asks, and still offers the retry a passing network failure deserves.
- */
-function LoadFailed({ retry }: { retry(): void }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id: `payments.pay.${id}` });
-  return (
-    <Alert variant="error">
-      <p className={styles.noticeText}>{t('notFound')}</p>
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={retry}>
-          {t('retry')}
-        </Button>
-        <ShellLink routeId="payments.invoices">{t('backToInvoices')}</ShellLink>
-      </div>
-    </Alert>
   );
 }
 

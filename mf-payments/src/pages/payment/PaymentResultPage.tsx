@@ -5,6 +5,7 @@ import { Alert, Button, DETAILS_LIST_CLASS, LinkButton, PageHeading, ShellLink, 
 import { useDates } from '../../components/dates/useDates';
 import { Money } from '../../components/money/Money';
 import styles from './PaymentResultPage.module.css';
+import { InvoiceLoadFailed } from '../../components/invoice-load-failed/InvoiceLoadFailed';
 
 type ResultState = Extract<PaymentResultPageState, { status: 'ok' }>;
 
@@ -35,26 +36,18 @@ export function PaymentResultPage() {
     <div className={styles.page}>
       <PageHeading>{intl.formatMessage({ id: 'payments.payment.title' })}</PageHeading>
       {page.status === 'loading' && <Spinner />}
-      {page.status === 'error' && <LoadFailed retry={retry} />}
+      {page.status === 'error' && (
+        <InvoiceLoadFailed
+          retry={retry}
+          texts={{
+            notFound: intl.formatMessage({ id: 'payments.payment.notFound' }),
+            retry: intl.formatMessage({ id: 'payments.payment.tryAgain' }),
+            invoices: intl.formatMessage({ id: 'payments.payment.invoicesLink' }),
+          }}
+        />
+      )}
       {page.status === 'ready' && <PaymentResult state={page.data} reload={retry} />}
     </div>
-  );
-}
-
-/** §8 "Payments": a load failure shows the invoice-not-found text; the retry stays for a passing failure. */
-function LoadFailed({ retry }: { retry(): void }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id: `payments.payment.${id}` });
-  return (
-    <Alert variant="error">
-      <p className={styles.noticeText}>{t('notFound')}</p>
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={retry}>
-          {t('tryAgain')}
-        </Button>
-        <ShellLink routeId="payments.invoices">{t('invoicesLink')}</ShellLink>
-      </div>
-    </Alert>
   );
 }
 
