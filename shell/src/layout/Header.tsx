@@ -44,7 +44,7 @@ export function Header({ minimal, routeId }: { minimal: boolean; routeId: string
         {!minimal && user ? <UserMenu user={user} /> : null}
         {showLogin ? (
           <ShellLink
-            className={buttonClassName('primary', 'medium', false)}
+            className={`${buttonClassName('primary', 'medium', false)} shell-header__login`}
             href={withQuery(shell.href('login'), { [NEXT_PATH_PARAM]: `${location.pathname}${location.search}` })}
           >
             <FormattedMessage id="shell.header.login" />
