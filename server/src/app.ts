@@ -103,7 +103,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandling(app);
   installJsonBodyParser(app);
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: `${config.dataDir}/pglite` }));
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, connectionTimeoutMs: config.databaseConnectionTimeoutMs, pgliteDataDir: `${config.dataDir}/pglite` }));
   if (options.prepareDatabase !== false) {
     await migrate(database);
     const seeded = await seedDemoWorld(database.db);

@@ -23,7 +23,12 @@ async function reset() {
     console.log(`removed ${folder}`);
   }
   // The handle takes over the lock and releases it when it closes (or fails to open).
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: folder, ...(lock ? { pgliteLock: lock } : {}) });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    connectionTimeoutMs: config.databaseConnectionTimeoutMs,
+    pgliteDataDir: folder,
+    ...(lock ? { pgliteLock: lock } : {}),
+  });
   try {
     if (config.databaseUrl) {
       await handle.db.execute(sql`drop schema if exists drizzle cascade`);

@@ -78,7 +78,7 @@ async function main(argv: string[]): Promise<void> {
   }
 
   const config = loadConfig();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'pglite') });
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, connectionTimeoutMs: config.databaseConnectionTimeoutMs, pgliteDataDir: path.join(config.dataDir, 'pglite') });
   const db = handle.db;
   try {
     switch (command) {

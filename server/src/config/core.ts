@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { brandSchema, environmentSchema, remotesManifestSchema, type BrandConfig, type Lang, type RemotesManifest } from '@portal/shared-api';
+import { DEFAULT_CONNECTION_TIMEOUT_MS } from '../db/index';
 import { repoRoot } from '../paths';
 import { brandConfigs } from './brands';
 import { ConfigError, booleanFlag, presentVariables, type Env } from './env';
@@ -18,6 +19,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
+  DATABASE_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1).max(10 * 60_000).default(DEFAULT_CONNECTION_TIMEOUT_MS),
   BRAND: brandSchema.default('adult'),
   // Unset: production when NODE_ENV is production (a production build never runs development tools by accident).
   APP_ENV: environmentSchema.optional(),
@@ -42,6 +44,8 @@ export interface CoreConfig {
   dataDir: string;
   /** PostgreSQL when set; otherwise PGlite in `${dataDir}/pglite` */
   databaseUrl: string | null;
+  /** PostgreSQL: how long a query waits for a connection before it fails */
+  databaseConnectionTimeoutMs: number;
   brand: z.infer<typeof brandSchema>;
   brandConfig: BrandConfig;
   environment: z.infer<typeof environmentSchema>;
@@ -126,6 +130,7 @@ export function loadCoreConfig(env: Env): CoreConfig {
     secureCookies: publicUrl.startsWith('https:'),
     dataDir,
     databaseUrl: e.DATABASE_URL || null,
+    databaseConnectionTimeoutMs: e.DATABASE_CONNECTION_TIMEOUT_MS,
     brand: e.BRAND,
     brandConfig: brandConfigs[e.BRAND],
     environment,

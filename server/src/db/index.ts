@@ -18,9 +18,18 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * How long a query waits for a PostgreSQL connection (a free one of the pool's, or a new one being
+ * opened) before it fails, when DATABASE_CONNECTION_TIMEOUT_MS does not say: without a limit a
+ * database that does not answer, or a pool whose every connection is busy, holds a request forever.
+ */
+export const DEFAULT_CONNECTION_TIMEOUT_MS = 5_000;
+
 export interface OpenDatabaseOptions {
   /** postgres://… when set; otherwise PGlite */
   databaseUrl: string | null;
+  /** PostgreSQL: see DEFAULT_CONNECTION_TIMEOUT_MS, the default */
+  connectionTimeoutMs?: number;
   /** PGlite data folder, or 'memory://' */
   pgliteDataDir?: string;
   /** PGlite: start from this dump (tests clone a migrated, seeded template) */
@@ -54,7 +63,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
+    });
     // An idle connection the server ends (restart, failover, an administrator) must not crash the
     // process: pg emits it on the pool, and the next query simply opens a new connection.
     pool.on('error', (err) => console.error('[db] idle PostgreSQL connection closed:', err.message));
