@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RemoteLocation } from '@portal/shared-api';
+import type { Lang, RemoteLocation } from '@portal/shared-api';
 import { accountRoutes } from '../layout/account-routes.testing';
 import { routeTable } from '../test/fixtures';
 import { renderShell } from '../test/render-shell';
@@ -20,7 +20,7 @@ describe('front page', () => {
     expect(runtime.api.loadPage).not.toHaveBeenCalled();
   });
 
-  test('a failing parcel shows a small error with retry while the other parcels stay', async () => {
+  test('a failing parcel shows a small error naming its block, with retry, while the other parcels stay', async () => {
     const user = userEvent.setup();
     const twoRemotes: RemoteLocation[] = [
       { id: 'mf-records', name: 'mf_records', entry: '/r/mf-manifest.json', frontPageParcels: ['./summary'] },
@@ -32,12 +32,27 @@ describe('front page', () => {
       return parcel;
     });
     const { runtime } = renderShell('/en', { state: { page: frontPage }, runtime: { remotes: twoRemotes, loadRemoteModule } });
-    const error = await screen.findByText('This section could not be loaded.');
+    const error = await screen.findByText('The Upcoming appointments section could not be loaded.');
     expect(runtime.mountParcel).toHaveBeenCalledTimes(1);
     await user.click(within(error.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(runtime.mountParcel).toHaveBeenCalledTimes(2));
-    expect(screen.queryByText('This section could not be loaded.')).not.toBeInTheDocument();
+    expect(screen.queryByText('The Upcoming appointments section could not be loaded.')).not.toBeInTheDocument();
     expect(runtime.shell.errors.report).toHaveBeenCalledWith(expect.any(Error), 'parcel:mf-booking/./summary');
+  });
+
+  test.each<[Lang, string, string]>([
+    ['fi', 'mf-messaging', 'Viestit-osiota ei voitu ladata.'],
+    ['sv', 'mf-records', 'Avsnittet Hälsouppgifter kunde inte laddas.'],
+    ['en', 'mf-payments', 'The Unpaid invoices section could not be loaded.'],
+    // a remote of another REMOTES_MANIFEST, whose block the shell cannot name
+    ['en', 'mf-other', 'This section could not be loaded.'],
+  ])('%s: a failing %s block says "%s"', async (lang, id, text) => {
+    const remote: RemoteLocation = { id, name: id.replace('-', '_'), entry: `/${id}/mf-manifest.json`, frontPageParcels: ['./summary'] };
+    const loadRemoteModule = jest.fn(async () => {
+      throw new Error('ChunkLoadError');
+    });
+    renderShell(`/${lang}`, { state: { lang, page: frontPage }, runtime: { remotes: [remote], loadRemoteModule } });
+    expect((await screen.findByText(text)).closest('[role="alert"]')).toBeInTheDocument();
   });
 
   test('on client navigation the page state is loaded, with an error view and retry when that fails', async () => {

@@ -9,6 +9,18 @@ import { Button, Spinner } from '@portal/shared-ui';
 type Status = 'loading' | 'ready' | 'error';
 
 /**
+ * The error of each known remote's front-page block, naming the block (its heading, from the
+ * remote's own catalogue, which did not load with it). A remote the shell does not know (another
+ * REMOTES_MANIFEST) gets the unnamed text.
+ */
+const SUMMARY_ERRORS: Readonly<Record<string, string>> = {
+  'mf-messaging': 'shell.front.summaryError.messaging',
+  'mf-booking': 'shell.front.summaryError.booking',
+  'mf-records': 'shell.front.summaryError.records',
+  'mf-payments': 'shell.front.summaryError.payments',
+};
+
+/**
  * One remote parcel on the front page (e.g. mf-records './summary'), in its own error boundary:
  * a parcel that fails to load or mount shows a small error with a retry; the others are unaffected.
  */
@@ -53,7 +65,7 @@ export function ParcelSlot({ remote, exposed, summary }: { remote: RemoteLocatio
       {status === 'error' ? (
         <div className="shell-parcel__error" role="alert">
           <p>
-            <FormattedMessage id="shell.front.summaryError" />
+            <FormattedMessage id={SUMMARY_ERRORS[remote.id] ?? 'shell.front.summaryError'} />
           </p>
           <Button variant="secondary" size="small" onClick={() => {
               setStatus('loading');
