@@ -34,7 +34,7 @@ function invoiceItem(page: Page, invoiceNumber: string): Locator {
  */
 function ofInvoice(label: string, invoiceNumber: string): RegExp {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escaped}\\s*,\\s*Lasku ${invoiceNumber}$`);
+  return new RegExp(`^${escaped}, Lasku ${invoiceNumber}$`);
 }
 
 /** The invoice numbers of the list's page whose invoices are offered for payment online, in list order. */

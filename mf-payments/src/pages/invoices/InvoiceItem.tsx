@@ -25,7 +25,7 @@ export function InvoiceItem({ invoice, contact }: { invoice: InvoiceListItem; co
   const dates = useDates();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const presentation = invoicePresentation(invoice);
-  const ofInvoice = <VisuallyHidden>, {t('payments.invoices.number', { number: invoice.invoiceNumber })}</VisuallyHidden>;
+  const invoiceName = t('payments.invoices.number', { number: invoice.invoiceNumber });
   const credited = invoice.creditedInvoiceNumber
     ?.split(',')
     .map((number) => number.trim())
@@ -36,15 +36,13 @@ export function InvoiceItem({ invoice, contact }: { invoice: InvoiceListItem; co
     const filename = pdfFilename(t(`payments.invoices.filename.${presentation.documentType}`), invoice.invoiceNumber);
     documentLink = (
       <a className={styles.link} href={invoicePdfPath(invoice.id, filename, shell.lang)} download={filename}>
-        {t(`payments.invoices.download.${presentation.documentType}`)}
-        {ofInvoice}
+        <LinkText text={t(`payments.invoices.download.${presentation.documentType}`)} invoice={invoiceName} />
       </a>
     );
   } else if (presentation.documentLink === 'summary') {
     documentLink = (
       <ShellLink routeId="payments.summary" params={{ id: invoice.id }} className={styles.link}>
-        {t('payments.invoices.viewSummary')}
-        {ofInvoice}
+        <LinkText text={t('payments.invoices.viewSummary')} invoice={invoiceName} />
       </ShellLink>
     );
   }
@@ -53,9 +51,7 @@ export function InvoiceItem({ invoice, contact }: { invoice: InvoiceListItem; co
   return (
     <li className={styles.item}>
       <div className={styles.identity}>
-        <h2 className={styles.number}>
-          {t('payments.invoices.number', { number: invoice.invoiceNumber })}
-        </h2>
+        <h2 className={styles.number}>{invoiceName}</h2>
         {credited && credited.length > 0 && (
           <p className={styles.credited}>{intl.formatMessage({ id: 'payments.invoices.credited' }, { count: credited.length, numbers: credited.join(', ') })}</p>
         )}
@@ -93,8 +89,7 @@ export function InvoiceItem({ invoice, contact }: { invoice: InvoiceListItem; co
               {documentLink}
               {payHref && (
                 <LinkButton href={payHref} onNavigate={shell.navigate} size="small" className={styles.pay}>
-                  {t('payments.invoices.pay')}
-                  {ofInvoice}
+                  <LinkText text={t('payments.invoices.pay')} invoice={invoiceName} />
                 </LinkButton>
               )}
             </div>
@@ -105,6 +100,21 @@ export function InvoiceItem({ invoice, contact }: { invoice: InvoiceListItem; co
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * A link's text, named for screen readers "<text>, <invoice>" (e.g. "Maksa verkossa, Lasku 1002").
+ * The whole name is one visually hidden text and the visible one is hidden from them: a hidden
+ * ", Lasku 1002" after the visible text is out of the flow, so browsers join it as a block of its own
+ * and the name got a stray space before its comma ("Maksa verkossa , Lasku 1002").
+ */
+function LinkText({ text, invoice }: { text: string; invoice: string }) {
+  return (
+    <>
+      <span aria-hidden="true">{text}</span>
+      <VisuallyHidden>{`${text}, ${invoice}`}</VisuallyHidden>
+    </>
   );
 }
 
