@@ -1,7 +1,7 @@
 /**
  * npm run bench:booking — the appointment search under load (issue 13 "Benchmark"):
  *  1. a throw-away PostgreSQL database (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
- *     that the server (bench/booking-server.ts, a child process) migrates and seeds with the demo
+ *     that the server (bench/server.ts, a child process) migrates and seeds with the demo
  *     world; the demo's free slots are then copied a few minutes later until there are
  *     BENCH_SLOTS (100,000) free future slots, and the tables analysed;
  *  2. for 1, 10 and 50 concurrent keep-alive clients (BENCH_CLIENTS; autocannon, bench/load.ts), BENCH_SECONDS (5) of
@@ -18,17 +18,11 @@
  *
  * The numbers depend on the machine: the load generator, the server and PostgreSQL share its cores.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import readline from 'node:readline';
-import pg from 'pg';
+import { LOCAL_POSTGRES_URL, runBenchmark, startBenchServer, throwAwayDatabase, withClient } from './harness';
 import { load, percentile, type LoadSummary } from './load';
 import { measureSearchPage, searchPageSkipReason } from './search-page';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES_URL;
 const SLOTS = Number(process.env.BENCH_SLOTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
@@ -38,80 +32,9 @@ const BUDGET_P95_MS = { single: 5, at50: 30 };
 const SEARCH_CACHE_MS = Number(process.env.BENCH_SEARCH_CACHE_MS ?? 1000);
 const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
 
-const serverDir = path.resolve(import.meta.dirname, '..');
-const cleanups: { name: string; run: () => Promise<unknown> }[] = [];
-async function cleanUp(): Promise<void> {
-  for (const step of cleanups.splice(0).reverse()) {
-    try {
-      await step.run();
-    } catch (error) {
-      console.error(`cleanup (${step.name}) failed:`, error);
-    }
-  }
-}
-process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
-
-function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin<T>(run: (client: pg.Client) => Promise<T>, url = ADMIN_URL): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Starts bench/booking-server.ts on the database; resolves with its two ports once it listens. */
-async function startServer(url: string, searchCacheMs: number): Promise<{ child: ChildProcess; port: number; barePort: number }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-booking-'));
-  cleanups.push({ name: 'remove the data folder', run: async () => fs.rmSync(dataDir, { recursive: true, force: true }) });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'bench', 'booking-server.ts')], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      DATA_DIR: dataDir,
-      SHELL_DIST: path.join(dataDir, 'no-shell-build'),
-      REMOTES_DIST_ROOT: path.join(serverDir, 'test', 'fixtures', 'remotes'),
-      APP_ENV: 'development',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      // one client address asking as fast as it can: the fair-use counters run, with limits far above the load
-      API_RATE_LIMIT_PER_SESSION: '100000000',
-      API_RATE_LIMIT_PER_CLIENT: '100000000',
-      API_CONCURRENT_PER_SESSION: '10000',
-      API_CONCURRENT_PER_CLIENT: '10000',
-      BOOKING_SEARCH_CACHE_MS: String(searchCacheMs),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  cleanups.push({
-    name: 'stop the server',
-    run: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  });
-  const lines = readline.createInterface({ input: child.stdout! });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it listened`)));
-    lines.on('line', (line) => {
-      try {
-        const message = JSON.parse(line) as { ready?: boolean; port: number; barePort: number };
-        if (message.ready) resolve({ child, port: message.port, barePort: message.barePort });
-      } catch {
-        console.info(`[server] ${line}`);
-      }
-    });
-  });
+/** bench/server.ts on the database with its bare baseline route; resolves with its two ports once it listens. */
+async function startServer(url: string, searchCacheMs: number): Promise<{ port: number; barePort: number }> {
+  return startBenchServer({ databaseUrl: url, name: 'booking', bareRoute: true, env: { BOOKING_SEARCH_CACHE_MS: String(searchCacheMs) } });
 }
 
 const FREE_FUTURE = `from appointment_slots s where not s.withdrawn and s.starts_at > now()
@@ -119,7 +42,7 @@ const FREE_FUTURE = `from appointment_slots s where not s.withdrawn and s.starts
 
 /** Copies the demo's free slots a few minutes later (same practitioners, clinics, kinds) until there are `target`. */
 async function topUpSlots(url: string, target: number): Promise<number> {
-  return admin(async (client) => {
+  return withClient(url, async (client) => {
     const count = async () => Number((await client.query(`select count(*)::int as n ${FREE_FUTURE}`)).rows[0].n);
     const existing = await count();
     const copies = Math.ceil((target - existing) / Math.max(existing, 1));
@@ -134,12 +57,12 @@ async function topUpSlots(url: string, target: number): Promise<number> {
     }
     await client.query('analyze');
     return count();
-  }, url);
+  });
 }
 
 /** A realistic mix of the searches the list pages make (weights by how often a page would). */
 async function searchMix(url: string): Promise<string[]> {
-  const ids = await admin(async (client) => (await client.query('select id, last_name from practitioners order by id')).rows as { id: number; last_name: string }[], url);
+  const ids = await withClient(url, async (client) => (await client.query('select id, last_name from practitioners order by id')).rows as { id: number; last_name: string }[]);
   const idOf = (lastName: string) => String(ids.find((row) => row.last_name === lastName)?.id ?? ids[0]!.id);
   const today = new Date().toISOString().slice(0, 10);
   const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -161,12 +84,10 @@ async function searchMix(url: string): Promise<string[]> {
 }
 
 async function main(): Promise<number> {
-  const name = `bench_booking_${randomBytes(5).toString('hex')}`;
-  await admin((client) => client.query(`create database ${name}`));
   // BENCH_KEEP_DATABASE=1 keeps it for a look afterwards (EXPLAIN ANALYZE …); drop it yourself
-  if (process.env.BENCH_KEEP_DATABASE) console.info(`Database ${name} is kept (BENCH_KEEP_DATABASE)`);
-  else cleanups.push({ name: 'drop the database', run: () => admin((client) => client.query(`drop database if exists ${name} with (force)`)) });
-  const url = databaseUrl(name);
+  const keep = Boolean(process.env.BENCH_KEEP_DATABASE);
+  const { name, url } = await throwAwayDatabase(ADMIN_URL, 'bench_booking', { keep });
+  if (keep) console.info(`Database ${name} is kept (BENCH_KEEP_DATABASE)`);
 
   console.info(`Starting the server on ${name} (migrate and seed)…`);
   const server = await startServer(url, 0);
@@ -215,12 +136,4 @@ async function main(): Promise<number> {
   return problems.length ? 1 : 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (error) {
-  console.error(error);
-} finally {
-  await cleanUp();
-}
-process.exit(code);
+await runBenchmark(main);

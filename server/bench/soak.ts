@@ -1,7 +1,7 @@
 /**
  * npm run bench:soak — the server under a signed-in patient's mixed traffic for a long stretch
  * (issue 15 "Reliability and security", Soak):
- *  1. the server (bench/soak-server.ts, a child process) on an embedded PGlite in a temporary
+ *  1. the server (bench/server.ts, a child process) on an embedded PGlite in a temporary
  *     DATA_DIR, or, when BENCH_DATABASE_URL is set, on a throw-away database of that PostgreSQL;
  *     migrated and seeded with the demo world; Mikko signs in once;
  *  2. a fixed-rate (open-loop) mix of Mikko's calls, BENCH_SOAK_RATE (10) requests a second: the
@@ -20,15 +20,10 @@
  * wait for each other, so a slow answer does not slow the rate down.
  * The numbers depend on the machine: the load generator, the server and PostgreSQL share its cores.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import readline from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { MessagingThreadsDocument, SendMessageDocument } from '@portal/shared-api';
+import { onCleanUp, runBenchmark, startBenchServer, throwAwayDatabase, type BenchServer } from './harness';
 import { percentile } from './load';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
@@ -40,104 +35,18 @@ const RSS_SAMPLE_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 const BUDGET = { rssGrowth: 0.1, p95Ratio: 1.2 };
 
-const serverDir = path.resolve(import.meta.dirname, '..');
-const cleanups: { name: string; run: () => Promise<unknown> }[] = [];
-async function cleanUp(): Promise<void> {
-  for (const step of cleanups.splice(0).reverse()) {
-    try {
-      await step.run();
-    } catch (error) {
-      console.error(`cleanup (${step.name}) failed:`, error);
-    }
-  }
-}
-process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
-
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh database on the PostgreSQL of BENCH_DATABASE_URL, dropped at clean-up; its URL. */
-async function throwAwayPostgres(): Promise<string> {
-  const name = `bench_soak_${randomBytes(5).toString('hex')}`;
-  await admin((client) => client.query(`create database ${name}`));
-  cleanups.push({ name: 'drop the database', run: () => admin((client) => client.query(`drop database if exists ${name} with (force)`)) });
-  const url = new URL(DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  cookie: string;
-  csrfToken: string;
-}
-
-async function startServer(databaseUrl: string): Promise<Server> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-soak-'));
-  cleanups.push({ name: 'remove the data folder', run: async () => fs.rmSync(dataDir, { recursive: true, force: true }) });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'bench', 'soak-server.ts')], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      // empty: the embedded PGlite in DATA_DIR
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      SHELL_DIST: path.join(dataDir, 'no-shell-build'),
-      REMOTES_DIST_ROOT: path.join(serverDir, 'test', 'fixtures', 'remotes'),
-      APP_ENV: 'development',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      // one session at a steady rate for minutes: the fair-use counters run, with limits far above the load
-      API_RATE_LIMIT_PER_SESSION: '100000000',
-      API_RATE_LIMIT_PER_CLIENT: '100000000',
-      API_CONCURRENT_PER_SESSION: '10000',
-      API_CONCURRENT_PER_CLIENT: '10000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  cleanups.push({
-    name: 'stop the server',
-    run: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  });
-  const lines = readline.createInterface({ input: child.stdout! });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it listened`)));
-    lines.on('line', (line) => {
-      try {
-        const message = JSON.parse(line) as { ready?: boolean; port: number; cookie: string; csrfToken: string };
-        if (message.ready) resolve({ child, base: `http://127.0.0.1:${message.port}`, cookie: message.cookie, csrfToken: message.csrfToken });
-      } catch {
-        console.info(`[server] ${line}`);
-      }
-    });
-  });
-}
-
 interface Call {
   name: string;
   path: string;
   body?: unknown;
 }
 
-function graphql(name: string, server: Server, query: string, variables: Record<string, unknown>): Call {
+function graphql(name: string, server: BenchServer, query: string, variables: Record<string, unknown>): Call {
   return { name, path: `/api/customer-messaging?csrfToken=${encodeURIComponent(server.csrfToken)}`, body: { query, variables } };
 }
 
 /** The mix, weighted by how often a patient's session asks for each (one pass = 20 calls). */
-function trafficMix(server: Server): Call[] {
+function trafficMix(server: BenchServer): Call[] {
   const weighted: [number, Call][] = [
     [4, { name: 'front page', path: '/api/pages/front-page?lang=fi' }],
     [3, { name: 'visits', path: '/api/pages/records.visits?lang=fi' }],
@@ -170,14 +79,14 @@ interface Outcome {
   detail?: string;
 }
 
-async function send(server: Server, call: Call): Promise<{ ok: boolean; detail?: string }> {
+async function send(server: BenchServer, call: Call): Promise<{ ok: boolean; detail?: string }> {
   const headers: Record<string, string> = { cookie: server.cookie };
   if (call.body !== undefined) {
     headers['content-type'] = 'application/json';
     headers.accept = 'application/graphql-response+json, application/json';
   }
   try {
-    const response = await fetch(`${server.base}${call.path}`, {
+    const response = await fetch(`${server.origin}${call.path}`, {
       method: call.body === undefined ? 'GET' : 'POST',
       headers,
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
@@ -193,8 +102,8 @@ async function send(server: Server, call: Call): Promise<{ ok: boolean; detail?:
   }
 }
 
-async function firstThreadId(server: Server): Promise<string> {
-  const response = await fetch(`${server.base}/api/customer-messaging?csrfToken=${encodeURIComponent(server.csrfToken)}`, {
+async function firstThreadId(server: BenchServer): Promise<string> {
+  const response = await fetch(`${server.origin}/api/customer-messaging?csrfToken=${encodeURIComponent(server.csrfToken)}`, {
     method: 'POST',
     headers: { cookie: server.cookie, 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ query: MessagingThreadsDocument.toString(), variables: { pagination: { limit: 1 } } }),
@@ -206,7 +115,7 @@ async function firstThreadId(server: Server): Promise<string> {
 }
 
 /** One answer of each call, so a soak of 401s or 400s cannot pass unnoticed. */
-async function checkCalls(server: Server, calls: readonly Call[]): Promise<void> {
+async function checkCalls(server: BenchServer, calls: readonly Call[]): Promise<void> {
   for (const call of calls) {
     const result = await send(server, call);
     if (!result.ok) throw new Error(`${call.name} did not answer: ${result.detail}`);
@@ -220,10 +129,11 @@ function rssKilobytes(pid: number): number {
 }
 
 async function main(): Promise<number> {
-  const url = DATABASE_URL ? await throwAwayPostgres() : '';
+  // empty: the embedded PGlite in the server's DATA_DIR
+  const url = DATABASE_URL ? (await throwAwayDatabase(DATABASE_URL, 'bench_soak')).url : '';
   const database = DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   console.info(`Starting the server on ${database} (migrate and seed)…`);
-  const server = await startServer(url);
+  const server = await startBenchServer({ databaseUrl: url, name: 'soak', signIn: true });
   const pid = server.child.pid!;
   const threadId = await firstThreadId(server);
   const mix = trafficMix(server);
@@ -249,7 +159,7 @@ async function main(): Promise<number> {
   const measuredFrom = started + warmupMs;
   const sampleRss = () => rss.push({ at: performance.now() - measuredFrom, kb: rssKilobytes(pid) });
   const sampler = setInterval(sampleRss, RSS_SAMPLE_MS);
-  cleanups.push({ name: 'stop sampling', run: async () => clearInterval(sampler) });
+  onCleanUp('stop sampling', async () => clearInterval(sampler));
   sampleRss();
 
   const inFlight = new Set<Promise<void>>();
@@ -327,12 +237,4 @@ async function main(): Promise<number> {
   return problems.length ? 1 : 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (error) {
-  console.error(error);
-} finally {
-  await cleanUp();
-}
-process.exit(code);
+await runBenchmark(main);
