@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { frontPageStateSchema, type MessagingSummary, type RecordsSummary } from '@portal/shared-api';
+import { auditLog } from '../src/modules/audit/schema';
 import { SummaryRegistry, type SummaryContext } from '../src/modules/front-page/summaries';
 import { PERSONAS } from '../src/seed/personas';
 import { createTestApp, signIn, type TestApp } from './helpers';
@@ -96,6 +97,52 @@ describe('the front page with a failing summary', () => {
       );
     } finally {
       await t.app.db.execute(sql`alter table visits_away rename to visits`);
+    }
+  });
+});
+
+// The subject and every summary are read for all the front pages asked in the same turn of the
+// event loop in one statement each (db/per-turn-loader.ts): each answer must still be its own.
+describe('front pages asked together', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp();
+  });
+  after(async () => t.close());
+
+  it('answer each person, in each language, what they answer alone, and write each its own four audit rows', async () => {
+    const callers = await Promise.all([
+      signIn(t.app, PERSONAS.mikko),
+      signIn(t.app, PERSONAS.aino),
+      signIn(t.app, PERSONAS.jukka),
+      signIn(t.app, PERSONAS.leena, PERSONAS.ella),
+      signIn(t.app, PERSONAS.pekka),
+    ]);
+    const asks = callers.flatMap((caller) => (['fi', 'sv', 'en'] as const).map((lang) => ({ caller, lang })));
+    const ask = async ({ caller, lang }: (typeof asks)[number]) => {
+      const res = await t.app.inject({ url: `/api/pages/front-page?lang=${lang}`, headers: caller.headers });
+      assert.equal(res.statusCode, 200);
+      return res.json().state as unknown;
+    };
+    const alone: unknown[] = [];
+    for (const one of asks) alone.push(await ask(one));
+    const auditRows = async () =>
+      t.app.db
+        .select({ action: auditLog.action, requestId: auditLog.requestId, subject: auditLog.subjectPersonId })
+        .from(auditLog)
+        .orderBy(asc(auditLog.id));
+    const rowsBefore = (await auditRows()).length;
+
+    const together = await Promise.all([...asks, ...asks].map(ask));
+
+    assert.deepEqual(together, [...alone, ...alone]);
+    const summaryActions = ['booking.summary', 'messaging.summary', 'payments.front-page-summary', 'records.summary'];
+    const perRequest = new Map<string | null, { action: string; subject: string }[]>();
+    for (const row of (await auditRows()).slice(rowsBefore)) perRequest.set(row.requestId, [...(perRequest.get(row.requestId) ?? []), row]);
+    assert.equal(perRequest.size, together.length, 'every request its own rows');
+    for (const rows of perRequest.values()) {
+      assert.deepEqual(rows.map((row) => row.action).sort(), summaryActions);
+      assert.equal(new Set(rows.map((row) => row.subject)).size, 1, "one request's rows name one subject");
     }
   });
 });

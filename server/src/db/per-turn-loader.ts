@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import type { Database } from './index';
 
 /**
  * A loader for the statements every API call runs whoever asks (the session lookup, the audit
@@ -11,4 +12,55 @@ import DataLoader from 'dataloader';
  */
 export function createPerTurnLoader<K, V>(batch: (keys: readonly K[]) => Promise<readonly (V | Error)[]>, maxBatchSize = 100): DataLoader<K, V> {
   return new DataLoader<K, V>(batch, { cache: false, maxBatchSize, batchScheduleFn: (run) => setImmediate(run) });
+}
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/**
+ * A per-turn loader for a read whose answer depends on nothing but its key (and the time it runs):
+ * `read` gets each distinct key of the turn once (`keyOf` tells which are the same), in one
+ * statement for all of them, and the callers that asked the same key share its answer. The
+ * front page's summaries read this way: at every sign-in, for everyone signing in at that moment.
+ *
+ * The answer is read after the call, as a read of its own would be: only the calls of one turn
+ * share it, nothing is kept. The callers must treat it as read-only (they share the object).
+ * When the statement fails for several keys, each key is read again on its own, so a key the
+ * database refuses fails only its own callers.
+ */
+export function createPerTurnReader<K, V>(
+  keyOf: (key: K) => string,
+  read: (keys: readonly K[]) => Promise<readonly V[]>,
+): (key: K) => Promise<V> {
+  const loader = createPerTurnLoader<K, V>(async (keys) => {
+    const distinct = new Map<string, K>();
+    for (const key of keys) if (!distinct.has(keyOf(key))) distinct.set(keyOf(key), key);
+    const asked = [...distinct.values()];
+    let answers: readonly (V | Error)[];
+    try {
+      answers = await read(asked);
+    } catch (error) {
+      if (asked.length === 1) throw error;
+      answers = await Promise.all(asked.map((key) => read([key]).then(([answer]) => answer as V, asError)));
+    }
+    if (answers.length !== asked.length) throw new Error(`a per-turn read answered ${answers.length} values for ${asked.length} keys`);
+    const byKey = new Map(asked.map((key, i) => [keyOf(key), answers[i]!]));
+    return keys.map((key) => byKey.get(keyOf(key))!);
+  });
+  return (key) => loader.load(key);
+}
+
+/**
+ * One `create(db)` per database handle, made when first asked: a per-turn loader must batch the
+ * statements of one handle only (a transaction has its own, so its reads stay inside it).
+ */
+export function perDatabase<T>(create: (db: Database) => T): (db: Database) => T {
+  const made = new WeakMap<Database, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = create(db);
+      made.set(db, value);
+    }
+    return value;
+  };
 }

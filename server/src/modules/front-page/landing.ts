@@ -1,8 +1,9 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/index';
+import { createPerTurnReader, perDatabase } from '../../db/per-turn-loader';
 import { appointments } from '../booking/schema';
 import { messagingThreads, messagingUsers } from '../messaging/schema';
-import { people } from '../patients/schema';
+import { people, peopleRowId } from '../patients/schema';
 import {
   certificates,
   imagingResults,
@@ -14,6 +15,7 @@ import {
   visits,
 } from '../records/schema';
 
+
 /**
  * The front page's subject in one statement: the first name, whether they are a customer yet, and
  * whether they have anything the front page would show (SPEC-DECISIONS "Paths": a patient with no
@@ -21,6 +23,7 @@ import {
  * boxes): an appointment (past or future, also a cancelled one), a visit, a prescription, a
  * laboratory or imaging result, a referral, a questionnaire, a certificate, a vaccination or a
  * conversation. The database stops at the first table that has a row. Null: no such person.
+ * One statement for all the subjects asked in the same turn of the event loop.
  */
 export interface FrontPageSubject {
   givenName: string;
@@ -28,9 +31,10 @@ export interface FrontPageSubject {
   hasEvents: boolean;
 }
 
-export async function frontPageSubject(db: Database, personId: string): Promise<FrontPageSubject | null> {
+/** The subjects of `personIds` in one statement, in their order (null: no such person). */
+async function frontPageSubjects(db: Database, personIds: readonly string[]): Promise<(FrontPageSubject | null)[]> {
   const checks: SQL[] = [
-    sql`exists (select 1 from ${appointments} where ${appointments.personId} = ${personId})`,
+    sql`exists (select 1 from ${appointments} where ${appointments.personId} = ${peopleRowId})`,
     ...(
       [
         [visits, visits.personId],
@@ -42,14 +46,27 @@ export async function frontPageSubject(db: Database, personId: string): Promise<
         [certificates, certificates.personId],
         [vaccinations, vaccinations.personId],
       ] as const
-    ).map(([table, column]) => sql`exists (select 1 from ${table} where ${column} = ${personId})`),
-    sql`exists (select 1 from ${messagingThreads} join ${messagingUsers} on ${messagingUsers.id} = ${messagingThreads.customerUserId} where ${messagingUsers.personId} = ${personId})`,
+    ).map(([table, column]) => sql`exists (select 1 from ${table} where ${column} = ${peopleRowId})`),
+    sql`exists (select 1 from ${messagingThreads} join ${messagingUsers} on ${messagingUsers.id} = ${messagingThreads.customerUserId} where ${messagingUsers.personId} = ${peopleRowId})`,
   ];
-  const [row] = await db
-    .select({ givenName: people.givenName, registered: people.registered, hasEvents: sql<boolean>`(${sql.join(checks, sql` or `)})` })
+  const rows = await db
+    .select({
+      id: people.id,
+      givenName: people.givenName,
+      registered: people.registered,
+      hasEvents: sql<boolean>`(${sql.join(checks, sql` or `)})`,
+    })
     .from(people)
-    .where(eq(people.id, personId));
-  return row ? { givenName: row.givenName, registered: row.registered, hasEvents: row.hasEvents === true } : null;
+    .where(inArray(people.id, [...personIds]));
+  const byId = new Map(rows.map((row) => [row.id, { givenName: row.givenName, registered: row.registered, hasEvents: row.hasEvents === true }]));
+  return personIds.map((id) => byId.get(id) ?? null);
+}
+
+/** The people signing in at the same moment share one statement (db/per-turn-loader.ts). */
+const subjectReaders = perDatabase((db) => createPerTurnReader((personId: string) => personId, (personIds: readonly string[]) => frontPageSubjects(db, personIds)));
+
+export async function frontPageSubject(db: Database, personId: string): Promise<FrontPageSubject | null> {
+  return subjectReaders(db)(personId);
 }
 
 /**

@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { MessagingSummary } from '@portal/shared-api';
 import type { Database } from '../../db/index';
+import { createPerTurnReader, perDatabase } from '../../db/per-turn-loader';
+import { people, peopleRowId } from '../patients/schema';
 import { messagingAssignments, messagingMessages, messagingReadStatus, messagingThreads, messagingUsers } from './schema';
+
 
 /** The front page shows this many conversations (spec part 1 §1 summaries). */
 export const SUMMARY_THREADS = 3;
@@ -32,52 +35,74 @@ const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 10
  * latest of the latest message's time, the current assignment's (only when the customer is the
  * assignee) and the professionals' timestamp, compared in whole milliseconds as there.
  * The caller audits the read and calls this only when customer-messaging-allowed is on.
+ * One statement for every subject asked in the same turn of the event loop.
  */
-export async function messagingSummary(db: Database, subjectPersonId: string): Promise<MessagingSummary> {
+async function messagingSummaries(db: Database, subjectPersonIds: readonly string[]): Promise<MessagingSummary[]> {
   // why the cast: Database is typed for either driver, whose execute() answers differ in type;
   // both carry the rows as `rows`.
   const result = (await db.execute(sql`
-    with customer as (
-      select id from ${messagingUsers} where person_id = ${subjectPersonId} and user_type = 'CustomerUser'
-    ), threads as (
-      select t.id, t.title, t.created_at, t.last_activity_at,
-             t.last_message_at is null or (rs.read_at is not null and ${ms('rs.read_at')} >= greatest(
-               ${ms('t.last_message_at')},
-               case when a.assignee_user_id = customer.id then ${ms('a.assigned_at')} end,
-               ${ms('t.timestamp_for_professionals')})) as is_read
-        from customer
-        join ${messagingThreads} t on t.customer_user_id = customer.id
-        left join ${messagingReadStatus} rs on rs.thread_id = t.id and rs.user_id = customer.id
-        left join ${messagingAssignments} a on a.thread_id = t.id and a.is_current
-    )
-    select (select count(*)::int from threads) as total,
-           (select count(*)::int from threads where not is_read) as unread,
-           (select json_agg(json_build_object(
-                     'id', n.id, 'title', n.title, 'isRead', n.is_read,
-                     'latestMessageAt', ${ms('coalesce(l.created_at, n.created_at)')},
-                     'authorFirstName', u.first_name, 'authorLastName', u.last_name, 'authorType', u.user_type,
-                     'latestDeleted', l.deleted_at is not null)
-                   order by n.last_activity_at desc nulls last, n.id desc nulls last)
-              from (select * from threads order by last_activity_at desc nulls last, id desc nulls last limit ${SUMMARY_THREADS}) n
-              left join lateral (
-                select m.created_at, m.author_user_id, m.deleted_at from ${messagingMessages} m
-                 where m.thread_id = n.id order by m.created_at desc, m.id desc limit 1
-              ) l on true
-              left join ${messagingUsers} u on u.id = l.author_user_id) as newest`)) as unknown as {
-    rows: { total: number; unread: number; newest: NewestThreadJson[] | null }[];
+    select ${peopleRowId} as person_id, s.total, s.unread, s.newest
+      from ${people}
+      cross join lateral (
+        with customer as (
+          select id from ${messagingUsers} where person_id = ${peopleRowId} and user_type = 'CustomerUser'
+        ), threads as (
+          select t.id, t.title, t.created_at, t.last_activity_at,
+                 t.last_message_at is null or (rs.read_at is not null and ${ms('rs.read_at')} >= greatest(
+                   ${ms('t.last_message_at')},
+                   case when a.assignee_user_id = customer.id then ${ms('a.assigned_at')} end,
+                   ${ms('t.timestamp_for_professionals')})) as is_read
+            from customer
+            join ${messagingThreads} t on t.customer_user_id = customer.id
+            left join ${messagingReadStatus} rs on rs.thread_id = t.id and rs.user_id = customer.id
+            left join ${messagingAssignments} a on a.thread_id = t.id and a.is_current
+        )
+        select (select count(*)::int from threads) as total,
+               (select count(*)::int from threads where not is_read) as unread,
+               (select json_agg(json_build_object(
+                         'id', n.id, 'title', n.title, 'isRead', n.is_read,
+                         'latestMessageAt', ${ms('coalesce(l.created_at, n.created_at)')},
+                         'authorFirstName', u.first_name, 'authorLastName', u.last_name, 'authorType', u.user_type,
+                         'latestDeleted', l.deleted_at is not null)
+                       order by n.last_activity_at desc nulls last, n.id desc nulls last)
+                  from (select * from threads order by last_activity_at desc nulls last, id desc nulls last limit ${SUMMARY_THREADS}) n
+                  left join lateral (
+                    select m.created_at, m.author_user_id, m.deleted_at from ${messagingMessages} m
+                     where m.thread_id = n.id order by m.created_at desc, m.id desc limit 1
+                  ) l on true
+                  left join ${messagingUsers} u on u.id = l.author_user_id) as newest
+      ) s
+     where ${inArray(people.id, [...subjectPersonIds])}`)) as unknown as {
+    rows: { person_id: string; total: number; unread: number; newest: NewestThreadJson[] | null }[];
   };
-  const [row] = result.rows;
-  return {
-    totalCount: row?.total ?? 0,
-    unreadCount: row?.unread ?? 0,
-    threads: (row?.newest ?? []).map((thread) => ({
-      id: String(thread.id),
-      title: thread.title,
-      isRead: thread.isRead,
-      latestMessageAt: new Date(Number(thread.latestMessageAt)).toISOString(),
-      latestAuthorName: thread.authorType ? `${thread.authorFirstName ?? ''} ${thread.authorLastName ?? ''}`.trim() : '',
-      latestByCustomer: thread.authorType === 'CustomerUser',
-      latestDeleted: thread.latestDeleted,
-    })),
-  };
+  const byId = new Map(result.rows.map((row) => [row.person_id, row]));
+  return subjectPersonIds.map((id) => {
+    const row = byId.get(id);
+    return {
+      totalCount: row?.total ?? 0,
+      unreadCount: row?.unread ?? 0,
+      threads: (row?.newest ?? []).map((thread) => ({
+        id: String(thread.id),
+        title: thread.title,
+        isRead: thread.isRead,
+        latestMessageAt: new Date(Number(thread.latestMessageAt)).toISOString(),
+        latestAuthorName: thread.authorType ? `${thread.authorFirstName ?? ''} ${thread.authorLastName ?? ''}`.trim() : '',
+        latestByCustomer: thread.authorType === 'CustomerUser',
+        latestDeleted: thread.latestDeleted,
+      })),
+    };
+  });
+}
+
+/** The people signing in at the same moment share one statement (db/per-turn-loader.ts). */
+const summaryReaders = perDatabase((db) =>
+  createPerTurnReader(
+    (subjectPersonId: string) => subjectPersonId,
+    (subjectPersonIds: readonly string[]) => messagingSummaries(db, subjectPersonIds),
+  ),
+);
+
+/** The front page's conversations summary of one subject (see messagingSummaries). */
+export async function messagingSummary(db: Database, subjectPersonId: string): Promise<MessagingSummary> {
+  return summaryReaders(db)(subjectPersonId);
 }

@@ -24,6 +24,14 @@ export const people = pgTable('people', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * `people.id` qualified in full, for the subqueries of a statement that reads several people at
+ * once and correlates on each one's row (the front page's summaries). Drizzle writes a column of a
+ * single-table select without its table, and inside a subquery a bare `id` would name the
+ * subquery's own table's column.
+ */
+export const peopleRowId = sql.raw('"people"."id"');
+
 /** A guardian may act for the child (spec: child 11 and younger; max 2 guardians). */
 export const guardianships = pgTable(
   'guardianships',

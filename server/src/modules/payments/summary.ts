@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PAYMENTS_SUMMARY_MAX_ITEMS, type PaymentsSummary } from '@portal/shared-api';
 import type { Database } from '../../db/index';
+import { createPerTurnReader, perDatabase } from '../../db/per-turn-loader';
 import { helsinkiDate } from '../../util/time';
 import { auditedRead } from '../patients/access';
 import { canBePaidOnline, UNPAID_STATUSES, unpaidInvoiceRecordsOf, type InvoiceRecord } from './invoices/queries';
@@ -20,27 +21,32 @@ function timeMovesIt(row: InvoiceRecord, today: string): boolean {
 }
 
 /**
- * The unpaid invoices after the moves time makes, soonest due first, as unpaidInvoiceRecordsOf
- * answers them, but in one statement on most front pages: the moves start from open or paper, both
- * unpaid, so every invoice a move would touch is among the rows read; only when one is due a move
- * do the guarded UPDATEs run (and the rows are read again). The front page is asked on every
- * sign-in, where two UPDATEs that change nothing cost more than the read itself.
+ * The unpaid invoices of each of `personIds` after the moves time makes, soonest due first, as
+ * unpaidInvoiceRecordsOf answers them, but in one statement for all of them on most front pages:
+ * the moves start from open or paper, both unpaid, so every invoice a move would touch is among the
+ * rows read; only for a person with one due a move do the guarded UPDATEs run (and their rows are
+ * read again). The front page is asked on every sign-in, where two UPDATEs that change nothing
+ * cost more than the read itself.
  */
-async function unpaidInvoicesOf(db: Database, personId: string, today: string): Promise<InvoiceRecord[]> {
+async function unpaidInvoicesOf(db: Database, personIds: readonly string[], today: string): Promise<InvoiceRecord[][]> {
   const rows = await db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.personId, personId), inArray(invoices.status, [...UNPAID_STATUSES])))
+    .where(and(inArray(invoices.personId, [...personIds]), inArray(invoices.status, [...UNPAID_STATUSES])))
     .orderBy(asc(invoices.dueDate), asc(invoices.id));
-  return rows.some((row) => timeMovesIt(row, today)) ? unpaidInvoiceRecordsOf(db, personId, today) : rows;
+  return Promise.all(
+    personIds.map((personId) => {
+      const own = rows.filter((row) => row.personId === personId);
+      return own.some((row) => timeMovesIt(row, today)) ? unpaidInvoiceRecordsOf(db, personId, today) : own;
+    }),
+  );
 }
 
 /**
  * The front page's payments block: the unpaid invoices (open, overdue, paper), soonest due first, at
  * most PAYMENTS_SUMMARY_MAX_ITEMS of them, and how many there are and their total in all.
  */
-export async function paymentsSummary(db: Database, personId: string, today: string): Promise<PaymentsSummary> {
-  const rows = await unpaidInvoicesOf(db, personId, today);
+function toSummary(rows: readonly InvoiceRecord[], today: string): PaymentsSummary {
   return {
     unpaidCount: rows.length,
     unpaidTotalCents: rows.reduce((sum, row) => sum + row.sumCents, 0),
@@ -55,9 +61,25 @@ export async function paymentsSummary(db: Database, personId: string, today: str
   };
 }
 
+/** The people signing in at the same moment share one statement (db/per-turn-loader.ts). */
+const summaryReaders = perDatabase((db) =>
+  createPerTurnReader(
+    (personId: string) => personId,
+    async (personIds: readonly string[]) => {
+      const today = helsinkiDate();
+      const lists = await unpaidInvoicesOf(db, personIds, today);
+      return lists.map((rows) => toSummary(rows, today));
+    },
+  ),
+);
+
+export async function paymentsSummary(db: Database, personId: string): Promise<PaymentsSummary> {
+  return summaryReaders(db)(personId);
+}
+
 /** Registers the summary: the session's subject only (the ward when a guardian acts for one), audited. */
 export function installPaymentsSummary(app: FastifyInstance): void {
   app.frontPageSummaries.register('mf-payments', (ctx) =>
-    auditedRead(ctx.db, ctx.access, 'payments.front-page-summary', (personId) => paymentsSummary(ctx.db, personId, helsinkiDate())),
+    auditedRead(ctx.db, ctx.access, 'payments.front-page-summary', (personId) => paymentsSummary(ctx.db, personId)),
   );
 }

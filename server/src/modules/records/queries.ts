@@ -1,8 +1,10 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Lang, RecordsSummary } from '@portal/shared-api';
 import type { Database } from '../../db/index';
-import { people } from '../patients/schema';
+import { createPerTurnReader, perDatabase } from '../../db/per-turn-loader';
+import { people, peopleRowId } from '../patients/schema';
 import { fhirTitleIn, imagingExaminationIn } from './vocabulary';
+
 
 // The visit's medical report (records.visit) lives in visits.ts.
 export { visitPage } from './visits';
@@ -46,56 +48,100 @@ const jsonRows = (fields: SQL, select: SQL, orderBy: SQL) => sql`(select coalesc
 
 const specialtyColumn = { fi: sql.raw('s.name_fi'), sv: sql.raw('s.name_sv'), en: sql.raw('s.name_en') } as const;
 
+interface SummaryRow {
+  visits: VisitJson[];
+  prescriptions: PrescriptionJson[];
+  laboratory: LaboratoryJson[];
+  imaging: ImagingJson[];
+  questionnaires: QuestionnaireJson[];
+  renewable: boolean;
+}
+
 /**
- * Front-page summaries (spec part 1 §1–2): newest three of each; questionnaires open first.
- * One statement (the front page is asked on every sign-in, and on the embedded database each
- * statement costs more than these index reads): each list is a JSON array built by the database,
- * with the same rows, order and limits as the list pages' queries in rows.ts.
+ * The summaries' rows of `personIds` in one statement, in their order (undefined: no such person):
+ * each list a JSON array built by the database, with the same rows, order and limits as the list
+ * pages' queries in rows.ts.
  */
-export async function recordsSummary(
-  db: Database,
-  personId: string,
-  options: { lang: Lang; renewalEnabled: boolean },
-): Promise<RecordsSummary> {
-  const [row] = await db
+async function summaryRows(db: Database, personIds: readonly string[], lang: Lang): Promise<(SummaryRow | undefined)[]> {
+  const rows = await db
     .select({
+      id: people.id,
       visits: sql<VisitJson[]>`${jsonRows(
         sql`json_build_object('id', r.id, 'dateTime', r.date_time, 'practitionerName', r.practitioner_name, 'specialtyName', r.specialty_name)`,
         // a visit still ahead is an appointment, not part of the record yet
-        sql`select v.id, v.date_time, p.first_name || ' ' || p.last_name as practitioner_name, ${specialtyColumn[options.lang]} as specialty_name
+        sql`select v.id, v.date_time, p.first_name || ' ' || p.last_name as practitioner_name, ${specialtyColumn[lang]} as specialty_name
             from visits v join practitioners p on p.id = v.practitioner_id join specialties s on s.id = v.specialty_id
-            where v.person_id = ${personId} and v.date_time <= now() order by v.date_time desc, v.id desc limit ${SUMMARY_SIZE}`,
+            where v.person_id = ${peopleRowId} and v.date_time <= now() order by v.date_time desc, v.id desc limit ${SUMMARY_SIZE}`,
         sql`r.date_time desc, r.id desc`,
       )}`,
       prescriptions: sql<PrescriptionJson[]>`${jsonRows(
         sql`json_build_object('id', r.id, 'medicineName', r.medicine_name, 'strength', r.strength, 'issuedDate', r.issued_date, 'isRenewable', r.is_renewable)`,
         sql`select id, medicine_name, strength, issued_date, is_renewable from prescriptions
-            where person_id = ${personId} order by issued_date desc, id desc limit ${SUMMARY_SIZE}`,
+            where person_id = ${peopleRowId} order by issued_date desc, id desc limit ${SUMMARY_SIZE}`,
         sql`r.issued_date desc, r.id desc`,
       )}`,
       // every row (single tests, packages and their items) of the newest three sample dates
       laboratory: sql<LaboratoryJson[]>`${jsonRows(
         sql`json_build_object('sampleDate', r.sample_date, 'packageId', r.package_id, 'displayName', r.display_name, 'isReady', r.is_ready)`,
         sql`select sample_date, position, id, package_id, display_name, is_ready from laboratory_results
-            where person_id = ${personId} and sample_date in (
-              select distinct sample_date from laboratory_results where person_id = ${personId} order by sample_date desc limit ${SUMMARY_SIZE})`,
+            where person_id = ${peopleRowId} and sample_date in (
+              select distinct sample_date from laboratory_results where person_id = ${peopleRowId} order by sample_date desc limit ${SUMMARY_SIZE})`,
         sql`r.sample_date desc, r.position asc, r.id asc`,
       )}`,
       imaging: sql<ImagingJson[]>`${jsonRows(
         sql`json_build_object('id', r.id, 'imagingDate', r.imaging_date, 'examinationName', r.examination_name)`,
         sql`select id, imaging_date, examination_name from imaging_results
-            where person_id = ${personId} order by imaging_date desc, id desc limit ${SUMMARY_SIZE}`,
+            where person_id = ${peopleRowId} order by imaging_date desc, id desc limit ${SUMMARY_SIZE}`,
         sql`r.imaging_date desc, r.id desc`,
       )}`,
       questionnaires: sql<QuestionnaireJson[]>`${jsonRows(
         sql`json_build_object('id', r.id, 'title', r.title, 'titleTranslations', r.form -> '_title', 'sentAt', r.sent_at, 'answeredAt', r.answered_at)`,
-        sql`select id, title, form, sent_at, answered_at from questionnaire_invitations where person_id = ${personId}`,
+        sql`select id, title, form, sent_at, answered_at from questionnaire_invitations where person_id = ${peopleRowId}`,
         sql`r.sent_at desc, r.id desc`,
       )}`,
-      renewable: sql<boolean>`exists (select 1 from prescriptions where person_id = ${personId} and is_renewable)`,
+      renewable: sql<boolean>`exists (select 1 from prescriptions where person_id = ${peopleRowId} and is_renewable)`,
     })
     .from(people)
-    .where(eq(people.id, personId));
+    .where(inArray(people.id, [...personIds]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return personIds.map((id) => byId.get(id));
+}
+
+interface SummaryKey {
+  personId: string;
+  lang: Lang;
+}
+
+/** The people signing in at the same moment share one statement per language (db/per-turn-loader.ts). */
+const summaryReaders = perDatabase((db) =>
+  createPerTurnReader(
+    (key: SummaryKey) => `${key.lang}\u0001${key.personId}`,
+    async (keys: readonly SummaryKey[]) => {
+      const langs = [...new Set(keys.map((key) => key.lang))];
+      const byLang = await Promise.all(
+        langs.map(async (lang) => {
+          const ofLang = keys.filter((key) => key.lang === lang);
+          const rows = await summaryRows(db, ofLang.map((key) => key.personId), lang);
+          return new Map(ofLang.map((key, i) => [key.personId, rows[i]]));
+        }),
+      );
+      return keys.map((key) => byLang[langs.indexOf(key.lang)]!.get(key.personId));
+    },
+  ),
+);
+
+/**
+ * Front-page summaries (spec part 1 §1–2): newest three of each; questionnaires open first.
+ * One statement (the front page is asked on every sign-in, and on the embedded database each
+ * statement costs more than these index reads), shared by every summary of the same language asked
+ * in the same turn of the event loop.
+ */
+export async function recordsSummary(
+  db: Database,
+  personId: string,
+  options: { lang: Lang; renewalEnabled: boolean },
+): Promise<RecordsSummary> {
+  const row = await summaryReaders(db)({ personId, lang: options.lang });
   const visitList = row?.visits ?? [];
   const prescriptionList = row?.prescriptions ?? [];
   const laboratory = row?.laboratory ?? [];

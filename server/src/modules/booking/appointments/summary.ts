@@ -1,55 +1,94 @@
-import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BOOKING_SUMMARY_MAX_ITEMS, type BookingSummary, type Lang } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
+import { createPerTurnReader, perDatabase } from '../../../db/per-turn-loader';
 import { appointmentSlots, clinics, practitioners, specialties } from '../../clinics/schema';
 import { auditedRead } from '../../patients/access';
+import { people, peopleRowId } from '../../patients/schema';
 import { appointments } from '../schema';
+
 
 /** no appointment lasts longer (upcoming.ts) */
 const LONGEST_APPOINTMENT_MS = 24 * 3_600_000;
 
-const specialtyColumn = { fi: specialties.nameFi, sv: specialties.nameSv, en: specialties.nameEn } as const;
+const specialtyColumn = { fi: sql.raw('sp.name_fi'), sv: sql.raw('sp.name_sv'), en: sql.raw('sp.name_en') } as const;
+
+interface UpcomingJson {
+  id: number;
+  /** milliseconds since the epoch */
+  startsAt: number;
+  firstName: string;
+  lastName: string;
+  specialty: string;
+  clinicName: string;
+  isRemote: boolean;
+  /** every upcoming appointment of the person, not only the three here */
+  totalCount: number;
+}
 
 /**
- * The front page's appointments block (spec part 1 §2 front page): the next three upcoming
- * appointments (not cancelled), soonest first, and how many there are in all. The upcoming ones as
- * upcoming.ts has them (not cancelled, not yet ended), but only the columns the block shows and only
- * the three it shows, the count beside them: the front page is asked on every sign-in.
+ * The next BOOKING_SUMMARY_MAX_ITEMS upcoming appointments of each of `personIds` in one statement,
+ * in their order: a JSON array built by the database per person, each row with the person's count.
  */
-export async function bookingSummary(db: Database, personId: string, lang: Lang, now: Date): Promise<BookingSummary> {
+async function upcomingOf(db: Database, personIds: readonly string[], lang: Lang, now: Date): Promise<UpcomingJson[][]> {
   const rows = await db
     .select({
-      id: appointments.id,
-      startsAt: appointmentSlots.startsAt,
-      firstName: practitioners.firstName,
-      lastName: practitioners.lastName,
-      specialty: specialtyColumn[lang],
-      clinicName: clinics.name,
-      isRemote: sql<boolean>`(${appointmentSlots.isRemote} or ${clinics.isRemote})`,
-      totalCount: sql<number>`(count(*) over ())::int`,
+      id: people.id,
+      upcoming: sql<UpcomingJson[]>`(select coalesce(json_agg(json_build_object(
+          'id', r.id, 'startsAt', floor(extract(epoch from r.starts_at) * 1000)::int8, 'firstName', r.first_name, 'lastName', r.last_name,
+          'specialty', r.specialty, 'clinicName', r.clinic_name, 'isRemote', r.is_remote, 'totalCount', r.total_count)
+          order by r.starts_at, r.id), '[]'::json)
+        from (select a.id, sl.starts_at, pr.first_name, pr.last_name, ${specialtyColumn[lang]} as specialty, c.name as clinic_name,
+                     (sl.is_remote or c.is_remote) as is_remote, count(*) over () as total_count
+                from ${appointments} a
+                join ${appointmentSlots} sl on sl.id = a.slot_id
+                join ${clinics} c on c.id = sl.clinic_id
+                join ${practitioners} pr on pr.id = sl.practitioner_id
+                join ${specialties} sp on sp.id = sl.specialty_id
+               where a.person_id = ${peopleRowId} and a.status <> 'cancelled'
+                 -- still under way or ahead: it ends after now (the first bound narrows the index range, as in upcoming.ts)
+                 and sl.starts_at > ${new Date(now.getTime() - LONGEST_APPOINTMENT_MS).toISOString()}::timestamptz
+                 and sl.starts_at + sl.duration_minutes * interval '1 minute' > ${now.toISOString()}::timestamptz
+               order by sl.starts_at, a.id
+               limit ${BOOKING_SUMMARY_MAX_ITEMS}) r)`,
     })
-    .from(appointments)
-    .innerJoin(appointmentSlots, eq(appointmentSlots.id, appointments.slotId))
-    .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
-    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
-    .innerJoin(specialties, eq(specialties.id, appointmentSlots.specialtyId))
-    .where(
-      and(
-        eq(appointments.personId, personId),
-        ne(appointments.status, 'cancelled'),
-        // still under way or ahead: it ends after now (the first bound narrows the index range, as in upcoming.ts)
-        gt(appointmentSlots.startsAt, new Date(now.getTime() - LONGEST_APPOINTMENT_MS)),
-        gt(sql`${appointmentSlots.startsAt} + ${appointmentSlots.durationMinutes} * interval '1 minute'`, now),
-      ),
-    )
-    .orderBy(asc(appointmentSlots.startsAt), asc(appointments.id))
-    .limit(BOOKING_SUMMARY_MAX_ITEMS);
+    .from(people)
+    .where(inArray(people.id, [...personIds]));
+  const byId = new Map(rows.map((row) => [row.id, row.upcoming]));
+  return personIds.map((id) => byId.get(id) ?? []);
+}
+
+interface SummaryKey {
+  personId: string;
+  lang: Lang;
+}
+
+/** The people signing in at the same moment share one statement per language (db/per-turn-loader.ts). */
+const upcomingReaders = perDatabase((db) =>
+  createPerTurnReader(
+    (key: SummaryKey) => `${key.lang}\u0001${key.personId}`,
+    async (keys: readonly SummaryKey[]) => {
+      const now = new Date();
+      const langs = [...new Set(keys.map((key) => key.lang))];
+      const byLang = await Promise.all(
+        langs.map(async (lang) => {
+          const ofLang = keys.filter((key) => key.lang === lang);
+          const lists = await upcomingOf(db, ofLang.map((key) => key.personId), lang, now);
+          return new Map(ofLang.map((key, i) => [key.personId, lists[i]!]));
+        }),
+      );
+      return keys.map((key) => byLang[langs.indexOf(key.lang)]!.get(key.personId)!);
+    },
+  ),
+);
+
+function toSummary(rows: readonly UpcomingJson[]): BookingSummary {
   return {
     totalCount: rows[0]?.totalCount ?? 0,
     items: rows.map((row) => ({
       id: String(row.id),
-      startDate: row.startsAt.toISOString(),
+      startDate: new Date(Number(row.startsAt)).toISOString(),
       practitionerName: `${row.firstName} ${row.lastName}`,
       specialty: row.specialty,
       clinicName: row.clinicName,
@@ -58,9 +97,19 @@ export async function bookingSummary(db: Database, personId: string, lang: Lang,
   };
 }
 
+/**
+ * The front page's appointments block (spec part 1 §2 front page): the next three upcoming
+ * appointments (not cancelled), soonest first, and how many there are in all. The upcoming ones as
+ * upcoming.ts has them (not cancelled, not yet ended), but only the columns the block shows and only
+ * the three it shows, the count beside them: the front page is asked on every sign-in.
+ */
+export async function bookingSummary(db: Database, personId: string, lang: Lang, now: Date): Promise<BookingSummary> {
+  return toSummary((await upcomingOf(db, [personId], lang, now))[0]!);
+}
+
 /** Registers the summary: the session's subject only (the ward when a guardian acts for one), audited. */
 export function installBookingSummary(app: FastifyInstance): void {
   app.frontPageSummaries.register('mf-booking', (ctx) =>
-    auditedRead(ctx.db, ctx.access, 'booking.summary', (personId) => bookingSummary(ctx.db, personId, ctx.lang, new Date())),
+    auditedRead(ctx.db, ctx.access, 'booking.summary', async (personId) => toSummary(await upcomingReaders(ctx.db)({ personId, lang: ctx.lang }))),
   );
 }
