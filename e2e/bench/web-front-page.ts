@@ -13,7 +13,7 @@ const NETWORK_QUIET_MS = 500;
 
 /**
  * Counts React DOM renderers (each copy of react-dom registers once), records the latest LCP entry,
- * the first summary heading and the moment every front-page parcel of the manifest in the page's
+ * the first summary parcel's heading and the moment every front-page parcel of the manifest in the page's
  * initial state has left its loading state (section.shell-parcel, aria-busy="false").
  * A string, not a function: tsx's helpers (__name) do not exist in the page.
  */
@@ -38,7 +38,8 @@ const PAGE_PROBES = `
       return expected;
     };
     new MutationObserver((_m, observer) => {
-      if (window.__summaries === undefined && document.querySelector('main section h2')) window.__summaries = performance.now();
+      // a summary parcel's heading: 'main section h2' also matched the shell's own SMS onboarding box
+      if (window.__summaries === undefined && document.querySelector('main .shell-parcel h2')) window.__summaries = performance.now();
       const slots = document.querySelectorAll('main section.shell-parcel');
       if (slots.length > 0 && slots.length === expectedParcels() && [...slots].every((s) => s.getAttribute('aria-busy') === 'false')) {
         window.__allSummaries = performance.now();
