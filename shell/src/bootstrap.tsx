@@ -11,6 +11,7 @@ import { createFederationLoader, registerFederatedRemotes } from './remotes/fede
 import { createRemoteParcelMounter } from './remotes/remote-parcels';
 import { applyOverrideRoutes } from './remotes/override-routes';
 import { clearOverrides, resolveOverrides } from './remotes/overrides';
+import { shareOverridesWithServer } from './remotes/override-cookie';
 import { availableRoutes } from './routing/route-access';
 import { createAnalytics } from './services/analytics';
 import { reportSignIn } from './services/sign-in-event';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     storage: window.localStorage,
     warn: (message) => console.warn(message),
   });
+  shareOverridesWithServer(overrides.active);
   if (overrides.cleanedSearch !== null) {
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${overrides.cleanedSearch}${window.location.hash}`);
   }
@@ -93,6 +95,7 @@ async function main(): Promise<void> {
     overrides: overrides.active,
     resetOverrides: () => {
       clearOverrides(window.localStorage);
+      shareOverridesWithServer({});
       window.location.reload();
     },
     loadRemoteModule,

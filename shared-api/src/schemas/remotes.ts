@@ -22,3 +22,14 @@ export const remotesManifestSchema = z.object({
   overridesAllowed: z.boolean(),
 });
 export type RemotesManifest = z.infer<typeof remotesManifestSchema>;
+
+/** `?mf-override=<remote-id>=<url of mf-manifest.json>` (repeatable): a developer's own build of a remote. */
+export const REMOTE_OVERRIDE_PARAM = 'mf-override';
+/** `?mf-override-reset` clears every override */
+export const REMOTE_OVERRIDE_RESET_PARAM = 'mf-override-reset';
+/**
+ * Cookie the shell keeps while overrides are active: the overridden remote ids, comma-separated. The
+ * overrides themselves live in localStorage, which the server cannot read; the cookie tells it not to
+ * hint the deployed files of those remotes in the page it serves.
+ */
+export const REMOTE_OVERRIDES_COOKIE = 'portal-mf-overrides';

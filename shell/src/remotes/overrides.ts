@@ -1,11 +1,11 @@
-import type { RemoteLocation, RemotesManifest } from '@portal/shared-api';
+import { REMOTE_OVERRIDE_PARAM, REMOTE_OVERRIDE_RESET_PARAM, type RemoteLocation, type RemotesManifest } from '@portal/shared-api';
 
 /** localStorage key holding `{ [remoteId]: manifestUrl }` (like import-map-overrides' storage). */
 export const OVERRIDES_STORAGE_KEY = 'portal.mf-overrides';
 /** `?mf-override=<remote-id>=<url of mf-manifest.json>` (repeatable) */
-export const OVERRIDE_PARAM = 'mf-override';
+export const OVERRIDE_PARAM = REMOTE_OVERRIDE_PARAM;
 /** `?mf-override-reset` clears every override */
-export const OVERRIDE_RESET_PARAM = 'mf-override-reset';
+export const OVERRIDE_RESET_PARAM = REMOTE_OVERRIDE_RESET_PARAM;
 
 export type Overrides = Record<string, string>;
 

@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { INITIAL_STATE_ELEMENT_ID } from '@portal/shared-api';
+import { PERSONAS } from '../src/seed/personas';
+import { createTestApp, fixturesDir, signIn, type SignedInCaller, type TestApp } from './helpers';
+
+/** The fixture remotes, with a built records remote: its mf-manifest.json names the files of ./app and ./summary. */
+function remotesWithBuiltRecords(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'remote-hints-'));
+  cpSync(path.join(fixturesDir, 'remotes'), root, { recursive: true });
+  const dist = path.join(root, 'mf-records', 'dist');
+  const manifest = {
+    id: 'mf_records',
+    name: 'mf_records',
+    metaData: { name: 'mf_records', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
+    shared: [],
+    remotes: [],
+    exposes: [
+      { id: 'mf_records:app', name: 'app', path: './app', assets: { js: { sync: ['881.js', 'expose_app.js'], async: ['86.js'] }, css: { sync: ['expose_app.css'], async: [] } } },
+      { id: 'mf_records:summary', name: 'summary', path: './summary', assets: { js: { sync: ['881.js', 'expose_summary.js'], async: [] }, css: { sync: ['expose_summary.css'], async: [] } } },
+    ],
+  };
+  writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
+  for (const file of ['remoteEntry.js', '881.js', 'expose_app.js', 'expose_summary.js', '86.js']) writeFileSync(path.join(dist, file), '// built');
+  for (const file of ['expose_app.css', 'expose_summary.css']) writeFileSync(path.join(dist, file), '.built{}');
+  return root;
+}
+
+interface Hint {
+  href: string;
+  as: string;
+  crossorigin: string | null;
+}
+
+/** The preload hints of a page, in document order, and whether all of them come before the initial state. */
+function hintsOf(html: string): { hints: Hint[]; beforeState: boolean } {
+  const hints = [...html.matchAll(/<link rel="preload" ([^>]*)>/g)].map(([, attrs = '']) => ({
+    href: /href="([^"]*)"/.exec(attrs)?.[1] ?? '',
+    as: /as="([^"]*)"/.exec(attrs)?.[1] ?? '',
+    crossorigin: /crossorigin="([^"]*)"/.exec(attrs)?.[1] ?? null,
+  }));
+  const lastHint = html.lastIndexOf('<link rel="preload"');
+  return { hints, beforeState: lastHint < html.indexOf(`id="${INITIAL_STATE_ELEMENT_ID}"`) };
+}
+
+const hrefs = (hints: Hint[]) => hints.map((hint) => hint.href);
+
+describe('preload hints for the remotes a page mounts', () => {
+  let remotesRoot: string;
+  let t: TestApp;
+  let mikko: SignedInCaller;
+  before(async () => {
+    remotesRoot = remotesWithBuiltRecords();
+    t = await createTestApp({ REMOTES_DIST_ROOT: remotesRoot });
+    mikko = await signIn(t.app, PERSONAS.mikko);
+  });
+  after(async () => {
+    await t.close();
+    rmSync(remotesRoot, { recursive: true, force: true });
+  });
+
+  it('the front page preloads every summary remote’s manifest, and the built one’s entry and summary files, before the state', async () => {
+    const res = await t.app.inject({ url: '/fi', headers: mikko.headers });
+    assert.equal(res.statusCode, 200);
+    const { hints, beforeState } = hintsOf(res.body);
+    assert.ok(beforeState, 'the hints come before the long initial state');
+    assert.deepEqual(hrefs(hints), [
+      '/remotes/mf-messaging/mf-manifest.json',
+      '/remotes/mf-booking/mf-manifest.json',
+      '/remotes/mf-records/mf-manifest.json',
+      '/remotes/mf-records/remoteEntry.js',
+      '/remotes/mf-records/expose_summary.css',
+      '/remotes/mf-records/881.js',
+      '/remotes/mf-records/expose_summary.js',
+      '/remotes/mf-payments/mf-manifest.json',
+    ]);
+    // the manifest is fetch()ed in CORS mode by the federation runtime; scripts and styles are plain elements
+    for (const hint of hints) {
+      if (hint.href.endsWith('mf-manifest.json')) assert.deepEqual([hint.as, hint.crossorigin], ['fetch', 'anonymous']);
+      else assert.deepEqual([hint.as, hint.crossorigin], [hint.href.endsWith('.css') ? 'style' : 'script', null]);
+    }
+  });
+
+  it('names files the server serves', async () => {
+    const res = await t.app.inject({ url: '/fi', headers: mikko.headers });
+    for (const href of hrefs(hintsOf(res.body).hints).filter((h) => h.startsWith('/remotes/mf-records/'))) {
+      assert.equal((await t.app.inject({ url: href })).statusCode, 200, href);
+    }
+  });
+
+  it('a remote’s page preloads that remote’s entry and ./app, nothing of the others', async () => {
+    const res = await t.app.inject({ url: '/fi/kaynnit', headers: mikko.headers });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(hrefs(hintsOf(res.body).hints), [
+      '/remotes/mf-records/mf-manifest.json',
+      '/remotes/mf-records/remoteEntry.js',
+      '/remotes/mf-records/expose_app.css',
+      '/remotes/mf-records/881.js',
+      '/remotes/mf-records/expose_app.js',
+    ]);
+  });
+
+  it('the shell’s own pages and the not-found page preload no remote', async () => {
+    for (const url of ['/fi/kirjaudu', '/fi/ei-ole-olemassa']) {
+      const res = await t.app.inject({ url });
+      assert.deepEqual(hintsOf(res.body).hints, [], url);
+    }
+  });
+
+  it('leaves out a remote the browser loads from a developer’s build (the shell’s cookie, or this address)', async () => {
+    const withCookie = await t.app.inject({ url: '/fi/kaynnit', headers: { cookie: `${mikko.cookie}; portal-mf-overrides=mf-records` } });
+    assert.deepEqual(hintsOf(withCookie.body).hints, []);
+    const front = await t.app.inject({ url: '/fi', headers: { cookie: `${mikko.cookie}; portal-mf-overrides=mf-booking%2Cmf-records` } });
+    assert.deepEqual(hrefs(hintsOf(front.body).hints), ['/remotes/mf-messaging/mf-manifest.json', '/remotes/mf-payments/mf-manifest.json']);
+    const override = encodeURIComponent('mf-records=http://127.0.0.1:3101/mf-manifest.json');
+    const inAddress = await t.app.inject({ url: `/fi/kaynnit?mf-override=${override}`, headers: mikko.headers });
+    assert.deepEqual(hintsOf(inAddress.body).hints, []);
+    const reset = await t.app.inject({ url: '/fi/kaynnit?mf-override-reset', headers: { cookie: `${mikko.cookie}; portal-mf-overrides=mf-records` } });
+    assert.equal(hintsOf(reset.body).hints.length, 5, 'a reset in the address loads the deployed remote again');
+  });
+
+  describe('where overrides are refused', () => {
+    let production: TestApp;
+    before(async () => {
+      production = await createTestApp({ REMOTES_DIST_ROOT: remotesRoot, ALLOW_REMOTE_OVERRIDES: 'false' });
+    });
+    after(async () => production.close());
+
+    it('keeps the hints whatever the cookie says: the shell loads the deployed remote', async () => {
+      const caller = await signIn(production.app, PERSONAS.mikko);
+      const res = await production.app.inject({ url: '/fi/kaynnit', headers: { cookie: `${caller.cookie}; portal-mf-overrides=mf-records` } });
+      assert.equal(hintsOf(res.body).hints.length, 5);
+    });
+  });
+});
