@@ -2,6 +2,7 @@ const path = require('node:path');
 const { createWebpackConfig } = require('@portal/tooling/webpack');
 // routes-plugin is not in the tooling package's exports; it sits beside webpack.cjs.
 const { emitRoutesPlugin } = require(path.join(path.dirname(require.resolve('@portal/tooling/webpack')), 'routes-plugin.cjs'));
+const { bootFilesPlugin } = require('./boot-files-plugin.cjs');
 
 const INITIAL_STATE_MARKER = '<!--portal-initial-state-->';
 
@@ -65,6 +66,6 @@ module.exports = (env, argv) => {
   const config = base(env, argv);
   // The shell's own routes ship like a remote's: dist/routes.json with the menu labels resolved from
   // messages/*.json, so whoever composes the route table can show the shell's menu entry too.
-  config.plugins.push(emitRoutesPlugin(__dirname), keepInitialStateMarker(), skeletonMessages());
+  config.plugins.push(emitRoutesPlugin(__dirname), keepInitialStateMarker(), skeletonMessages(), bootFilesPlugin());
   return config;
 };

@@ -15,7 +15,7 @@ import {
 import { notFound, unauthorized, validationError } from '../http/errors';
 import { createShellTemplate } from './html';
 import { createSkeleton } from './skeleton';
-import { createRemoteHints, insertHints, renderHints } from './remote-hints';
+import { createPageHints, insertHints, renderHints } from './page-hints';
 import { buildInitialState, effectiveFeatures, loadSignedIn, type SignedIn } from './initial-state';
 import { defineModule } from '../modules/module';
 import { PageLoaderRegistry } from './loaders';
@@ -59,7 +59,7 @@ export function installPages(app: FastifyInstance): void {
   app.decorate('routeTable', createRouteTableSource(app.config, app.log));
   const shellTemplate = createShellTemplate(app.config.shellDist);
   const renderSkeleton = createSkeleton(app.config.shellDist);
-  const remoteHints = createRemoteHints(app.config);
+  const pageHints = createPageHints(app.config);
   const defaultLang = app.config.defaultLang;
 
   async function runLoader(
@@ -102,7 +102,7 @@ export function installPages(app: FastifyInstance): void {
       .status(input.status)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(insertHints(shellTemplate.render(state, renderSkeleton(state, input.route)), renderHints(remoteHints(request, input.route))));
+      .send(insertHints(shellTemplate.render(state, renderSkeleton(state, input.route)), renderHints(pageHints(request, input.route))));
   }
 
   app.get('/', async (_request, reply) => reply.redirect(`/${defaultLang}`, 302));

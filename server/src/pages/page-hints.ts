@@ -34,12 +34,13 @@ const federationManifestSchema = z.object({
     )
     .default([]),
 });
-type FederationManifest = z.infer<typeof federationManifestSchema>;
 
-export interface RemoteHint {
+export interface PageHint {
   href: string;
   /** the destination the browser checks the later request against: fetch (the manifest), script, style */
   as: 'fetch' | 'script' | 'style';
+  /** low: a remote's files, wanted after the shell's own (which paint the page) */
+  priority?: 'low';
 }
 
 /** The remotes a page mounts at once, with the modules it asks them for. */
@@ -68,12 +69,14 @@ function escapeAttribute(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 }
 
-export function renderHints(hints: readonly RemoteHint[]): string {
+export function renderHints(hints: readonly PageHint[]): string {
   return hints
-    .map(({ href, as }) =>
-      // crossorigin on the manifest: the runtime fetch()es it in CORS mode, and a preload is used only by a
-      // request of the same mode. Scripts and styles are plain <script>/<link> elements, without it.
-      `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${as === 'fetch' ? ' crossorigin="anonymous"' : ''}>`,
+    .map(
+      ({ href, as, priority }) =>
+        // crossorigin on the manifest: the runtime fetch()es it in CORS mode, and a preload is used only by a
+        // request of the same mode. Scripts and styles are plain <script>/<link> elements, without it.
+        `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${as === 'fetch' ? ' crossorigin="anonymous"' : ''}` +
+        `${priority ? ` fetchpriority="${priority}"` : ''}>`,
     )
     .join('');
 }
@@ -87,19 +90,10 @@ export function insertHints(html: string, hints: string): string {
   return at === -1 ? html : `${html.slice(0, at)}${hints}${html.slice(at)}`;
 }
 
-/**
- * Preload hints for the remotes the page mounts (issue 15, the front page's requests in series):
- * without them the browser learns of a remote's manifest only when the shell's code runs, of its
- * remoteEntry.js when the manifest has arrived, and of the exposed module's files when that has run,
- * one round trip after another. Read from each remote's built mf-manifest.json, so the hints name
- * the deployed files. A remote served from elsewhere (the manifest not in this server's remotes
- * folder) gets a hint for its manifest only. A remote a developer overrides gets none: the page
- * loads their build instead.
- */
-export function createRemoteHints(config: Pick<CoreConfig, 'remotes' | 'remotesDistRoot'>) {
-  const cache = new Map<string, { mtimeMs: number; manifest: FederationManifest | null }>();
-
-  function readManifest(file: string): FederationManifest | null {
+/** A JSON file of the shell's build, re-read when a deployment replaces it; null while it is missing or unreadable. */
+function jsonFileReader<T>(parse: (raw: unknown) => T | null) {
+  const cache = new Map<string, { mtimeMs: number; value: T | null }>();
+  return (file: string): T | null => {
     let mtimeMs: number;
     try {
       mtimeMs = statSync(file).mtimeMs;
@@ -107,20 +101,47 @@ export function createRemoteHints(config: Pick<CoreConfig, 'remotes' | 'remotesD
       return null; // not built here: the page works without hints
     }
     const cached = cache.get(file);
-    if (cached?.mtimeMs === mtimeMs) return cached.manifest;
-    let manifest: FederationManifest | null = null;
+    if (cached?.mtimeMs === mtimeMs) return cached.value;
+    let value: T | null = null;
     try {
-      const parsed = federationManifestSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-      manifest = parsed.success ? parsed.data : null;
+      value = parse(JSON.parse(readFileSync(file, 'utf8')));
     } catch {
-      manifest = null; // being replaced by a deployment: no hints until it is whole
+      value = null; // being replaced by a deployment: no hints until it is whole
     }
-    cache.set(file, { mtimeMs, manifest });
-    return manifest;
+    cache.set(file, { mtimeMs, value });
+    return value;
+  };
+}
+
+/** shell/dist/boot-files.json (shell/boot-files-plugin.cjs) */
+const bootFilesSchema = z.object({
+  files: z.array(z.string().regex(/^[\w.-]+\.(js|css)$/)),
+  /** false for a shell built without Module Federation (the benchmark's monolith): it loads no remote files */
+  federation: z.boolean(),
+});
+
+/**
+ * Preload hints for the files every page needs at once (issue 15, the front page's requests in series).
+ * The shell's start: main.js asks for the chunks of its bootstrap and of the shared libraries it uses
+ * (shell/dist/boot-files.json, written by its build) only when it has arrived and run.
+ * Then the remotes the page mounts:
+ * without them the browser learns of a remote's manifest only when the shell's code runs, of its
+ * remoteEntry.js when the manifest has arrived, and of the exposed module's files when that has run,
+ * one round trip after another. Read from each remote's built mf-manifest.json, so the hints name
+ * the deployed files. A remote served from elsewhere (the manifest not in this server's remotes
+ * folder) gets a hint for its manifest only. A remote a developer overrides gets none: the page
+ * loads their build instead.
+ */
+export function createPageHints(config: Pick<CoreConfig, 'remotes' | 'remotesDistRoot' | 'shellDist'>) {
+  const readManifest = jsonFileReader((raw) => federationManifestSchema.safeParse(raw).data ?? null);
+  const readBootFiles = jsonFileReader((raw) => bootFilesSchema.safeParse(raw).data ?? null);
+
+  function shellHints(boot: z.infer<typeof bootFilesSchema> | null): PageHint[] {
+    return (boot?.files ?? []).map((file) => ({ href: `/shell/${file}`, as: file.endsWith('.css') ? 'style' : 'script' }));
   }
 
-  function hintsOf(remote: RemoteLocation, exposed: readonly string[]): RemoteHint[] {
-    const hints: RemoteHint[] = [{ href: remote.entry, as: 'fetch' }];
+  function hintsOf(remote: RemoteLocation, exposed: readonly string[]): PageHint[] {
+    const hints: PageHint[] = [{ href: remote.entry, as: 'fetch' }];
     const servedHere = `/remotes/${remote.id}/mf-manifest.json`;
     if (remote.entry !== servedHere) return hints;
     const manifest = readManifest(path.join(remoteDistDir(config, remote.id), 'mf-manifest.json'));
@@ -129,22 +150,23 @@ export function createRemoteHints(config: Pick<CoreConfig, 'remotes' | 'remotesD
     // 'auto' (and '') is the manifest's own folder, as the federation runtime resolves it
     const base = publicPath === 'auto' || publicPath === '' ? `/remotes/${remote.id}/` : publicPath;
     const entryFile = remoteEntry.path ? `${remoteEntry.path.replace(/\/+$/, '')}/${remoteEntry.name}` : remoteEntry.name;
-    hints.push({ href: `${base}${entryFile}`, as: 'script' });
+    hints.push({ href: `${base}${entryFile}`, as: 'script', priority: 'low' });
     for (const name of exposed) {
       const assets = manifest.exposes.find((expose) => expose.path === name)?.assets;
       if (!assets) continue;
-      for (const file of assets.css.sync) hints.push({ href: `${base}${file}`, as: 'style' });
-      for (const file of assets.js.sync) hints.push({ href: `${base}${file}`, as: 'script' });
+      for (const file of assets.css.sync) hints.push({ href: `${base}${file}`, as: 'style', priority: 'low' });
+      for (const file of assets.js.sync) hints.push({ href: `${base}${file}`, as: 'script', priority: 'low' });
     }
     return hints;
   }
 
-  return function remoteHints(request: FastifyRequest, route: ComposedRoute | null): RemoteHint[] {
+  return function pageHints(request: FastifyRequest, route: ComposedRoute | null): PageHint[] {
     const overridden = config.remotes.overridesAllowed ? overriddenRemotes(request) : new Set<string>();
     const seen = new Set<string>();
-    return modulesMounted(route, config.remotes.remotes)
+    const boot = readBootFiles(path.join(config.shellDist, 'boot-files.json'));
+    const remoteHints = modulesMounted(boot?.federation === false ? null : route, config.remotes.remotes)
       .filter(({ remote }) => !overridden.has(remote.id))
-      .flatMap(({ remote, exposed }) => hintsOf(remote, exposed))
-      .filter((hint) => (seen.has(hint.href) ? false : (seen.add(hint.href), true)));
+      .flatMap(({ remote, exposed }) => hintsOf(remote, exposed));
+    return [...shellHints(boot), ...remoteHints].filter((hint) => (seen.has(hint.href) ? false : (seen.add(hint.href), true)));
   };
 }

@@ -122,6 +122,49 @@ describe('preload hints for the remotes a page mounts', () => {
     assert.equal(hintsOf(reset.body).hints.length, 5, 'a reset in the address loads the deployed remote again');
   });
 
+  describe('with a shell build that names its start-up files', () => {
+    let shellDist: string;
+    let withShell: TestApp;
+    let monolith: TestApp;
+    before(async () => {
+      shellDist = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
+      const monolithDist = mkdtempSync(path.join(os.tmpdir(), 'monolith-dist-'));
+      for (const [dir, federation] of [[shellDist, true], [monolithDist, false]] as const) {
+        writeFileSync(path.join(dir, 'boot-files.json'), JSON.stringify({ files: ['116.abc.css', '262.abc.js', '868.abc.js'], federation }));
+        for (const file of ['116.abc.css', '262.abc.js', '868.abc.js']) writeFileSync(path.join(dir, file), '// built');
+      }
+      withShell = await createTestApp({ REMOTES_DIST_ROOT: remotesRoot, SHELL_DIST: shellDist });
+      monolith = await createTestApp({ REMOTES_DIST_ROOT: remotesRoot, SHELL_DIST: monolithDist });
+    });
+    after(async () => {
+      await withShell.close();
+      await monolith.close();
+    });
+
+    it('every page preloads the shell’s start-up files first, at normal priority, and the remote’s files after them at low priority', async () => {
+      const caller = await signIn(withShell.app, PERSONAS.mikko);
+      const res = await withShell.app.inject({ url: '/fi/kaynnit', headers: caller.headers });
+      const { hints, beforeState } = hintsOf(res.body);
+      assert.ok(beforeState);
+      assert.deepEqual(hrefs(hints).slice(0, 3), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js']);
+      assert.deepEqual(hints.slice(0, 3).map((hint) => hint.as), ['style', 'script', 'script']);
+      assert.equal(hints.length, 3 + 5);
+      const lowPriority = [...res.body.matchAll(/<link rel="preload" href="([^"]*)"[^>]*fetchpriority="low"/g)].map(([, href]) => href);
+      assert.deepEqual(lowPriority, ['/remotes/mf-records/remoteEntry.js', '/remotes/mf-records/expose_app.css', '/remotes/mf-records/881.js', '/remotes/mf-records/expose_app.js']);
+      for (const href of hrefs(hints).filter((h) => h.startsWith('/shell/'))) {
+        assert.equal((await withShell.app.inject({ url: href })).statusCode, 200, href);
+      }
+      const login = await withShell.app.inject({ url: '/fi/kirjaudu' });
+      assert.deepEqual(hrefs(hintsOf(login.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js']);
+    });
+
+    it('a shell built without Module Federation (the benchmark’s monolith) gets no remote hints: it never asks for those files', async () => {
+      const caller = await signIn(monolith.app, PERSONAS.mikko);
+      const res = await monolith.app.inject({ url: '/fi', headers: caller.headers });
+      assert.deepEqual(hrefs(hintsOf(res.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js']);
+    });
+  });
+
   describe('where overrides are refused', () => {
     let production: TestApp;
     before(async () => {
