@@ -19,6 +19,13 @@ function bootFilesPlugin() {
             compilation.errors.push(new WebpackError('boot-files.json: no main entry'));
             return;
           }
+          // At run time a consumed library comes from the provider the shell registered in the share scope
+          // (its 'provide-module'), whose chunks may differ from the consume module's fallback chunks.
+          // `_name` is the share key ProvideSharedModule keeps (no public getter); without it the fallback is used.
+          const providers = new Map();
+          for (const module of compilation.modules) {
+            if (module.type === 'provide-module' && typeof module._name === 'string') providers.set(module._name, module);
+          }
           const initial = new Set(entrypoint.getFiles());
           const files = new Set();
           const visited = new Set();
@@ -27,10 +34,11 @@ function bootFilesPlugin() {
             visited.add(group);
             for (const chunk of group.chunks) {
               for (const file of chunk.files) if (/\.(js|css)$/.test(file) && !initial.has(file)) files.add(file);
-              // a shared library the chunk consumes is loaded with it (the shell provides its own copy)
+              // a shared library the chunk consumes is loaded with it (from the shell's own provided copy)
               for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
                 if (module.type !== 'consume-shared-module') continue;
-                for (const block of module.blocks) visit(chunkGraph.getBlockChunkGroup(block));
+                const source = providers.get(module.options?.shareKey) ?? module;
+                for (const block of source.blocks) visit(chunkGraph.getBlockChunkGroup(block));
               }
             }
           };

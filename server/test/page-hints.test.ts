@@ -141,7 +141,7 @@ describe('preload hints for the remotes a page mounts', () => {
       await monolith.close();
     });
 
-    it('every page preloads the shell’s start-up files first, at normal priority, and the remote’s files after them at low priority', async () => {
+    it('every page preloads the shell’s start-up files first, then the remote’s, all at low priority but the manifest', async () => {
       const caller = await signIn(withShell.app, PERSONAS.mikko);
       const res = await withShell.app.inject({ url: '/fi/kaynnit', headers: caller.headers });
       const { hints, beforeState } = hintsOf(res.body);
@@ -150,7 +150,7 @@ describe('preload hints for the remotes a page mounts', () => {
       assert.deepEqual(hints.slice(0, 3).map((hint) => hint.as), ['style', 'script', 'script']);
       assert.equal(hints.length, 3 + 5);
       const lowPriority = [...res.body.matchAll(/<link rel="preload" href="([^"]*)"[^>]*fetchpriority="low"/g)].map(([, href]) => href);
-      assert.deepEqual(lowPriority, ['/remotes/mf-records/remoteEntry.js', '/remotes/mf-records/expose_app.css', '/remotes/mf-records/881.js', '/remotes/mf-records/expose_app.js']);
+      assert.deepEqual(lowPriority, ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/remotes/mf-records/remoteEntry.js', '/remotes/mf-records/expose_app.css', '/remotes/mf-records/881.js', '/remotes/mf-records/expose_app.js']);
       for (const href of hrefs(hints).filter((h) => h.startsWith('/shell/'))) {
         assert.equal((await withShell.app.inject({ url: href })).statusCode, 200, href);
       }

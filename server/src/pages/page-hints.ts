@@ -39,7 +39,7 @@ export interface PageHint {
   href: string;
   /** the destination the browser checks the later request against: fetch (the manifest), script, style */
   as: 'fetch' | 'script' | 'style';
-  /** low: a remote's files, wanted after the shell's own (which paint the page) */
+  /** low: wanted after the page's HTML and render-blocking CSS (the skeleton's first paint) */
   priority?: 'low';
 }
 
@@ -137,7 +137,9 @@ export function createPageHints(config: Pick<CoreConfig, 'remotes' | 'remotesDis
   const readBootFiles = jsonFileReader((raw) => bootFilesSchema.safeParse(raw).data ?? null);
 
   function shellHints(boot: z.infer<typeof bootFilesSchema> | null): PageHint[] {
-    return (boot?.files ?? []).map((file) => ({ href: `/shell/${file}`, as: file.endsWith('.css') ? 'style' : 'script' }));
+    // low as well: at high priority they took the link from the page's own HTML and CSS, and the first
+    // paint (the server's skeleton) came a second later in Lighthouse's mobile run
+    return (boot?.files ?? []).map((file) => ({ href: `/shell/${file}`, as: file.endsWith('.css') ? 'style' : 'script', priority: 'low' }));
   }
 
   function hintsOf(remote: RemoteLocation, exposed: readonly string[]): PageHint[] {
