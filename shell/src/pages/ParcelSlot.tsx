@@ -61,6 +61,8 @@ export function ParcelSlot({ remote, exposed, summary }: { remote: RemoteLocatio
 
   return (
     <section className="shell-parcel" aria-busy={status === 'loading'}>
+      {/* first, so the spinner's leaving below it does not move the summary (layout shift) */}
+      <div ref={containerRef} hidden={status === 'error'} />
       {status === 'loading' ? <Spinner /> : null}
       {status === 'error' ? (
         <div className="shell-parcel__error" role="alert">
@@ -75,7 +77,6 @@ export function ParcelSlot({ remote, exposed, summary }: { remote: RemoteLocatio
           </Button>
         </div>
       ) : null}
-      <div ref={containerRef} hidden={status === 'error'} />
     </section>
   );
 }
