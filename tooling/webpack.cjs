@@ -82,6 +82,45 @@ function externalRuntimeProviderAlias() {
   return { [commonJsPlugin]: esmPlugin };
 }
 
+/** TypeScript and JSX through swc; the same rule in the browser build and the pre-render build. */
+function swcRule() {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('swc-loader'),
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          // Always the production JSX runtime: a remote in a dev server runs inside a portal whose
+          // shared React may be a production build, and react/jsx-dev-runtime would not match it.
+          transform: { react: { runtime: 'automatic', development: false } },
+          target: 'es2022',
+        },
+      },
+    },
+  };
+}
+
+/**
+ * css-loader with CSS Modules naming. The pre-render build (prerender-webpack.cjs) uses the same
+ * options, so the class names in the server's HTML are the ones the browser build's CSS defines.
+ */
+function cssLoader(remoteId, production) {
+  return {
+    loader: require.resolve('css-loader'),
+    options: {
+      modules: {
+        auto: /\.module\.css$/,
+        // the remote's name in every class, so two remotes never collide (ARCHITECTURE "Styles")
+        localIdentName: production ? `${remoteId}-[local]-[hash:base64:5]` : `${remoteId}__[name]__[local]`,
+        namedExport: false,
+        exportLocalsConvention: 'as-is',
+      },
+    },
+  };
+}
+
 /**
  * @param {object} options
  * @param {string} options.dirname       the package folder
@@ -114,40 +153,8 @@ function createWebpackConfig({ dirname, kind, name, exposes = {}, devPort, entry
       resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: kind === 'host' ? externalRuntimeProviderAlias() : {} },
       module: {
         rules: [
-          {
-            test: /\.[cm]?[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: require.resolve('swc-loader'),
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  // Always the production JSX runtime: a remote in a dev server runs inside a portal whose
-                  // shared React may be a production build, and react/jsx-dev-runtime would not match it.
-                  transform: { react: { runtime: 'automatic', development: false } },
-                  target: 'es2022',
-                },
-              },
-            },
-          },
-          {
-            test: /\.css$/,
-            use: [
-              MiniCssExtractPlugin.loader,
-              {
-                loader: require.resolve('css-loader'),
-                options: {
-                  modules: {
-                    auto: /\.module\.css$/,
-                    // the remote's name in every class, so two remotes never collide (ARCHITECTURE "Styles")
-                    localIdentName: production ? `${remoteId}-[local]-[hash:base64:5]` : `${remoteId}__[name]__[local]`,
-                    namedExport: false,
-                    exportLocalsConvention: 'as-is',
-                  },
-                },
-              },
-            ],
-          },
+          swcRule(),
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader(remoteId, production)] },
           { test: /\.(svg|png|webp|woff2?)$/, type: 'asset/resource' },
         ],
       },
@@ -215,4 +222,4 @@ function createWebpackConfig({ dirname, kind, name, exposes = {}, devPort, entry
   };
 }
 
-module.exports = { createWebpackConfig, sharedConfig, SINGLETONS };
+module.exports = { createWebpackConfig, sharedConfig, swcRule, cssLoader, SINGLETONS };

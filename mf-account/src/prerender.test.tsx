@@ -1,0 +1,64 @@
+import { within } from '@testing-library/react';
+import type { InitialState, RouteDefinitionInput } from '@portal/shared-api';
+import { remoteTestKit } from '@portal/shared-ui/test-utils';
+import routes from '../routes.json';
+import * as app from './app';
+import { render as prerender } from './prerender';
+import { accountRemote } from './remote';
+import { bookingLandingRoute, type FakeShell } from '../test/shell-fake';
+
+const servers: HTMLElement[] = [];
+afterEach(() => servers.splice(0).forEach((server) => server.remove()));
+
+// The account remote's pre-render bundle (issue 15): the server's HTML of the new-customer page is
+// the markup the remote's ./app renders first, in the page's language and brand.
+
+const kit = remoteTestKit(accountRemote, routes as RouteDefinitionInput[]);
+
+function stateOf(shell: FakeShell): InitialState {
+  return {
+    lang: shell.lang,
+    brand: shell.brand,
+    environment: shell.environment,
+    features: [...shell.features],
+    user: null,
+    session: null,
+    mfaOnboardingParam: null,
+    config: shell.config,
+    routes: [...shell.routes],
+    remotes: { remotes: [], overridesAllowed: false },
+    page: null,
+    sentryDsn: null,
+  };
+}
+
+async function bothRenders(url: string, shell: FakeShell) {
+  const html = prerender({ state: stateOf(shell), url });
+  if (html === null) throw new Error(`no pre-rendered page for ${url}`);
+  // in the document, as the server's HTML is, for the queries by role
+  const server = document.body.appendChild(document.createElement('div'));
+  server.innerHTML = html;
+  servers.push(server);
+  const { host } = await kit.mountApp(app, shell, url);
+  return { server, browserHtml: host.innerHTML };
+}
+
+describe('pre-rendered new-customer page', () => {
+  test('the same markup as the remote renders: the welcome, the booking link and the phone link', async () => {
+    const shell = kit.createFakeShell({ lang: 'fi', user: null, routes: [...kit.routeTable, bookingLandingRoute] });
+    const { server, browserHtml } = await bothRenders('/fi/uusi-asiakas', shell);
+    expect(server.innerHTML.replace(' data-prerendered="account.new-customer"', '')).toBe(browserHtml);
+    const page = within(server);
+    expect(page.getByRole('heading', { level: 1, name: 'Tervetuloa asiakkaaksemme!' })).toBeInTheDocument();
+    expect(page.getByRole('link', { name: 'Varaa aika verkossa' })).toHaveAttribute('href', '/fi/ajanvaraus');
+    const phone = shell.config.customerServicePhone;
+    expect(page.getByRole('link', { name: phone })).toHaveAttribute('href', `tel:${phone.replace(/[^\d+]/g, '')}`);
+  });
+
+  test('without the booking remote: the phone only', async () => {
+    const shell = kit.createFakeShell({ lang: 'en', user: null });
+    const { server, browserHtml } = await bothRenders('/en/new-customer', shell);
+    expect(server.innerHTML.replace(' data-prerendered="account.new-customer"', '')).toBe(browserHtml);
+    expect(within(server).queryByRole('link', { name: 'Book an appointment online' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,13 @@
+// The booking remote's pre-render bundle (tooling/prerender-webpack.cjs): its anonymous pages as
+// static HTML for the server's response, by the same components the remote's ./app mounts.
+import { createRemotePrerenderer } from '@portal/shared-ui/prerender';
+import en from '../messages/en.json';
+import fi from '../messages/fi.json';
+import sv from '../messages/sv.json';
+import { LandingPage } from './pages/landing/LandingPage';
+
+export const render = createRemotePrerenderer({
+  remoteId: 'mf-booking',
+  messages: { fi, sv, en },
+  pages: { 'booking.landing': LandingPage },
+});

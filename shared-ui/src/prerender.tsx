@@ -1,0 +1,119 @@
+// Server-side rendering of anonymous pages for the pre-render build (tooling/prerender-webpack.cjs):
+// the same page components the browser mounts, rendered to static HTML with a shell context made from
+// the page's initial state, so the server's HTML has the page's heading, texts and links before any
+// script runs. Not part of the browser bundles (`@portal/shared-ui/prerender`).
+import type { ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { IntlProvider } from 'react-intl';
+import { Route, Routes, StaticRouter } from 'react-router-dom';
+import { createStore } from 'zustand/vanilla';
+import type { ApiClient, InitialState, MessagingClient, RouteTable } from '@portal/shared-api';
+import { createIntlMessages, hasRouteId, hrefById, LOCALES, matchRoute, type Catalogue, type RouteId } from '@portal/shared-i18n';
+import { ShellProvider, type SessionStoreState, type ShellContextValue } from './shell-context';
+import type { RemotePageMap } from './remote/RemotePages';
+
+/** What the server hands a pre-render bundle: the page's initial state and its path with the query. */
+export interface PrerenderInput {
+  state: InitialState;
+  /** e.g. '/fi/kirjaudu?nextPath=%2Ffi%2Flaboratorio' */
+  url: string;
+}
+
+/** A package's pre-renderer: the page's HTML, or null when the address is not one of its pages. */
+export type PagePrerenderer = (input: PrerenderInput) => string | null;
+
+/** Calls that only a running page makes; rendering never reaches them. */
+function unavailable<T extends object>(what: string): T {
+  // A Proxy stands in for the whole client interface: any property read is a programming error here.
+  return new Proxy({} as T, {
+    get(_target, property) {
+      throw new Error(`${what}.${String(property)} is not available while pre-rendering`);
+    },
+  });
+}
+
+/** The pages that exist here: the route's brand is served and every feature it needs is on (as the shell filters). */
+export function availableRoutesOf(state: InitialState): RouteTable {
+  return state.routes.filter((route) => route.brands.includes(state.brand) && route.features.every((f) => state.features.includes(f)));
+}
+
+/**
+ * The shell context a page reads while rendering on the server: everything from the initial state,
+ * the embedded page state handed out once as in the browser, and no-op toasts, analytics and navigation.
+ */
+export function staticShellContext(state: InitialState): ShellContextValue {
+  const routes = availableRoutesOf(state);
+  let initialPage = state.page;
+  const session = createStore<SessionStoreState>((set) => ({
+    expiresAt: state.session?.expiresAt ?? null,
+    setExpiresAt: (expiresAt) => set({ expiresAt }),
+  }));
+  return {
+    lang: state.lang,
+    brand: state.brand,
+    environment: state.environment,
+    features: state.features,
+    user: state.user,
+    config: state.config,
+    routes,
+    session,
+    navigate: () => undefined,
+    href: (routeId, params = {}, lang = state.lang) => hrefById(state.routes, routeId, lang, params),
+    hasRoute: (routeId): routeId is RouteId => hasRouteId(routes, routeId),
+    toasts: { show: () => '', dismiss: () => undefined },
+    analytics: { push: () => undefined },
+    errors: { report: () => undefined },
+    api: unavailable<ApiClient>('api'),
+    messaging: unavailable<MessagingClient>('messaging'),
+    loadPage: () => Promise.reject(new Error('loadPage is not available while pre-rendering')),
+    takeInitialPageState(routeId) {
+      if (initialPage?.routeId !== routeId) return null;
+      const page = initialPage;
+      initialPage = null;
+      return page;
+    },
+    mountParcel: () => ({ mountPromise: Promise.resolve(), unmount: async () => undefined }),
+  };
+}
+
+export interface RemotePrerenderOptions {
+  /** the remote's folder name, the `owner` of its routes, e.g. 'mf-booking' */
+  remoteId: string;
+  /** the remote's own texts in every language (the common catalogue comes with them) */
+  messages: Catalogue;
+  /** the pages to pre-render: anonymous pages whose first render needs no browser */
+  pages: RemotePageMap;
+}
+
+/**
+ * A remote's pre-renderer: the page of the address among `pages`, in the providers and router the
+ * remote's `./app` gives it (RemoteProviders, RemotePages), inside a `<div>` like the page frame's,
+ * so the browser's first render of the remote produces the same elements.
+ */
+export function createRemotePrerenderer({ remoteId, messages, pages }: RemotePrerenderOptions): PagePrerenderer {
+  return ({ state, url }) => {
+    const shell = staticShellContext(state);
+    const match = matchRoute(shell.routes, url.split(/[?#]/)[0] ?? url);
+    const route = match?.route.owner === remoteId ? match.route : null;
+    const Page: ComponentType | undefined = route ? pages[route.id as RouteId] : undefined;
+    if (!route || !Page) return null;
+    return renderToStaticMarkup(
+      <ShellProvider value={shell}>
+        <IntlProvider locale={LOCALES[state.lang]} defaultLocale="fi" messages={createIntlMessages(state.lang, messages)}>
+          <StaticRouter basename={`/${state.lang}`} location={url}>
+            <Routes>
+              <Route
+                path={route.paths[state.lang]}
+                element={
+                  <div data-prerendered={route.id}>
+                    <Page />
+                  </div>
+                }
+              />
+            </Routes>
+          </StaticRouter>
+        </IntlProvider>
+      </ShellProvider>,
+    );
+  };
+}

@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import { composedRouteSchema, type PageState } from '@portal/shared-api';
+import { initialState, routeTable } from './test/fixtures';
+import { renderShell } from './test/render-shell';
+import { render as prerender } from './prerender';
+
+const servers: HTMLElement[] = [];
+afterEach(() => servers.splice(0).forEach((server) => server.remove()));
+
+// The shell's pre-render bundle (issue 15): the server's HTML of an anonymous page is the markup the
+// shell's own first render puts in <main>, so the page reads and links the same before and after the
+// code runs, and nothing moves when the shell's layout takes over.
+
+const anonymous = { user: null, session: null };
+/** mf-account's SMS code login page, as the server composes it. */
+const smsLoginRoute = composedRouteSchema.parse({
+  id: 'account.sms-login',
+  paths: { fi: 'tunnistautuminen', sv: 'behorighetskontroll', en: 'authentication' },
+  kind: 'expired-session',
+  layout: { menu: false, footer: false, fullWidth: false },
+  owner: 'mf-account',
+});
+const expiredPage = (smsLogin: boolean): PageState => ({ routeId: 'expired-session', params: {}, state: { smsLogin } });
+
+/** The server's HTML of the page, in a document of its own, and the shell's first render's <main>. */
+function bothRenders(url: string, state: Parameters<typeof initialState>[0]) {
+  const html = prerender({ state: initialState({ ...state }), url });
+  if (html === null) throw new Error(`no pre-rendered page for ${url}`);
+  // in the document, as the server's HTML is, for the queries by role
+  const server = document.body.appendChild(document.createElement('div'));
+  server.innerHTML = html;
+  servers.push(server);
+  const { container } = renderShell(url, { state });
+  const main = container.querySelector('main');
+  const browserPage = main?.firstElementChild;
+  return { server, browserHtml: browserPage?.outerHTML ?? '' };
+}
+
+describe('pre-rendered shell pages', () => {
+  test('the login page with the error, the guardian marker and next: the same markup the shell renders', () => {
+    const url = '/fi/kirjaudu?nextPath=%2Ffi%2Fkaynnit&acting=guardian&error=identification-failed';
+    const { server, browserHtml } = bothRenders(url, { ...anonymous, lang: 'fi' });
+    expect(server.innerHTML).toBe(browserHtml);
+    const page = within(server);
+    expect(page.getByRole('heading', { level: 1, name: 'Kirjaudu sisään' })).toBeInTheDocument();
+    expect(page.getByText('Tunnistautuminen epäonnistui')).toBeInTheDocument();
+    expect(page.getByText('Tunnistaudu huoltajana, niin voit hoitaa lapsesi asioita.')).toBeInTheDocument();
+    expect(page.getByRole('link', { name: 'Nordea' })).toHaveAttribute('href', '/oauth/authenticate?lang=fi&next=%2Ffi%2Fkaynnit&acr_values=nordea&acting=guardian');
+  });
+
+  test('the expired-session page offers the SMS code when the page state says so, else the bank login', () => {
+    const url = '/en/expired-session?next=%2Fen%2Fvisits';
+    const withSms = bothRenders(url, { ...anonymous, page: expiredPage(true), routes: [...routeTable(), smsLoginRoute] });
+    expect(withSms.server.innerHTML).toBe(withSms.browserHtml);
+    expect(within(withSms.server).getByRole('link', { name: 'Log in with bank credentials' })).toHaveAttribute('href', '/en/login?nextPath=%2Fen%2Fvisits');
+
+    const bankOnly = bothRenders(url, { ...anonymous, page: expiredPage(false) });
+    expect(bankOnly.server.innerHTML).toBe(bankOnly.browserHtml);
+    expect(within(bankOnly.server).getByRole('link', { name: 'Log in again' })).toHaveAttribute('href', '/en/login?nextPath=%2Fen%2Fvisits');
+  });
+
+  test("the terms and the children's landing, per brand", () => {
+    const terms = bothRenders('/sv/eula', { ...anonymous, lang: 'sv' });
+    expect(terms.server.innerHTML).toBe(terms.browserHtml);
+    expect(within(terms.server).getByRole('heading', { level: 1, name: 'Användarvillkor' })).toBeInTheDocument();
+
+    const landing = bothRenders('/en/transaction-path', { ...anonymous, brand: 'children' });
+    expect(landing.server.innerHTML).toBe(landing.browserHtml);
+    expect(within(landing.server).getByRole('link', { name: /My child's matters/ })).toHaveAttribute('href', '/en/login?nextPath=%2Fen&acting=guardian');
+  });
+
+  test('renders nothing for a page that is not a pre-rendered shell page', () => {
+    expect(prerender({ state: initialState(anonymous), url: '/en/visits' })).toBeNull();
+    expect(prerender({ state: initialState(anonymous), url: '/en/transaction-path' })).toBeNull(); // the children's brand only
+    expect(prerender({ state: initialState(anonymous), url: '/en/no-such-page' })).toBeNull();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,69 @@
+// The shell's pre-render bundle (tooling/prerender-webpack.cjs): its anonymous pages as static HTML
+// for the server's response, rendered by the same components and providers as in the browser.
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { IntlProvider } from 'react-intl';
+import { matchRoute } from '@portal/shared-i18n';
+import { createToastStore, ShellProvider } from '@portal/shared-ui';
+import { staticShellContext, type PrerenderInput } from '@portal/shared-ui/prerender';
+import { shellMessages } from './app/messages';
+import type { LocationSnapshot } from './app/location-store';
+import { RuntimeProvider, type ShellRuntime } from './app/runtime';
+import { ExpiredSessionPage } from './pages/ExpiredSessionPage';
+import { LandingPage } from './pages/LandingPage';
+import { LoginPage } from './pages/LoginPage';
+import { TermsPage } from './pages/TermsPage';
+
+/** The shell's pages a visitor without a session sees (shell/routes.json). */
+const PAGES: Record<string, () => ReactNode> = {
+  login: () => <LoginPage />,
+  landing: () => <LandingPage />,
+  'expired-session': () => <ExpiredSessionPage />,
+  terms: () => <TermsPage />,
+};
+
+function notWhileRendering(): never {
+  throw new Error('not available while pre-rendering');
+}
+
+/** The runtime a shell page reads while rendering on the server: the state and the address, nothing that acts. */
+function staticRuntime({ state, url }: PrerenderInput): ShellRuntime {
+  const shell = staticShellContext(state);
+  const queryAt = url.indexOf('?');
+  const snapshot: LocationSnapshot = {
+    pathname: queryAt === -1 ? url : url.slice(0, queryAt),
+    search: queryAt === -1 ? '' : url.slice(queryAt),
+    hash: '',
+  };
+  return {
+    state,
+    routes: shell.routes,
+    shell,
+    api: { logout: notWhileRendering, loadPage: notWhileRendering, requestMfaCode: notWhileRendering, answerMfaChallenge: notWhileRendering },
+    location: { get: () => snapshot, subscribe: () => () => undefined, refresh: () => undefined },
+    toastStore: createToastStore(),
+    remotes: state.remotes.remotes,
+    overrides: {},
+    resetOverrides: () => undefined,
+    loadRemoteModule: notWhileRendering,
+    mountParcel: notWhileRendering,
+    remoteHost: notWhileRendering,
+    redirect: () => undefined,
+    matchRoute: (pathname) => matchRoute(shell.routes, pathname),
+  };
+}
+
+/** The page's HTML as the layout's <main> holds it (ShellApp's ShellProviders around the page), or null. */
+export function render(input: PrerenderInput): string | null {
+  const runtime = staticRuntime(input);
+  const match = runtime.matchRoute(runtime.location.get().pathname);
+  const page = match?.route.owner === 'shell' ? PAGES[match.route.id] : undefined;
+  if (!page) return null;
+  return renderToStaticMarkup(
+    <RuntimeProvider runtime={runtime}>
+      <IntlProvider locale={runtime.state.lang} defaultLocale="fi" messages={shellMessages(runtime.state.lang)}>
+        <ShellProvider value={runtime.shell}>{page()}</ShellProvider>
+      </IntlProvider>
+    </RuntimeProvider>,
+  );
+}
