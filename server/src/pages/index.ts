@@ -16,6 +16,7 @@ import { notFound, unauthorized, validationError } from '../http/errors';
 import { createShellTemplate } from './html';
 import { createSkeleton } from './skeleton';
 import { createPageHints, insertHints, renderHints } from './page-hints';
+import { createPrerenderedPages } from './prerendered';
 import { buildInitialState, effectiveFeatures, loadSignedIn, type SignedIn } from './initial-state';
 import { defineModule } from '../modules/module';
 import { PageLoaderRegistry } from './loaders';
@@ -60,6 +61,7 @@ export function installPages(app: FastifyInstance): void {
   const shellTemplate = createShellTemplate(app.config.shellDist);
   const renderSkeleton = createSkeleton(app.config.shellDist);
   const pageHints = createPageHints(app.config);
+  const prerender = createPrerenderedPages(app.config, app.log);
   const defaultLang = app.config.defaultLang;
 
   async function runLoader(
@@ -102,7 +104,12 @@ export function installPages(app: FastifyInstance): void {
       .status(input.status)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(insertHints(shellTemplate.render(state, renderSkeleton(state, input.route)), renderHints(pageHints(request, input.route))));
+      .send(
+        insertHints(
+          shellTemplate.render(state, renderSkeleton(state, input.route, prerender(state, input.route, request.url))),
+          renderHints(pageHints(request, input.route)),
+        ),
+      );
   }
 
   app.get('/', async (_request, reply) => reply.redirect(`/${defaultLang}`, 302));

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ComposedRoute, InitialState, Lang } from '@portal/shared-api';
 import { serverMessage } from './messages';
+import type { PrerenderedPage } from './prerendered';
 
 /**
  * The shell's header and footer as static HTML inside #portal-root, so a patient sees the brand
@@ -24,7 +25,8 @@ export function createSkeleton(shellDist: string) {
     }
   }
 
-  return function renderSkeleton(state: InitialState, route: ComposedRoute | null): string {
+  /** `page` is the route's pre-rendered page (prerendered.ts), shown in <main> until its code replaces it. */
+  return function renderSkeleton(state: InitialState, route: ComposedRoute | null, page: PrerenderedPage | null = null): string {
     const m = messages(state.lang);
     if (!m) return '';
     const t = (id: string) => escapeHtml(m[id] ?? '');
@@ -43,16 +45,37 @@ export function createSkeleton(shellDist: string) {
         `<div class="shell-footer__column"><a href="/${termsLang}/eula" hreflang="${termsLang}">${t('shell.footer.terms')}</a></div>` +
         `</footer>`
       : '';
+    const fullWidth = route?.layout.fullWidth ? ' shell--full-width' : '';
     return (
-      `<div class="shell shell--skeleton">` +
+      `<div class="shell shell--skeleton${fullWidth}">` +
       `<header class="shell-header"><a class="shell-header__brand" href="/${state.lang}">` +
       `<span class="shell-logo shell-logo--placeholder"></span><span class="shell-header__title">${title}</span></a></header>` +
-      // Without JavaScript the skeleton stays: it says why the page is empty.
-      `<div class="shell-body"><main class="shell-main"><noscript><p>${escapeHtml(serverMessage(state.lang, 'server.document.noscript'))}</p></noscript></main></div>` +
+      `<div class="shell-body">${page && route ? prerenderedMain(route, page) : emptyMain(state)}</div>` +
       footer +
       `</div>`
     );
   };
+}
+
+/** Without JavaScript the skeleton stays: it says why the page is empty. */
+function emptyMain(state: InitialState): string {
+  return `<main class="shell-main"><noscript><p>${escapeHtml(serverMessage(state.lang, 'server.document.noscript'))}</p></noscript></main>`;
+}
+
+/**
+ * The pre-rendered page where the shell's layout puts it: a shell page first in <main>, a remote's
+ * page inside that remote's host element in the remote outlet (ShellApp's RemoteOutlet). The shell
+ * adopts that host (shell/src/app/prerendered-hosts.ts), so the page stays on screen until the
+ * remote mounts over it. The CSS goes with the page: the remote's and shared-ui's styles otherwise
+ * arrive with their scripts.
+ */
+function prerenderedMain(route: ComposedRoute, page: PrerenderedPage): string {
+  const content = `<style>${page.css.replace(/<\/style/gi, '<\\/style')}</style>${page.html}`;
+  const inside =
+    route.owner === 'shell'
+      ? `${content}<div class="shell-remote-outlet"></div>`
+      : `<div class="shell-remote-outlet"><div class="shell-remote-host" data-remote="${escapeHtml(route.owner)}">${content}</div></div>`;
+  return `<main id="main-content" class="shell-main" tabindex="-1">${inside}</main>`;
 }
 
 function escapeHtml(text: string): string {

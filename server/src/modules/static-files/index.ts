@@ -45,6 +45,8 @@ async function registerStaticFolders(app: FastifyInstance): Promise<void> {
       cacheControl: false,
       index: false,
       wildcard: true,
+      // dist/prerender/ is the server's own pre-render bundle (pages/prerendered.ts), not for browsers.
+      allowedPath: (pathName) => !/^\/?prerender(\/|$)/.test(pathName),
       // The build writes .br and .gz beside each file; the best one the browser accepts is sent as is.
       preCompressed: true,
       setHeaders: (reply, filePath) => {

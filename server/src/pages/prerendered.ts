@@ -1,0 +1,78 @@
+import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ComposedRoute, InitialState } from '@portal/shared-api';
+import type { CoreConfig } from '../config/core';
+import { remoteDistDir } from './route-table';
+
+/** A page rendered by its owner's pre-render bundle: the HTML of its <main> and the CSS it needs. */
+export interface PrerenderedPage {
+  html: string;
+  css: string;
+}
+
+/** The contract of `<dist>/prerender/index.cjs` (tooling/prerender-entry.cjs). */
+interface PrerenderBundle {
+  render(input: { state: InitialState; url: string }): PrerenderedPage | null;
+}
+
+/** Where a package's pre-render bundle lives: beside its other build output, in dist/prerender/. */
+export function prerenderBundleFile(config: Pick<CoreConfig, 'shellDist' | 'remotesDistRoot'>, owner: string): string {
+  const dist = owner === 'shell' ? config.shellDist : remoteDistDir(config, owner);
+  return path.join(dist, 'prerender', 'index.cjs');
+}
+
+function isPrerenderedPage(value: unknown): value is PrerenderedPage {
+  return typeof value === 'object' && value !== null && typeof (value as PrerenderedPage).html === 'string' && typeof (value as PrerenderedPage).css === 'string';
+}
+
+export type PrerenderPage = (state: InitialState, route: ComposedRoute | null, url: string) => PrerenderedPage | null;
+
+/**
+ * Anonymous pages rendered into the server's HTML by their owner's own build (the shell's or a
+ * remote's dist/prerender/index.cjs, the same React components the browser mounts), so the page is
+ * readable and its links work before any script runs (issue 15). A bundle is loaded when first
+ * needed and again when a deployment replaces it (its modification time changes), like routes.json.
+ * A page without a bundle, one the bundle does not pre-render, or a bundle that throws gets the
+ * skeleton alone, as before. Signed-in pages are never pre-rendered: their state is a patient's data.
+ */
+export function createPrerenderedPages(config: Pick<CoreConfig, 'shellDist' | 'remotesDistRoot'>, log: FastifyBaseLogger): PrerenderPage {
+  const bundles = new Map<string, { mtimeMs: number; bundle: PrerenderBundle | null }>();
+
+  function load(file: string): PrerenderBundle | null {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      return null; // not built (server tests, development builds): the skeleton alone
+    }
+    const cached = bundles.get(file);
+    if (cached && cached.mtimeMs === mtimeMs) return cached.bundle;
+    const require = createRequire(file);
+    delete require.cache[file];
+    let bundle: PrerenderBundle | null = null;
+    try {
+      const loaded: unknown = require(file);
+      if (typeof (loaded as Partial<PrerenderBundle>)?.render === 'function') bundle = loaded as PrerenderBundle;
+      else log.error({ file }, 'pre-render bundle has no render(); its pages get the skeleton alone');
+    } catch (err) {
+      log.error({ file, err }, 'pre-render bundle could not be loaded; its pages get the skeleton alone');
+    }
+    bundles.set(file, { mtimeMs, bundle });
+    return bundle;
+  }
+
+  return function prerender(state, route, url) {
+    if (!route || route.kind === 'logged-in') return null;
+    const bundle = load(prerenderBundleFile(config, route.owner));
+    if (!bundle) return null;
+    try {
+      const page = bundle.render({ state, url });
+      return isPrerenderedPage(page) ? page : null;
+    } catch (err) {
+      log.error({ err, routeId: route.id, owner: route.owner }, 'pre-rendering failed; the page gets the skeleton alone');
+      return null;
+    }
+  };
+}

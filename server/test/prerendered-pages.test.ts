@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { PERSONAS } from '../src/seed/personas';
+import { createTestApp, fixturesDir, signIn, type TestApp } from './helpers';
+
+// The server's side of the pre-rendered anonymous pages (issue 15): it finds the page owner's bundle
+// beside that package's other build output (<dist>/prerender/index.cjs), gives it the page's state
+// and address, and puts its HTML where the shell's layout has the page. The bundles here are
+// stand-ins that echo what they were given; e2e/tests/anonymous-no-js.spec.ts checks the real ones.
+
+/** A stand-in pre-render bundle: says who rendered, for which state and address. */
+function bundleSource(owner: string, options: { throws?: boolean; version?: string } = {}): string {
+  return `
+exports.render = ({ state, url }) => {
+  ${options.throws ? "throw new Error('broken bundle');" : ''}
+  const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  if (!state.page && ${JSON.stringify(owner)} !== 'shell') return null;
+  return {
+    html: '<div data-prerendered="' + (state.page ? state.page.routeId : 'shell') + '"><h1>${owner} ${options.version ?? 'v1'} ' + state.lang + ' ' + state.brand + '</h1>' +
+      '<a href="' + esc(url) + '">again</a><p>user ' + (state.user ? 'yes' : 'no') + '</p></div>',
+    css: '.fixture-${owner}{color:red}</style><script>alert(1)</script>',
+  };
+};`;
+}
+
+function writeBundle(dist: string, owner: string, options: { throws?: boolean; version?: string } = {}): string {
+  mkdirSync(path.join(dist, 'prerender'), { recursive: true });
+  const file = path.join(dist, 'prerender', 'index.cjs');
+  writeFileSync(file, bundleSource(owner, options));
+  return file;
+}
+
+function shellBuild(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang=fi><head><!--portal-initial-state--></head><body><div id=portal-root></div><script defer src=/shell/main.js></script></body></html>');
+  const texts = { 'shell.brand.adult.title': 'Brand', 'shell.brand.children.title': 'Children' };
+  writeFileSync(path.join(dir, 'skeleton-messages.json'), JSON.stringify({ fi: texts, sv: texts, en: texts }));
+  return dir;
+}
+
+/** The part of the page inside #portal-root. */
+function rootOf(body: string): string {
+  return body.slice(body.indexOf('<div id=portal-root>'), body.indexOf('<script defer'));
+}
+
+let t: TestApp;
+let work: string;
+let shellDist: string;
+let remotesRoot: string;
+
+before(async () => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'prerendered-pages-'));
+  shellDist = shellBuild(path.join(work, 'shell-dist'));
+  remotesRoot = path.join(work, 'remotes');
+  cpSync(path.join(fixturesDir, 'remotes'), remotesRoot, { recursive: true });
+  writeBundle(shellDist, 'shell');
+  writeBundle(path.join(remotesRoot, 'mf-booking', 'dist'), 'mf-booking');
+  t = await createTestApp({ SHELL_DIST: shellDist, REMOTES_DIST_ROOT: remotesRoot });
+});
+after(async () => {
+  await t.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('pre-rendered anonymous pages', () => {
+  it("puts the shell's page, rendered for the page's language and address, first in <main>", async () => {
+    const res = await t.app.inject({ url: '/sv/logga-in?nextPath=%2Fsv%2Fbesok&acting=guardian' });
+    assert.equal(res.statusCode, 200);
+    const root = rootOf(res.body);
+    assert.match(root, /<main id="main-content" class="shell-main" tabindex="-1"><style>/);
+    assert.match(root, /<h1>shell v1 sv adult<\/h1>/);
+    assert.match(root, /<a href="\/sv\/logga-in\?nextPath=%2Fsv%2Fbesok&amp;acting=guardian">/, 'the bundle gets the query');
+    assert.match(root, /<\/div><div class="shell-remote-outlet"><\/div><\/main>/, 'the outlet follows the page, as in the layout');
+    assert.doesNotMatch(root, /<noscript>/, 'the page works without scripts: no "needs JavaScript" notice');
+  });
+
+  it("puts a remote's page, from that remote's own build output, inside its host in the remote outlet, with the page's state", async () => {
+    const res = await t.app.inject({ url: '/en/booking?specialtyIds=PSY' });
+    assert.equal(res.statusCode, 200);
+    const root = rootOf(res.body);
+    assert.match(
+      root,
+      /<div class="shell-remote-outlet"><div class="shell-remote-host" data-remote="mf-booking"><style>[^]*<\/style><div data-prerendered="booking.landing"><h1>mf-booking v1 en adult<\/h1>/,
+    );
+    assert.match(root, /href="\/en\/booking\?specialtyIds=PSY"/);
+    assert.match(root, /class="shell shell--skeleton shell--full-width"/, "the route's full-width layout applies before the shell renders");
+  });
+
+  it("keeps the bundle's CSS inside its <style> element", async () => {
+    const res = await t.app.inject({ url: '/fi/kirjaudu' });
+    const root = rootOf(res.body);
+    assert.match(root, /<style>\.fixture-shell\{color:red\}<\\\/style><script>alert\(1\)<\/script><\/style>/);
+    assert.doesNotMatch(root, /<\/style><script>/);
+  });
+
+  it('leaves a page whose owner has no bundle as before: the skeleton with the "needs JavaScript" notice', async () => {
+    const res = await t.app.inject({ url: '/fi/uusi-asiakas' });
+    assert.equal(res.statusCode, 200);
+    const root = rootOf(res.body);
+    assert.match(root, /<main class="shell-main"><noscript>/);
+    assert.doesNotMatch(root, /data-prerendered/);
+  });
+
+  it('never pre-renders a signed-in page', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const res = await t.app.inject({ url: '/fi', headers: mikko.headers });
+    assert.equal(res.statusCode, 200);
+    assert.doesNotMatch(rootOf(res.body), /data-prerendered|fixture-shell/);
+  });
+
+  it('gives the bundle the signed-in user on an anonymous page', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const res = await t.app.inject({ url: '/fi/eula', headers: mikko.headers });
+    assert.match(rootOf(res.body), /<p>user yes<\/p>/);
+  });
+
+  it('takes a redeployed bundle without a restart, and a broken one falls back to the skeleton', async () => {
+    const file = writeBundle(path.join(remotesRoot, 'mf-booking', 'dist'), 'mf-booking', { version: 'v2' });
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(file, later, later);
+    const redeployed = await t.app.inject({ url: '/fi/ajanvaraus' });
+    assert.match(rootOf(redeployed.body), /<h1>mf-booking v2 fi adult<\/h1>/);
+
+    writeBundle(path.join(remotesRoot, 'mf-booking', 'dist'), 'mf-booking', { throws: true });
+    const evenLater = new Date(Date.now() + 10_000);
+    utimesSync(file, evenLater, evenLater);
+    const broken = await t.app.inject({ url: '/fi/ajanvaraus' });
+    assert.equal(broken.statusCode, 200);
+    assert.match(rootOf(broken.body), /<main class="shell-main"><noscript>/);
+  });
+});
+
+describe('pre-render bundles are not static files', () => {
+  it('answers 404 for a bundle under /shell/ and /remotes/<id>/', async () => {
+    for (const url of ['/shell/prerender/index.cjs', '/remotes/mf-booking/prerender/index.cjs', '/remotes/mf-booking/prerender/']) {
+      assert.equal((await t.app.inject({ url })).statusCode, 404, url);
+    }
+    assert.equal((await t.app.inject({ url: '/remotes/mf-booking/routes.json' })).statusCode, 200, 'the rest of the folder is served');
+  });
+});
