@@ -3,6 +3,7 @@ import { matchRoute } from '@portal/shared-i18n';
 import { createToastStore } from '@portal/shared-ui';
 import { mountRootParcel, navigateToUrl } from 'single-spa';
 import { createLocationStore } from './app/location-store';
+import { clearPrerenderedPage, takePrerenderedHosts } from './app/prerendered-hosts';
 import { readInitialState } from './app/initial-state';
 import { registerApplications } from './app/register-applications';
 import type { ShellRuntime } from './app/runtime';
@@ -63,7 +64,12 @@ async function main(): Promise<void> {
   const routes = availableRoutes(table, state.brand, state.features);
 
   const location = createLocationStore();
-  const hosts = new Map<string, HTMLElement>();
+  // a remote's page the server pre-rendered stays in its host until the remote mounts there
+  const hosts = takePrerenderedHosts(root);
+  const firstPath = window.location.pathname;
+  window.addEventListener('single-spa:routing-event', () => {
+    if (window.location.pathname !== firstPath) hosts.forEach(clearPrerenderedPage);
+  });
   // one loader and one parcel mounter for the applications, the front page's summaries and the
   // parcels one remote mounts in another's page
   const loadRemoteModule = createFederationLoader();
