@@ -9,25 +9,33 @@
  *    summary parcel has rendered and the network is idle; prints both side by side with composed ÷ monolith.
  * 3. Navigates records visits → booking appointments → payments invoices through the side menu,
  *    unthrottled with the code cached, to the new page's heading (both variants).
- * 4. Lighthouse (mobile) performance and accessibility of the login page, the front page, a records
+ * 4. The anonymous pages (login, expired session, terms, new customer, booking landing, and the
+ *    children's landing on a BRAND=children server), cold, throttled as the front page: JavaScript
+ *    transferred before the page is usable, blocking time and layout shift; and with JavaScript off,
+ *    that the heading and links are there (web-anonymous.ts).
+ * 5. Lighthouse (mobile) performance and accessibility of the login page, the front page, a records
  *    page, the appointment search and the invoices list of the composed portal.
  * Budgets (issue 15): composed ÷ monolith ≤ 1.15 for JavaScript bytes and time to first summary;
  * front page ≤ 170 KB, first summary ≤ 1.2 s, LCP ≤ 1.2 s, one React DOM; navigation ≤ 100 ms;
+ * anonymous pages ≤ 60 KB of JavaScript before usable, usable without JavaScript, CLS < 0.1;
  * Lighthouse performance ≥ 0.95, accessibility 1.0. A figure over budget exits 1 (after all of them).
  * BENCH_SKIP_BUILD=1 reuses both builds, BENCH_VERBOSE=1 lists every script and the LCP element,
- * BENCH_SKIP_LIGHTHOUSE=1 leaves Lighthouse out.
+ * BENCH_SKIP_LIGHTHOUSE=1 leaves Lighthouse out, BENCH_ANONYMOUS_ONLY=1 measures only the
+ * anonymous pages (no monolith, no sign-in).
  */
 import type { Browser } from '@playwright/test';
 import { buildPortal, launchChromium, signIn, startPortalServer, type Cookies, type PortalServer } from './shared';
 import { CPU_SLOWDOWN, loadFrontPageCold, type FrontPageLoad } from './web-front-page';
 import { LIGHTHOUSE_BUDGET, runLighthouse, type CategoryResult } from './web-lighthouse';
 import { buildMonolith, startMonolithServer } from './web-monolith';
+import { ANONYMOUS_PAGES, loadAnonymousPageCold, withoutJavaScript, type AnonymousLoad } from './web-anonymous';
 import { measureNavigation, type NavigationTimes } from './web-navigation';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const NAVIGATION_ROUNDS = Number(process.env.BENCH_NAVIGATION_ROUNDS ?? 5);
 const VERBOSE = Boolean(process.env.BENCH_VERBOSE);
-const BUDGET = { ratio: 1.15, jsBytes: 170 * 1024, firstSummaryMs: 1200, lcpMs: 1200, reactCopies: 1, navigationMs: 100 };
+const BUDGET = { ratio: 1.15, jsBytes: 170 * 1024, firstSummaryMs: 1200, lcpMs: 1200, reactCopies: 1, navigationMs: 100, anonymousJsBytes: 60 * 1024, anonymousCls: 0.1 };
+const ANONYMOUS_ONLY = Boolean(process.env.BENCH_ANONYMOUS_ONLY);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
@@ -111,11 +119,65 @@ function printCategory(name: string, result: CategoryResult, budget: number): st
   return `${name} ${score} (${verdict === 'ok' ? 'ok' : `below ${budget}`})`;
 }
 
+/** Section 4: the anonymous pages on the composed portal (and a children's-brand server for its landing). */
+async function measureAnonymousPages(browser: Browser, servers: { adult: PortalServer; children: PortalServer }): Promise<void> {
+  const loads = new Map<string, AnonymousLoad[]>();
+  for (let i = 0; i < RUNS; i++) {
+    for (const page of ANONYMOUS_PAGES) {
+      const load = await loadAnonymousPageCold(browser, servers[page.brand].baseURL, page.path);
+      loads.set(page.label, [...(loads.get(page.label) ?? []), load]);
+      if (VERBOSE) {
+        console.log(`  ${page.label} run ${i + 1}: usable ${ms(load.usableMs)}, ${kb(load.jsBytesBeforeUsable)} JS before, ${kb(load.jsBytesTotal)} in all`);
+        for (const script of load.scripts) console.log(`    ${script.bytes.toString().padStart(7)} ${script.beforeUsable ? 'before' : 'after '}  ${script.url}`);
+      }
+    }
+  }
+  console.log(`\nAnonymous pages, cold, ${CPU_SLOWDOWN}x CPU slowdown, Slow 4G, median of ${RUNS}; "usable" is the first paint with the page's <h1> (and its text and links, in the same HTML):`);
+  console.log(`  ${cell('', 20)}${cell('path', 44)}${cell('usable', 10)}${cell('JS before usable', 32)}${cell('JS in all', 11)}${cell('blocking after', 16)}${cell('CLS', 16)}without JavaScript`);
+  for (const page of ANONYMOUS_PAGES) {
+    const runs = loads.get(page.label) ?? [];
+    const before = median(runs.map((l) => l.jsBytesBeforeUsable));
+    const cls = median(runs.map((l) => l.cls));
+    const noJs = await withoutJavaScript(browser, servers[page.brand].baseURL, page.path);
+    // the terms page has no links in <main>: its heading and text are what it offers
+    const usableWithoutJs = noJs.heading !== '';
+    console.log(
+      `  ${cell(page.label, 20)}${cell(page.path, 44)}${cell(ms(median(runs.map((l) => l.usableMs))), 10)}` +
+        `${cell(`${kb(before)} (≤ 60 KB ${check(before <= BUDGET.anonymousJsBytes, `${page.label}: JS before usable`)})`, 32)}` +
+        `${cell(kb(median(runs.map((l) => l.jsBytesTotal))), 11)}${cell(ms(median(runs.map((l) => l.blockingAfterUsableMs))), 16)}` +
+        `${cell(`${cls.toFixed(3)} ${check(cls < BUDGET.anonymousCls, `${page.label}: CLS`)}`, 16)}` +
+        `${usableWithoutJs ? `"${noJs.heading}", ${noJs.links} links` : 'no heading'} ${check(usableWithoutJs, `${page.label}: usable without JavaScript`)}`,
+    );
+  }
+}
+
 async function signInTo(browser: Browser, server: PortalServer): Promise<Cookies> {
   return (await signIn(browser, server.baseURL)).cookies;
 }
 
+async function anonymousOnly(): Promise<void> {
+  buildPortal();
+  const servers: PortalServer[] = [];
+  let browser: Browser | undefined;
+  try {
+    const adult = await startPortalServer();
+    servers.push(adult);
+    const children = await startPortalServer({ env: { BRAND: 'children' } });
+    servers.push(children);
+    browser = await launchChromium();
+    await measureAnonymousPages(browser, { adult, children });
+  } finally {
+    await browser?.close();
+    for (const server of servers) await server.stop();
+  }
+  if (overBudget.length > 0) {
+    console.log(`\nOVER BUDGET: ${overBudget.join('; ')}`);
+    process.exitCode = 1;
+  }
+}
+
 async function main() {
+  if (ANONYMOUS_ONLY) return anonymousOnly();
   buildPortal();
   buildMonolith();
   const servers: PortalServer[] = [];
@@ -142,12 +204,16 @@ async function main() {
     const [composed, monolith] = variants as [Variant, Variant];
     printFrontPage(figures(composed.loads), figures(monolith.loads));
     printNavigation(composed.navigation!, monolith.navigation!);
+    // The monolith is not measured on these pages: its shell build has no pre-render bundle.
+    await servers[1]!.stop();
+    const children = await startPortalServer({ env: { BRAND: 'children' } });
+    servers.push(children);
+    await measureAnonymousPages(browser, { adult: composed.server, children });
+    await children.stop();
     await browser.close();
     browser = undefined;
 
     if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
-      // The monolith's server is not needed any more: one server fewer on the 2-core machine.
-      await servers[1]!.stop();
       const results = await runLighthouse(composed.server.baseURL, composed.cookies);
       console.log('\nLighthouse mobile (simulated Slow 4G, 4x CPU), composed portal:');
       for (const result of results) {
