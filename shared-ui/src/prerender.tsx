@@ -4,10 +4,10 @@
 // script runs. Not part of the browser bundles (`@portal/shared-ui/prerender`).
 import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { IntlProvider } from 'react-intl';
+import { createIntl, createIntlCache, RawIntlProvider, type IntlShape } from 'react-intl';
 import { Route, Routes, StaticRouter } from 'react-router-dom';
 import { createStore } from 'zustand/vanilla';
-import type { ApiClient, InitialState, MessagingClient, RouteTable } from '@portal/shared-api';
+import type { ApiClient, InitialState, Lang, MessagingClient, RouteTable } from '@portal/shared-api';
 import { createIntlMessages, hasRouteId, hrefById, LOCALES, matchRoute, type Catalogue, type RouteId } from '@portal/shared-i18n';
 import { ShellProvider, type SessionStoreState, type ShellContextValue } from './shell-context';
 import type { RemotePageMap } from './remote/RemotePages';
@@ -76,6 +76,25 @@ export function staticShellContext(state: InitialState): ShellContextValue {
   };
 }
 
+/**
+ * One react-intl object per language, with the texts (common + `catalogues`) and a parse cache kept
+ * for the server's life: the server renders these pages on every anonymous request, and an
+ * IntlProvider would parse every message again each time. The same texts and locale as the
+ * browser's IntlProvider (RemoteProviders), so the output is the same.
+ */
+export function intlPerLanguage(
+  catalogues: ReadonlyArray<Partial<Catalogue>>,
+  localeOf: (lang: Lang) => string = (lang) => LOCALES[lang],
+): (lang: Lang) => IntlShape {
+  const cache = createIntlCache();
+  const intls = new Map<Lang, IntlShape>();
+  return (lang) => {
+    let intl = intls.get(lang);
+    if (!intl) intls.set(lang, (intl = createIntl({ locale: localeOf(lang), defaultLocale: 'fi', messages: createIntlMessages(lang, ...catalogues) }, cache)));
+    return intl;
+  };
+}
+
 export interface RemotePrerenderOptions {
   /** the remote's folder name, the `owner` of its routes, e.g. 'mf-booking' */
   remoteId: string;
@@ -91,6 +110,7 @@ export interface RemotePrerenderOptions {
  * so the browser's first render of the remote produces the same elements.
  */
 export function createRemotePrerenderer({ remoteId, messages, pages }: RemotePrerenderOptions): PagePrerenderer {
+  const intlIn = intlPerLanguage([messages]);
   return ({ state, url }) => {
     const shell = staticShellContext(state);
     const match = matchRoute(shell.routes, url.split(/[?#]/)[0] ?? url);
@@ -99,7 +119,7 @@ export function createRemotePrerenderer({ remoteId, messages, pages }: RemotePre
     if (!route || !Page) return null;
     return renderToStaticMarkup(
       <ShellProvider value={shell}>
-        <IntlProvider locale={LOCALES[state.lang]} defaultLocale="fi" messages={createIntlMessages(state.lang, messages)}>
+        <RawIntlProvider value={intlIn(state.lang)}>
           <StaticRouter basename={`/${state.lang}`} location={url}>
             <Routes>
               <Route
@@ -112,7 +132,7 @@ export function createRemotePrerenderer({ remoteId, messages, pages }: RemotePre
               />
             </Routes>
           </StaticRouter>
-        </IntlProvider>
+        </RawIntlProvider>
       </ShellProvider>,
     );
   };

@@ -2,11 +2,11 @@
 // for the server's response, rendered by the same components and providers as in the browser.
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { IntlProvider } from 'react-intl';
+import { RawIntlProvider } from 'react-intl';
 import { matchRoute } from '@portal/shared-i18n';
 import { createToastStore, ShellProvider } from '@portal/shared-ui';
-import { staticShellContext, type PrerenderInput } from '@portal/shared-ui/prerender';
-import { shellMessages } from './app/messages';
+import { intlPerLanguage, staticShellContext, type PrerenderInput } from '@portal/shared-ui/prerender';
+import { shellCatalogue } from './app/messages';
 import type { LocationSnapshot } from './app/location-store';
 import { RuntimeProvider, type ShellRuntime } from './app/runtime';
 import { ExpiredSessionPage } from './pages/ExpiredSessionPage';
@@ -21,6 +21,9 @@ const PAGES: Record<string, () => ReactNode> = {
   'expired-session': () => <ExpiredSessionPage />,
   terms: () => <TermsPage />,
 };
+
+/** The shell's texts (common + its own), parsed once per language for the server's life. */
+const intlIn = intlPerLanguage([shellCatalogue], (lang) => lang); // ShellProviders' locale is the language code
 
 function notWhileRendering(): never {
   throw new Error('not available while pre-rendering');
@@ -61,9 +64,9 @@ export function render(input: PrerenderInput): string | null {
   if (!page) return null;
   return renderToStaticMarkup(
     <RuntimeProvider runtime={runtime}>
-      <IntlProvider locale={runtime.state.lang} defaultLocale="fi" messages={shellMessages(runtime.state.lang)}>
+      <RawIntlProvider value={intlIn(runtime.state.lang)}>
         <ShellProvider value={runtime.shell}>{page()}</ShellProvider>
-      </IntlProvider>
+      </RawIntlProvider>
     </RuntimeProvider>,
   );
 }
