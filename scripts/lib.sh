@@ -85,7 +85,19 @@ pnpm_cmd() {
   fi
 }
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# Each step's heading; with STEP_TIMES set to a file, the previous step's seconds go there as
+# "<seconds>\t<name>" lines (npm test prints them at the end: which step to make faster).
+step() {
+  step_finished
+  _step_name="$*" _step_started=$SECONDS
+  printf '\n\033[1m== %s\033[0m\n' "$*"
+}
+step_finished() {
+  if [ -n "${STEP_TIMES:-}" ] && [ -n "${_step_name:-}" ]; then
+    printf '%s\t%s\n' "$((SECONDS - _step_started))" "$_step_name" >>"$STEP_TIMES"
+  fi
+  _step_name=""
+}
 
 install_workspace() {
   step "Installing dependencies (pnpm $PNPM_VERSION, Node.js $(node --version))"

@@ -24,6 +24,14 @@ if (e2e) {
   const s = JSON.parse(e2e).stats;
   rows.push(['end-to-end (Chromium)', s.expected + s.flaky, s.unexpected]);
 }
+const steps = read('steps.tsv');
+if (steps) {
+  console.log('\nseconds per step:');
+  for (const line of steps.trim().split('\n')) {
+    const [seconds, name] = line.split('\t');
+    console.log(`  ${seconds.padStart(5)}  ${name}`);
+  }
+}
 let passed = 0;
 let failed = 0;
 console.log('');

@@ -12,6 +12,7 @@ cd "$ROOT_DIR"
 results="$ROOT_DIR/.test-results"
 rm -rf "$results" && mkdir -p "$results"
 started=$SECONDS
+export STEP_TIMES="$results/steps.tsv"
 
 install_workspace
 # the workspace's own tools, without npx's lookups and warnings
@@ -101,5 +102,6 @@ build_portal
 step "End-to-end tests in Chromium against the built portal"
 (cd e2e && ./node_modules/.bin/playwright test)
 
+step_finished
 node scripts/test-summary.mjs "$results"
 echo "whole run: $((SECONDS - started)) s"
