@@ -41,7 +41,8 @@ step "Generated GraphQL types match the messaging schema and operations"
 pnpm_cmd --filter @portal/shared-api run check:codegen
 
 step "Unit and component tests (jest)"
-bin jest --ci --json --outputFile="$results/jest.json"
+# Jest's default is one worker on a two-core machine (cores - 1); its parent process mostly waits.
+bin jest --ci --maxWorkers=2 --json --outputFile="$results/jest.json"
 
 step "A new remote in one step (npm run new:remote, in a temporary copy of the workspace)"
 bash scripts/test-new-remote.sh
@@ -75,14 +76,20 @@ stop_embedded_postgres() { # stops it and removes its data folder (it also does 
   wait "$embedded_pg_pid" 2>/dev/null || true
   embedded_pg_pid=""
 }
-trap stop_embedded_postgres EXIT
+kill_tree() { # $1: a process id; its descendants first, then itself
+  local child
+  for child in $(pgrep -P "$1" 2>/dev/null); do kill_tree "$child"; done
+  kill -TERM "$1" 2>/dev/null || true
+}
+# On any exit: suites still running in the background (and their test processes) end too, then
+# the embedded PostgreSQL.
+trap 'for job in $(jobs -p); do kill_tree "$job"; done; stop_embedded_postgres' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-step "Server tests on PGlite"
-(unset DATABASE_URL; server_tests server-pglite)
-
-step "Server tests on PostgreSQL"
+step "Server tests on PGlite and on PostgreSQL, side by side"
+# Each suite runs its files one at a time in one Node.js process, so one suite keeps one core busy:
+# the two run at once (each on its own databases) and their output follows when both have ended.
 if [ "${TEST_EMBEDDED_POSTGRES:-}" = 1 ]; then
   echo "TEST_EMBEDDED_POSTGRES=1: on a throw-away PostgreSQL from the embedded-postgres package"
   start_embedded_postgres
@@ -93,9 +100,21 @@ elif ! reachable "$PG_URL"; then
   echo "PostgreSQL is not reachable at $PG_URL (TEST_DATABASE_URL). Start it, or unset TEST_DATABASE_URL for a throw-away one." >&2
   exit 1
 fi
-echo "DATABASE_URL=$PG_URL"
-DATABASE_URL="$PG_URL" server_tests server-postgres
+echo "on PGlite, and on PostgreSQL at DATABASE_URL=$PG_URL; the output is in .test-results/server-*.log"
+(unset DATABASE_URL; server_tests server-pglite >"$results/server-pglite.log" 2>&1) &
+pglite_pid=$!
+(DATABASE_URL="$PG_URL" server_tests server-postgres >"$results/server-postgres.log" 2>&1) &
+postgres_pid=$!
+pglite_status=0 postgres_status=0
+wait "$pglite_pid" || pglite_status=$?
+wait "$postgres_pid" || postgres_status=$?
 stop_embedded_postgres
+for db in pglite postgres; do
+  printf '\n\033[1m-- on %s\033[0m\n' "$db"
+  cat "$results/server-$db.log"
+done
+[ "$pglite_status" = 0 ] || { echo "The server tests on PGlite failed (exit $pglite_status)" >&2; exit 1; }
+[ "$postgres_status" = 0 ] || { echo "The server tests on PostgreSQL failed (exit $postgres_status)" >&2; exit 1; }
 
 build_portal
 
