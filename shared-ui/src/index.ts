@@ -3,6 +3,7 @@ export * from './shell-context';
 export * from './breakpoints';
 export * from './useMediaQuery';
 export * from './components/VisuallyHidden';
+export * from './components/LinkName';
 export * from './components/Heading';
 export * from './components/Spinner';
 export * from './components/Button';

@@ -33,7 +33,7 @@ describe('payments front-page summary parcel', () => {
     await mountRemoteParcel(parcel, { shell, summary: paymentsSummary() });
     const [overdue, open] = screen.getAllByRole('listitem') as [HTMLElement, HTMLElement];
     expect(within(overdue).queryByRole('link')).not.toBeInTheDocument();
-    const pay = within(open).getByRole('link', { name: /^Pay ?, Invoice 1004$/ });
+    const pay = within(open).getByRole('link', { name: 'Pay, Invoice 1004' });
     expect(pay).toHaveAttribute('href', '/en/pay/1004');
     await userEvent.click(pay);
     expect(shell.navigate).toHaveBeenCalledWith('/en/pay/1004');
@@ -58,7 +58,7 @@ describe('payments front-page summary parcel', () => {
     const block = screen.getByRole('region', { name: title });
     expect(plain(block.textContent)).toContain(count);
     expect(plain(block.textContent)).toContain(due);
-    expect(within(block).getByRole('link', { name: lang === 'fi' ? /^Maksa ?, Lasku 1004$/ : /^Betala ?, Faktura 1004$/ })).toHaveAttribute(
+    expect(within(block).getByRole('link', { name: lang === 'fi' ? 'Maksa, Lasku 1004' : 'Betala, Faktura 1004' })).toHaveAttribute(
       'href',
       lang === 'fi' ? '/fi/maksa/1004' : '/sv/betala/1004',
     );

@@ -7,6 +7,7 @@ import { SummaryCard } from './Card';
 import { EmptyState } from './EmptyState';
 import { ErrorView } from './ErrorView';
 import { LinkButton } from './LinkButton';
+import { LinkName } from './LinkName';
 import { PageHeading } from './PageHeading';
 import { Spinner } from './Spinner';
 
@@ -152,4 +153,17 @@ test('PageHeading takes focus on mount only when asked', () => {
   unmount();
   renderWithIntl(<PageHeading>Reseptit</PageHeading>);
   expect(screen.getByRole('heading', { level: 1, name: 'Reseptit' })).not.toHaveFocus();
+});
+
+describe('LinkName', () => {
+  test("names the link '<text>, <context>' with exactly one space and shows only the text", () => {
+    renderWithIntl(
+      <a href="/en/visits/1">
+        <LinkName text="Endocrinology" context="10 May 2026 at 15:00" />
+      </a>,
+    );
+    const link = screen.getByRole('link', { name: 'Endocrinology, 10 May 2026 at 15:00' });
+    expect(link).toBeInTheDocument();
+    expect(screen.getByText('Endocrinology')).toHaveAttribute('aria-hidden', 'true');
+  });
 });

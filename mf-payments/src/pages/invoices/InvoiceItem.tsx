@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { REMOTE_PAYMENT_BLACKOUT, invoicePdfPath, type InvoiceListItem } from '@portal/shared-api';
-import { Alert, DETAILS_LIST_CLASS, LinkButton, ShellLink, VisuallyHidden, useShell } from '@portal/shared-ui';
+import { Alert, DETAILS_LIST_CLASS, LinkButton, LinkName, ShellLink, useShell } from '@portal/shared-ui';
 import { InvoiceStatusLabel } from '../../components/invoice-status/InvoiceStatusLabel';
 import { Money } from '../../components/money/Money';
 import { useDates } from '../../components/dates/useDates';
@@ -36,13 +36,13 @@ export function InvoiceItem({ invoice, contact }: { invoice: InvoiceListItem; co
     const filename = pdfFilename(t(`payments.invoices.filename.${presentation.documentType}`), invoice.invoiceNumber);
     documentLink = (
       <a className={styles.link} href={invoicePdfPath(invoice.id, filename, shell.lang)} download={filename}>
-        <LinkText text={t(`payments.invoices.download.${presentation.documentType}`)} invoice={invoiceName} />
+        <LinkName text={t(`payments.invoices.download.${presentation.documentType}`)} context={invoiceName} />
       </a>
     );
   } else if (presentation.documentLink === 'summary') {
     documentLink = (
       <ShellLink routeId="payments.summary" params={{ id: invoice.id }} className={styles.link}>
-        <LinkText text={t('payments.invoices.viewSummary')} invoice={invoiceName} />
+        <LinkName text={t('payments.invoices.viewSummary')} context={invoiceName} />
       </ShellLink>
     );
   }
@@ -89,7 +89,7 @@ export function InvoiceItem({ invoice, contact }: { invoice: InvoiceListItem; co
               {documentLink}
               {payHref && (
                 <LinkButton href={payHref} onNavigate={shell.navigate} size="small" className={styles.pay}>
-                  <LinkText text={t('payments.invoices.pay')} invoice={invoiceName} />
+                  <LinkName text={t('payments.invoices.pay')} context={invoiceName} />
                 </LinkButton>
               )}
             </div>
@@ -100,21 +100,6 @@ export function InvoiceItem({ invoice, contact }: { invoice: InvoiceListItem; co
         </div>
       )}
     </li>
-  );
-}
-
-/**
- * A link's text, named for screen readers "<text>, <invoice>" (e.g. "Maksa verkossa, Lasku 1002").
- * The whole name is one visually hidden text and the visible one is hidden from them: a hidden
- * ", Lasku 1002" after the visible text is out of the flow, so browsers join it as a block of its own
- * and the name got a stray space before its comma ("Maksa verkossa , Lasku 1002").
- */
-function LinkText({ text, invoice }: { text: string; invoice: string }) {
-  return (
-    <>
-      <span aria-hidden="true">{text}</span>
-      <VisuallyHidden>{`${text}, ${invoice}`}</VisuallyHidden>
-    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { PaymentsSummary as Summary } from '@portal/shared-api';
-import { Card, SummaryCard, VisuallyHidden, useShell } from '@portal/shared-ui';
+import { Card, LinkName, SummaryCard, useShell } from '@portal/shared-ui';
 import { useDates } from '../../components/dates/useDates';
 import { Money, useEuros } from '../../components/money/Money';
 import styles from './PaymentsSummary.module.css';
@@ -36,8 +36,7 @@ function UnpaidInvoice({ invoice }: { invoice: SummaryInvoice }) {
               shell.navigate(payHref);
             }}
           >
-            {intl.formatMessage({ id: 'payments.summary.pay' })}
-            <VisuallyHidden>, {number}</VisuallyHidden>
+            <LinkName text={intl.formatMessage({ id: 'payments.summary.pay' })} context={number} />
           </a>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { ReferralListItem } from '@portal/shared-api';
-import { VisuallyHidden } from '@portal/shared-ui';
+import { LinkName } from '@portal/shared-ui';
 import { Avatar } from '../Avatar';
 import { useDates } from '../dates';
 import { PagedTimeline } from '../PagedList';
@@ -24,11 +24,8 @@ export function ReferralRow({ referral, routeId }: { referral: ReferralListItem;
     <TimelineItem
       avatar={<Avatar name={practitioner.name} pictureUrl={practitioner.pictureUrl} />}
       title={
-        <>
-          {referral.title}
-          {/* referrals often share a title: the date tells the links apart for screen reader users */}
-          <VisuallyHidden>, {intl.formatMessage({ id: 'records.referrals.created' }, { date: created })}</VisuallyHidden>
-        </>
+        // referrals often share a title: the date tells the links apart for screen reader users
+        <LinkName text={referral.title} context={intl.formatMessage({ id: 'records.referrals.created' }, { date: created })} />
       }
       link={{ routeId, params: { id: referral.id } }}
       subtitle={practitioner.title ? `${practitioner.name}, ${practitioner.title}` : practitioner.name}

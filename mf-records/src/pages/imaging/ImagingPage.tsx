@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import type { ImagingListItem } from '@portal/shared-api';
-import { ShellLink, VisuallyHidden } from '@portal/shared-ui';
+import { LinkName, ShellLink } from '@portal/shared-ui';
 import { useDates } from '../../components/dates';
 import { ListPage } from '../../components/ListPage';
 import { PagedTimeline } from '../../components/PagedList';
@@ -21,9 +21,8 @@ function ImagingRow({ result }: { result: ImagingListItem }) {
     <TimelineItem
       title={
         <ShellLink routeId="records.imaging-result" params={{ date: result.imagingDate }} className={styles.link}>
-          {result.examinationName ?? intl.formatMessage({ id: 'records.imaging.noTitle' })}
           {/* untitled results share their link text: the date tells them apart for screen reader users */}
-          <VisuallyHidden>, {date}</VisuallyHidden>
+          <LinkName text={result.examinationName ?? intl.formatMessage({ id: 'records.imaging.noTitle' })} context={date} />
         </ShellLink>
       }
       date={date}

@@ -1,5 +1,5 @@
 import type { VisitListItem } from '@portal/shared-api';
-import { ShellLink, VisuallyHidden } from '@portal/shared-ui';
+import { LinkName, ShellLink } from '@portal/shared-ui';
 import { Avatar } from '../../components/Avatar';
 import { useDates } from '../../components/dates';
 import { TimelineItem } from '../../components/Timeline';
@@ -18,8 +18,7 @@ export function VisitRow({ visit }: { visit: VisitListItem }) {
       avatar={<Avatar name={visit.practitionerName} pictureUrl={visit.practitionerPictureUrl} />}
       title={
         <ShellLink routeId="records.visit" params={{ id: visit.id }} className={styles.link}>
-          {visit.specialtyName}
-          <VisuallyHidden>, {when}</VisuallyHidden>
+          <LinkName text={visit.specialtyName} context={when} />
         </ShellLink>
       }
       subtitle={visit.practitionerTitle ? `${visit.practitionerName}, ${visit.practitionerTitle}` : visit.practitionerName}
