@@ -69,6 +69,18 @@ describe('pre-rendered shell pages', () => {
     expect(within(landing.server).getByRole('link', { name: /My child's matters/ })).toHaveAttribute('href', '/en/login?nextPath=%2Fen&acting=guardian');
   });
 
+  test("the children's landing with ?error=: the notice is in the server's HTML, the same as in the shell's first render", () => {
+    const disallowed = bothRenders('/fi/asiointipolku?error=disallowed', { ...anonymous, brand: 'children', lang: 'fi' });
+    expect(disallowed.server.innerHTML).toBe(disallowed.browserHtml);
+    const notice = within(disallowed.server).getByRole('alert');
+    expect(notice).toHaveTextContent('Et voi asioida tämän henkilön puolesta');
+    expect(notice).toHaveTextContent('Tarkista puolesta asioinnin oikeutesi Suomi.fi-valtuuksista.');
+
+    const unknown = bothRenders('/sv/transaktionsbana?error=unknown', { ...anonymous, brand: 'children', lang: 'sv' });
+    expect(unknown.server.innerHTML).toBe(unknown.browserHtml);
+    expect(within(unknown.server).getByRole('alert')).toHaveTextContent('Ett okänt fel har inträffat');
+  });
+
   test('renders nothing for a page that is not a pre-rendered shell page', () => {
     expect(prerender({ state: initialState(anonymous), url: '/en/visits' })).toBeNull();
     expect(prerender({ state: initialState(anonymous), url: '/en/transaction-path' })).toBeNull(); // the children's brand only
