@@ -1,4 +1,5 @@
-import { expect, federationRuntimes, test } from './fixtures';
+import { expect, federationRuntimes, personas, test } from './fixtures';
+import { signInFromLoginPage } from './sign-in';
 
 // Issue 15: the anonymous pages are usable before any JavaScript runs: the server's HTML has the
 // page's heading, texts and working links (pre-rendered by the page owner's own build from the same
@@ -23,17 +24,17 @@ const texts = {
   fi: {
     login: 'Kirjaudu sisään', guardianIntro: 'Tunnistaudu huoltajana, niin voit hoitaa lapsesi asioita.', loginFailed: 'Tunnistautuminen epäonnistui',
     expired: 'Istuntosi on päättynyt', loginAgain: 'Kirjaudu uudelleen', terms: 'Käyttöehdot',
-    newCustomer: 'Tervetuloa asiakkaaksemme!', bookOnline: 'Varaa aika verkossa', booking: 'Ajanvaraus', privateCustomer: 'Yksityisasiakas',
+    newCustomer: 'Tervetuloa asiakkaaksemme!', logOut: 'Kirjaudu ulos', bookOnline: 'Varaa aika verkossa', booking: 'Ajanvaraus', privateCustomer: 'Yksityisasiakas',
   },
   sv: {
     login: 'Logga in', guardianIntro: 'Identifiera dig som vårdnadshavare för att sköta ditt barns ärenden.', loginFailed: 'Identifieringen misslyckades',
     expired: 'Din session har avslutats', loginAgain: 'Logga in igen', terms: 'Användarvillkor',
-    newCustomer: 'Välkommen som vår kund!', bookOnline: 'Boka tid på nätet', booking: 'Tidsbokning', privateCustomer: 'Privatkund',
+    newCustomer: 'Välkommen som vår kund!', logOut: 'Logga ut', bookOnline: 'Boka tid på nätet', booking: 'Tidsbokning', privateCustomer: 'Privatkund',
   },
   en: {
     login: 'Log in', guardianIntro: "Identify yourself as the guardian to handle your child's matters.", loginFailed: 'Identification failed',
     expired: 'Your session has ended', loginAgain: 'Log in again', terms: 'Terms of use',
-    newCustomer: 'Welcome as our customer!', bookOnline: 'Book an appointment online', booking: 'Appointment booking', privateCustomer: 'Private customer',
+    newCustomer: 'Welcome as our customer!', logOut: 'Log out', bookOnline: 'Book an appointment online', booking: 'Appointment booking', privateCustomer: 'Private customer',
   },
 } as const;
 
@@ -90,6 +91,20 @@ test.describe('anonymous pages without JavaScript (issue 15)', () => {
       await expect(book).toHaveAttribute('href', paths.booking[lang]);
       await book.click();
       await expect(page.getByRole('heading', { level: 1, name: t.booking })).toBeVisible();
+    });
+
+    test(`new customer (${lang}): log out works without JavaScript, ends the session and lands on the login page`, async ({ page }) => {
+      // the whole sign-in works without JavaScript: the broker's pages are server forms (in Finnish)
+      await page.goto(paths.login.fi);
+      await signInFromLoginPage(page, personas.mikko.code, 'Nordea', { fresh: true });
+      expect((await page.request.get(`/api/pages/front-page?lang=${lang}`)).status()).toBe(200);
+
+      await page.goto(paths.newCustomer[lang]);
+      await expect(page.getByRole('heading', { level: 1, name: t.newCustomer })).toBeVisible();
+      await page.getByRole('button', { name: t.logOut }).click();
+      await expect(page).toHaveURL(new RegExp(`${paths.login[lang]}$`));
+      await expect(page.getByRole('heading', { level: 1, name: t.login })).toBeVisible();
+      expect((await page.request.get(`/api/pages/front-page?lang=${lang}`)).status()).toBe(401);
     });
 
     test(`booking landing (${lang}): the heading and the choices carrying the query, and the other languages' links, which work`, async ({ page }) => {

@@ -21,7 +21,7 @@ function stateOf(shell: FakeShell): InitialState {
     brand: shell.brand,
     environment: shell.environment,
     features: [...shell.features],
-    user: null,
+    user: shell.user,
     session: null,
     mfaOnboardingParam: null,
     config: shell.config,
@@ -43,11 +43,24 @@ async function bothRenders(url: string, shell: FakeShell) {
   return { server, browserHtml: host.innerHTML };
 }
 
+/**
+ * Whether the server's page is the remote's first render, element by element: the same elements, texts
+ * and attributes (in any order: React writes a form's `action` last in the browser, first on the server),
+ * but for the server's data-prerendered marker.
+ */
+function sameMarkup(server: HTMLElement, browserHtml: string): boolean {
+  const browser = document.createElement('div');
+  browser.innerHTML = browserHtml;
+  const copy = server.cloneNode(true) as HTMLElement;
+  copy.querySelector('[data-prerendered="account.new-customer"]')?.removeAttribute('data-prerendered');
+  return copy.isEqualNode(browser);
+}
+
 describe('pre-rendered new-customer page', () => {
   test('the same markup as the remote renders: the welcome, the booking link and the phone link', async () => {
     const shell = kit.createFakeShell({ lang: 'fi', user: null, routes: [...kit.routeTable, bookingLandingRoute] });
     const { server, browserHtml } = await bothRenders('/fi/uusi-asiakas', shell);
-    expect(server.innerHTML.replace(' data-prerendered="account.new-customer"', '')).toBe(browserHtml);
+    expect(sameMarkup(server, browserHtml)).toBe(true);
     const page = within(server);
     expect(page.getByRole('heading', { level: 1, name: 'Tervetuloa asiakkaaksemme!' })).toBeInTheDocument();
     expect(page.getByRole('link', { name: 'Varaa aika verkossa' })).toHaveAttribute('href', '/fi/ajanvaraus');
@@ -58,7 +71,16 @@ describe('pre-rendered new-customer page', () => {
   test('without the booking remote: the phone only', async () => {
     const shell = kit.createFakeShell({ lang: 'en', user: null });
     const { server, browserHtml } = await bothRenders('/en/new-customer', shell);
-    expect(server.innerHTML.replace(' data-prerendered="account.new-customer"', '')).toBe(browserHtml);
+    expect(sameMarkup(server, browserHtml)).toBe(true);
     expect(within(server).queryByRole('link', { name: 'Book an appointment online' })).not.toBeInTheDocument();
+  });
+
+  test("a signed-in visitor's log-out button posts a form with the session's csrfToken, in both renders", async () => {
+    const shell = kit.createFakeShell({ lang: 'sv' });
+    const { server, browserHtml } = await bothRenders('/sv/ny-kund', shell);
+    expect(sameMarkup(server, browserHtml)).toBe(true);
+    const form = within(server).getByRole('button', { name: 'Logga ut' }).closest('form');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', `/api/logout?csrfToken=${encodeURIComponent(shell.user!.csrfToken)}&lang=sv`);
   });
 });

@@ -79,6 +79,52 @@ describe('sessions', () => {
     assert.equal(after.statusCode, 401);
   });
 
+  /** What a browser sends for the new-customer page's log-out form without JavaScript: an empty form body, same origin. */
+  const formPost = (headers: Record<string, string>, query: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/logout${query}`,
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost', 'sec-fetch-site': 'same-origin' },
+      payload: '',
+    });
+
+  it('a plain HTML form post with the csrfToken logs out and goes on to the login page in its language (303)', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const res = await formPost(mikko.headers, `?csrfToken=${encodeURIComponent(mikko.csrfToken)}&lang=sv`);
+    assert.equal(res.statusCode, 303);
+    assert.equal(res.headers.location, '/sv/logga-in');
+    const cleared = res.cookies.find((c) => c.name === 'portal_session');
+    assert.ok(cleared && (cleared.value === '' || (cleared.expires && cleared.expires.getTime() < Date.now())));
+    const after = await t.app.inject({ url: '/api/pages/front-page?lang=fi', headers: mikko.headers });
+    assert.equal(after.statusCode, 401);
+  });
+
+  it('a form post without the csrfToken or with a wrong one is refused (403) and the session stays', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    for (const query of ['?lang=fi', '?csrfToken=nope&lang=fi']) {
+      const res = await formPost(mikko.headers, query);
+      assert.equal(res.statusCode, 403, query);
+      assert.equal(apiErrorSchema.parse(res.json()).type, 'CsrfTokenInvalid');
+      assert.equal(res.headers.location, undefined);
+    }
+    // the token in the form's body is not the route's declared place for it
+    const inBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout?lang=fi',
+      headers: { ...mikko.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `csrfToken=${encodeURIComponent(mikko.csrfToken)}`,
+    });
+    assert.equal(inBody.statusCode, 403);
+    const still = await t.app.inject({ url: '/api/pages/front-page?lang=fi', headers: mikko.headers });
+    assert.equal(still.statusCode, 200);
+  });
+
+  it('a form post without a session, or with an unknown language, goes to the login page in the default language', async () => {
+    const anonymous = await formPost({}, '?lang=de');
+    assert.equal(anonymous.statusCode, 303);
+    assert.equal(anonymous.headers.location, '/fi/kirjaudu');
+  });
+
   it('answers 401 to an expired session and sends no expiry header', async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
     await expireSession(t.app, mikko.sessionId);

@@ -107,6 +107,8 @@ describe('route policies (issue 10 §1, §4): decided by the matched route', () 
         ['text/plain', '{"a":1}'],
         ['multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--\r\n'],
       ] as const) {
+        // a route may declare a form's encoding (the log-out form of a page without JavaScript)
+        if (route.bodyTypes.includes(type.split(';')[0]!)) continue;
         const res = await t.app.inject({
           method: route.method as 'POST',
           url: withToken(path, caller.csrfToken),

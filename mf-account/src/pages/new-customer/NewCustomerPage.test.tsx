@@ -70,6 +70,29 @@ describe('new customer page', () => {
     expect(assign).toHaveBeenCalledWith('/en/login');
   });
 
+  test('without JavaScript the log-out button posts a form to the server, with the session\'s csrfToken and the language', () => {
+    const shell = createFakeShell({ lang: 'fi', routes });
+    renderPage(shell);
+    const form = screen.getByRole('button', { name: 'Kirjaudu ulos' }).closest('form');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', `/api/logout?csrfToken=${encodeURIComponent(shell.user!.csrfToken)}&lang=fi`);
+  });
+
+  test('without a session the form posts without a csrfToken (the server only sends it on to the login page)', () => {
+    renderPage(createFakeShell({ user: null, routes }));
+    expect(screen.getByRole('button', { name: 'Log out' }).closest('form')).toHaveAttribute('action', '/api/logout?lang=en');
+  });
+
+  test('log out by the keyboard (Enter on the focused button) takes the same way as a click', async () => {
+    const shell = createFakeShell({ routes });
+    shell.api = createMockApiClient({ 'POST /api/logout': { type: 'success' } });
+    renderPage(shell);
+    screen.getByRole('button', { name: 'Log out' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(shell.api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/logout']);
+    expect(assign).toHaveBeenCalledWith('/en/login');
+  });
+
   test('a failed log out says so and stays', async () => {
     const shell = createFakeShell({ routes });
     shell.api = createMockApiClient({ 'POST /api/logout': mockFailure({ kind: 'network' }) });

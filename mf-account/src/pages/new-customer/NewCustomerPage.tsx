@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { logoutResponseSchema, toApiFailure, failureMessageId } from '@portal/shared-api';
+import { logoutResponseSchema, toApiFailure, failureMessageId, type Lang } from '@portal/shared-api';
 import { Alert, Button, PageHeading, useApiClient, useShell } from '@portal/shared-ui';
 import { bookingHref } from '../../components/registration/BookingLink';
 import { pageLoad } from './page-load';
@@ -13,10 +13,21 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 const LOGOUT_PROCESS = 'account-new-customer-logout';
 
 /**
+ * Where the log-out form posts without JavaScript: the server's log-out route, which ends the session
+ * and sends the browser on to the login page in `lang`. A signed-in visitor's form carries the
+ * session's csrfToken where every state change carries it (the query); the route refuses it without.
+ */
+function logOutFormAction(csrfToken: string | null, lang: Lang): string {
+  const query = new URLSearchParams(csrfToken ? { csrfToken, lang } : { lang });
+  return `/api/logout?${query.toString()}`;
+}
+
+/**
  * account.new-customer (spec part 2 §2.2: new-customer, uusi-asiakas, ny-kund; anonymous, no menu
  * or footer): the welcome text for customers with no events, links to book online or to call the
  * brand's customer service (configuration), and a log-out button that ends the session when there
- * is one and then goes to the login page.
+ * is one and then goes to the login page. The button submits a form the server handles too, so it
+ * works in the pre-rendered page before (or without) the script; the script takes the submit over.
  */
 export function NewCustomerPage() {
   const intl = useIntl();
@@ -68,11 +79,18 @@ export function NewCustomerPage() {
         </li>
       </ul>
       {failure && <Alert variant="error">{failure}</Alert>}
-      <div>
-        <Button variant="secondary" loading={loggingOut} onClick={() => void logOut()}>
+      <form
+        method="post"
+        action={logOutFormAction(shell.user?.csrfToken ?? null, shell.lang)}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void logOut();
+        }}
+      >
+        <Button type="submit" variant="secondary" loading={loggingOut}>
           {intl.formatMessage({ id: 'account.new-customer.logout' })}
         </Button>
-      </div>
+      </form>
     </div>
   );
 }
