@@ -1,5 +1,6 @@
 // Import '@portal/shared-ui/themes.css' once in the shell (it sets the brand tokens); components import their own CSS.
 export * from './shell-context';
+export * from './shell-context-from-state';
 export * from './breakpoints';
 export * from './useMediaQuery';
 export * from './components/VisuallyHidden';

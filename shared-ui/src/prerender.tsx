@@ -8,8 +8,9 @@ import { createIntl, createIntlCache, RawIntlProvider, type IntlShape } from 're
 import { Route, Routes, StaticRouter } from 'react-router-dom';
 import { createStore } from 'zustand/vanilla';
 import type { ApiClient, InitialState, Lang, MessagingClient, RouteTable } from '@portal/shared-api';
-import { createIntlMessages, hasRouteId, hrefById, LOCALES, matchRoute, type Catalogue, type RouteId } from '@portal/shared-i18n';
+import { createIntlMessages, LOCALES, matchRoute, type Catalogue, type RouteId } from '@portal/shared-i18n';
 import { ShellProvider, type SessionStoreState, type ShellContextValue } from './shell-context';
+import { shellContextFromState } from './shell-context-from-state';
 import type { RemotePageMap } from './remote/RemotePages';
 
 /** What the server hands a pre-render bundle: the page's initial state and its path with the query. */
@@ -38,42 +39,27 @@ export function availableRoutesOf(state: InitialState): RouteTable {
 }
 
 /**
- * The shell context a page reads while rendering on the server: everything from the initial state,
- * the embedded page state handed out once as in the browser, and no-op toasts, analytics and navigation.
+ * The shell context a page reads while rendering on the server: everything from the initial state
+ * (as in the browser), and no-op toasts, analytics, navigation and parcels.
  */
 export function staticShellContext(state: InitialState): ShellContextValue {
-  const routes = availableRoutesOf(state);
-  let initialPage = state.page;
   const session = createStore<SessionStoreState>((set) => ({
     expiresAt: state.session?.expiresAt ?? null,
     setExpiresAt: (expiresAt) => set({ expiresAt }),
   }));
-  return {
-    lang: state.lang,
-    brand: state.brand,
-    environment: state.environment,
-    features: state.features,
-    user: state.user,
-    config: state.config,
-    routes,
+  return shellContextFromState(state, {
+    table: state.routes,
+    routes: availableRoutesOf(state),
     session,
     navigate: () => undefined,
-    href: (routeId, params = {}, lang = state.lang) => hrefById(state.routes, routeId, lang, params),
-    hasRoute: (routeId): routeId is RouteId => hasRouteId(routes, routeId),
     toasts: { show: () => '', dismiss: () => undefined },
     analytics: { push: () => undefined },
     errors: { report: () => undefined },
     api: unavailable<ApiClient>('api'),
     messaging: unavailable<MessagingClient>('messaging'),
     loadPage: () => Promise.reject(new Error('loadPage is not available while pre-rendering')),
-    takeInitialPageState(routeId) {
-      if (initialPage?.routeId !== routeId) return null;
-      const page = initialPage;
-      initialPage = null;
-      return page;
-    },
-    mountParcel: () => ({ mountPromise: Promise.resolve(), unmount: async () => undefined }),
-  };
+    parcels: () => ({ mountPromise: Promise.resolve(), unmount: async () => undefined }),
+  });
 }
 
 /**

@@ -1,6 +1,5 @@
-import type { InitialState, PageState, RouteTable } from '@portal/shared-api';
-import { hasRouteId, hrefById, type RouteId } from '@portal/shared-i18n';
-import type { AnalyticsApi, ErrorReporter, SessionStoreState, ShellContextValue, ToastApi } from '@portal/shared-ui';
+import type { InitialState, RouteTable } from '@portal/shared-api';
+import { shellContextFromState, type AnalyticsApi, type ErrorReporter, type SessionStoreState, type ShellContextValue, type ToastApi } from '@portal/shared-ui';
 import type { StoreApi } from 'zustand';
 import type { RemoteParcelMounter } from '../remotes/remote-parcels';
 import type { SessionClients } from '../services/session-clients';
@@ -24,35 +23,19 @@ export interface ShellContextDeps {
   parcels: RemoteParcelMounter;
 }
 
-/** The context every remote receives; the page's embedded state is handed out once, to its own page. */
+/** The context every remote receives (shared-ui's shellContextFromState, as the server's pre-render makes it). */
 export function createShellContext({ state, table, routes, session, toasts, analytics, errors, api, clients, navigate, parcels }: ShellContextDeps): ShellContextValue {
-  let initialPage: PageState | null = state.page;
-  const context: ShellContextValue = {
-    lang: state.lang,
-    brand: state.brand,
-    environment: state.environment,
-    features: state.features,
-    user: state.user,
-    config: state.config,
+  return shellContextFromState(state, {
+    table,
     routes,
     session,
     navigate,
-    href: (routeId, params = {}, lang = state.lang) => hrefById(table, routeId, lang, params),
-    hasRoute: (routeId): routeId is RouteId => hasRouteId(routes, routeId),
     toasts,
     analytics,
     errors,
     api: clients.api,
     messaging: clients.messaging,
     loadPage: (routeId, params, signal) => api.loadPage(routeId, params, signal),
-    takeInitialPageState(routeId) {
-      if (initialPage?.routeId !== routeId) return null;
-      const page = initialPage;
-      initialPage = null;
-      return page;
-    },
-    // a parcel gets the same context as the page that mounts it
-    mountParcel: (remoteId, exposed, domElement, props = {}) => parcels(remoteId, exposed, domElement, { ...props, shell: context }),
-  };
-  return context;
+    parcels,
+  });
 }
