@@ -1,44 +1,21 @@
 import { within } from '@testing-library/react';
-import type { InitialState, RouteDefinitionInput } from '@portal/shared-api';
-import { remoteTestKit } from '@portal/shared-ui/test-utils';
+import type { RouteDefinitionInput } from '@portal/shared-api';
+import { initialStateFor, remoteTestKit, serverHtmlInDocument } from '@portal/shared-ui/test-utils';
 import routes from '../routes.json';
 import * as app from './app';
 import { render as prerender } from './prerender';
 import { accountRemote } from './remote';
 import { bookingLandingRoute, type FakeShell } from '../test/shell-fake';
 
-const servers: HTMLElement[] = [];
-afterEach(() => servers.splice(0).forEach((server) => server.remove()));
-
 // The account remote's pre-render bundle (issue 15): the server's HTML of the new-customer page is
 // the markup the remote's ./app renders first, in the page's language and brand.
 
 const kit = remoteTestKit(accountRemote, routes as RouteDefinitionInput[]);
 
-function stateOf(shell: FakeShell): InitialState {
-  return {
-    lang: shell.lang,
-    brand: shell.brand,
-    environment: shell.environment,
-    features: [...shell.features],
-    user: shell.user,
-    session: null,
-    mfaOnboardingParam: null,
-    config: shell.config,
-    routes: [...shell.routes],
-    remotes: { remotes: [], overridesAllowed: false },
-    page: null,
-    sentryDsn: null,
-  };
-}
-
 async function bothRenders(url: string, shell: FakeShell) {
-  const html = prerender({ state: stateOf(shell), url });
+  const html = prerender({ state: initialStateFor(shell), url });
   if (html === null) throw new Error(`no pre-rendered page for ${url}`);
-  // in the document, as the server's HTML is, for the queries by role
-  const server = document.body.appendChild(document.createElement('div'));
-  server.innerHTML = html;
-  servers.push(server);
+  const server = serverHtmlInDocument(html);
   const { host } = await kit.mountApp(app, shell, url);
   return { server, browserHtml: host.innerHTML };
 }

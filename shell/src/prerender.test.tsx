@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { composedRouteSchema, type PageState } from '@portal/shared-api';
+import { serverHtmlInDocument } from '@portal/shared-ui/test-utils';
 import { initialState, routeTable } from './test/fixtures';
 import { renderShell } from './test/render-shell';
 import { render as prerender } from './prerender';
-
-const servers: HTMLElement[] = [];
-afterEach(() => servers.splice(0).forEach((server) => server.remove()));
 
 // The shell's pre-render bundle (issue 15): the server's HTML of an anonymous page is the markup the
 // shell's own first render puts in <main>, so the page reads and links the same before and after the
@@ -26,10 +24,7 @@ const expiredPage = (smsLogin: boolean): PageState => ({ routeId: 'expired-sessi
 function bothRenders(url: string, state: Parameters<typeof initialState>[0]) {
   const html = prerender({ state: initialState({ ...state }), url });
   if (html === null) throw new Error(`no pre-rendered page for ${url}`);
-  // in the document, as the server's HTML is, for the queries by role
-  const server = document.body.appendChild(document.createElement('div'));
-  server.innerHTML = html;
-  servers.push(server);
+  const server = serverHtmlInDocument(html);
   const { container } = renderShell(url, { state });
   const main = container.querySelector('main');
   const browserPage = main?.firstElementChild;

@@ -2,3 +2,4 @@
 export * from './render';
 export * from './fake-shell';
 export * from './remote';
+export * from './prerender';
