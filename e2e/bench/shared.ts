@@ -3,7 +3,7 @@
  * data folder, Debian's Chromium with the benchmarks' flags, and the sign-in through the built-in
  * identity broker.
  */
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -24,7 +24,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+/** How long a started server may take to answer /healthz (migrate and seed): a minute was too short under load. */
+const HEALTHZ_TIMEOUT_MS = 180_000;
+
+export async function waitFor(url: string, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
@@ -111,7 +114,7 @@ export async function startPortalServer(options: StartOptions = {}): Promise<Por
   };
   try {
     await Promise.race([
-      waitFor(`${baseURL}/healthz`),
+      waitFor(`${baseURL}/healthz`, HEALTHZ_TIMEOUT_MS),
       exited.then(() => {
         throw new Error(`the server exited with ${child.exitCode ?? child.signalCode} before answering /healthz`);
       }),
@@ -163,5 +166,63 @@ export async function signIn(browser: Browser, baseURL: string, identityCode = M
     return { cookies: await context.cookies(), csrfToken: typeof csrfToken === 'string' ? csrfToken : null };
   } finally {
     await context.close();
+  }
+}
+
+// DevTools' "Slow 4G" preset (the one Lighthouse's mobile run uses): 150 ms RTT, 1.6 Mbps down, 750 kbps up.
+export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+export const CPU_SLOWDOWN = 4;
+/** no request in flight for this long: the network is idle */
+const NETWORK_QUIET_MS = 500;
+/** the longest wait for the network to go quiet */
+const NETWORK_QUIET_LIMIT_MS = 30_000;
+
+export interface ThrottledPage {
+  context: BrowserContext;
+  page: Page;
+  /** the page's DevTools session, Network enabled: add listeners for the requests you count */
+  cdp: CDPSession;
+  /** resolves once no request has been in flight for NETWORK_QUIET_MS (or after 30 s) */
+  networkQuiet(): Promise<void>;
+}
+
+/**
+ * A new context (empty cache) and page as a phone on Slow 4G with a 4x slower CPU loads it: a 412x823
+ * viewport, gzip asked for (the budgets are in gzip bytes, though Chromium would take brotli), the
+ * `cookies`, and `probes` (a script's text: tsx's helpers do not exist in the page) run before the
+ * page's own scripts. Close `context` when done.
+ */
+export async function openThrottledPage(browser: Browser, baseURL: string, options: { probes: string; cookies?: Cookies }): Promise<ThrottledPage> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 }, extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
+  try {
+    if (options.cookies) await context.addCookies(options.cookies);
+    await context.addInitScript({ content: options.probes });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const inFlight = new Set<string>();
+    let lastNetworkActivity = Date.now();
+    cdp.on('Network.requestWillBeSent', (e) => {
+      inFlight.add(e.requestId);
+      lastNetworkActivity = Date.now();
+    });
+    const done = (e: { requestId: string }) => {
+      inFlight.delete(e.requestId);
+      lastNetworkActivity = Date.now();
+    };
+    cdp.on('Network.loadingFinished', done);
+    cdp.on('Network.loadingFailed', done);
+    const networkQuiet = async () => {
+      const quietUntil = Date.now() + NETWORK_QUIET_LIMIT_MS;
+      while (Date.now() < quietUntil && (inFlight.size > 0 || Date.now() - lastNetworkActivity < NETWORK_QUIET_MS)) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    return { context, page, cdp, networkQuiet };
+  } catch (error) {
+    await context.close();
+    throw error;
   }
 }

@@ -11,10 +11,7 @@
  * and once more with JavaScript disabled: the <h1> and the links in <main> are there.
  */
 import type { Browser } from '@playwright/test';
-import { CPU_SLOWDOWN, SLOW_4G } from './web-front-page';
-
-/** no request in flight for this long: the network is idle */
-const NETWORK_QUIET_MS = 500;
+import { openThrottledPage } from './shared';
 
 export interface AnonymousPage {
   label: string;
@@ -77,32 +74,10 @@ export interface AnonymousLoad {
 }
 
 export async function loadAnonymousPageCold(browser: Browser, baseURL: string, path: string): Promise<AnonymousLoad> {
-  // gzip bytes, as the front page's budget
-  const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 }, extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
+  const { context, page, networkQuiet } = await openThrottledPage(browser, baseURL, { probes: PAGE_PROBES });
   try {
-    await context.addInitScript({ content: PAGE_PROBES });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    const inFlight = new Set<string>();
-    let lastNetworkActivity = Date.now();
-    cdp.on('Network.requestWillBeSent', (e) => {
-      inFlight.add(e.requestId);
-      lastNetworkActivity = Date.now();
-    });
-    const done = (e: { requestId: string }) => {
-      inFlight.delete(e.requestId);
-      lastNetworkActivity = Date.now();
-    };
-    cdp.on('Network.loadingFinished', done);
-    cdp.on('Network.loadingFailed', done);
     await page.goto(path, { waitUntil: 'load' });
-    const quietUntil = Date.now() + 30_000;
-    while (Date.now() < quietUntil && (inFlight.size > 0 || Date.now() - lastNetworkActivity < NETWORK_QUIET_MS)) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await networkQuiet();
     const f = await page.evaluate<PageFigures>(READ_FIGURES);
     // no paint entry (seen once under heavy load): the heading's arrival alone
     const usable = Math.max(Number.isNaN(f.fcp) ? 0 : f.fcp, f.contentAt ?? Infinity);

@@ -3,13 +3,7 @@
  * slowdown and Slow 4G, counted until every summary parcel has rendered and the network is idle.
  */
 import type { Browser } from '@playwright/test';
-import type { Cookies } from './shared';
-
-// DevTools' "Slow 4G" preset (the one Lighthouse's mobile run uses): 150 ms RTT, 1.6 Mbps down, 750 kbps up.
-export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-export const CPU_SLOWDOWN = 4;
-/** no request in flight for this long: the network is idle */
-const NETWORK_QUIET_MS = 500;
+import { openThrottledPage, type Cookies } from './shared';
 
 /**
  * Counts React DOM renderers (each copy of react-dom registers once), records the latest LCP entry,
@@ -77,45 +71,22 @@ interface PageFigures {
 }
 
 export async function loadFrontPageCold(browser: Browser, baseURL: string, cookies: Cookies): Promise<FrontPageLoad> {
-  // The budget is in gzip bytes: ask for gzip even though Chromium would take brotli.
-  const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 }, extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
+  const { context, page, cdp, networkQuiet } = await openThrottledPage(browser, baseURL, { probes: PAGE_PROBES, cookies });
   try {
-    await context.addCookies(cookies);
-    await context.addInitScript({ content: PAGE_PROBES });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const scriptUrls = new Map<string, string>();
     const scripts = new Map<string, number>();
-    const inFlight = new Set<string>();
-    let lastNetworkActivity = Date.now();
-    cdp.on('Network.requestWillBeSent', (e) => {
-      inFlight.add(e.requestId);
-      lastNetworkActivity = Date.now();
-    });
     cdp.on('Network.responseReceived', (e) => {
       if (e.type === 'Script' || /\.js(\?|$)/.test(e.response.url)) scriptUrls.set(e.requestId, e.response.url);
     });
     cdp.on('Network.loadingFinished', (e) => {
-      inFlight.delete(e.requestId);
-      lastNetworkActivity = Date.now();
       if (scriptUrls.has(e.requestId)) scripts.set(e.requestId, e.encodedDataLength);
-    });
-    cdp.on('Network.loadingFailed', (e) => {
-      inFlight.delete(e.requestId);
-      lastNetworkActivity = Date.now();
     });
     await page.goto('/fi', { waitUntil: 'load' });
     // networkidle alone can come before a remote is even asked for (the CPU is slowed 4x): first
-    // every summary parcel, then no request for NETWORK_QUIET_MS, so every script the page loads is counted.
+    // every summary parcel, then a quiet network (networkQuiet), so every script the page loads is counted.
     // a function, not a string: the portal's CSP forbids the eval a string predicate needs
     await page.waitForFunction(() => (window as unknown as { __allSummaries?: number }).__allSummaries !== undefined, undefined, { timeout: 90_000, polling: 100 });
-    const quietUntil = Date.now() + 30_000;
-    while (Date.now() < quietUntil && (inFlight.size > 0 || Date.now() - lastNetworkActivity < NETWORK_QUIET_MS)) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await networkQuiet();
     // LCP is final once the user interacts; read it after the page settled.
     const figures = await page.evaluate<PageFigures>(
       `({ lcp: window.__lcp, lcpElement: window.__lcpElement, summaries: window.__summaries, allSummaries: window.__allSummaries,

@@ -24,8 +24,8 @@
  * anonymous pages (no monolith, no sign-in).
  */
 import type { Browser } from '@playwright/test';
-import { buildPortal, launchChromium, signIn, startPortalServer, type Cookies, type PortalServer } from './shared';
-import { CPU_SLOWDOWN, loadFrontPageCold, type FrontPageLoad } from './web-front-page';
+import { buildPortal, CPU_SLOWDOWN, launchChromium, signIn, startPortalServer, type Cookies, type PortalServer } from './shared';
+import { loadFrontPageCold, type FrontPageLoad } from './web-front-page';
 import { LIGHTHOUSE_BUDGET, runLighthouse, type CategoryResult } from './web-lighthouse';
 import { buildMonolith, startMonolithServer } from './web-monolith';
 import { ANONYMOUS_PAGES, loadAnonymousPageCold, withoutJavaScript, type AnonymousLoad } from './web-anonymous';
