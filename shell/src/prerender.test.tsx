@@ -64,16 +64,31 @@ describe('pre-rendered shell pages', () => {
     expect(within(landing.server).getByRole('link', { name: /My child's matters/ })).toHaveAttribute('href', '/en/login?nextPath=%2Fen&acting=guardian');
   });
 
-  test("the children's landing with ?error=: the notice is in the server's HTML, the same as in the shell's first render", () => {
+  test("the children's landing with ?error=: the server's HTML has the notice in <noscript>, for a page without JavaScript; the shell shows the toast instead", () => {
+    /** The server's markup with the <noscript> notices emptied: what the shell's first render has. */
+    const withoutNoscript = (server: HTMLElement) => {
+      const copy = server.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('noscript').forEach((element) => element.replaceChildren());
+      return copy.innerHTML;
+    };
+    /** What a browser without JavaScript shows of the <noscript> (jsdom runs scripts, so it keeps it as text). */
+    const noscriptShown = (server: HTMLElement) => {
+      const shown = document.createElement('div');
+      shown.innerHTML = server.querySelector('noscript')?.textContent ?? '';
+      return shown;
+    };
     const disallowed = bothRenders('/fi/asiointipolku?error=disallowed', { ...anonymous, brand: 'children', lang: 'fi' });
-    expect(disallowed.server.innerHTML).toBe(disallowed.browserHtml);
-    const notice = within(disallowed.server).getByRole('alert');
+    expect(withoutNoscript(disallowed.server)).toBe(disallowed.browserHtml);
+    const notice = within(noscriptShown(disallowed.server)).getByRole('alert');
     expect(notice).toHaveTextContent('Et voi asioida tämän henkilön puolesta');
     expect(notice).toHaveTextContent('Tarkista puolesta asioinnin oikeutesi Suomi.fi-valtuuksista.');
 
     const unknown = bothRenders('/sv/transaktionsbana?error=unknown', { ...anonymous, brand: 'children', lang: 'sv' });
-    expect(unknown.server.innerHTML).toBe(unknown.browserHtml);
-    expect(within(unknown.server).getByRole('alert')).toHaveTextContent('Ett okänt fel har inträffat');
+    expect(withoutNoscript(unknown.server)).toBe(unknown.browserHtml);
+    expect(within(noscriptShown(unknown.server)).getByRole('alert')).toHaveTextContent('Ett okänt fel har inträffat');
+
+    const none = bothRenders('/en/transaction-path?error=something-else', { ...anonymous, brand: 'children' });
+    expect(noscriptShown(none.server)).toBeEmptyDOMElement();
   });
 
   test('renders nothing for a page that is not a pre-rendered shell page', () => {

@@ -35,7 +35,7 @@ test.describe("the children's brand landing (spec part 1 §2, §4, §8)", () => 
     await expectOneReactAndOneFederationRuntime(page);
   });
 
-  test('someone who is not the guardian is sent back to the landing with the error notice in the page', async ({ page }) => {
+  test('someone who is not the guardian is sent back to the landing with the error toast', async ({ page }) => {
     await page.goto('/fi/kirjaudu?nextPath=%2Ffi&acting=guardian');
     await page.getByRole('link', { name: 'OP', exact: true }).click();
     await page.getByLabel('Henkilötunnus', { exact: true }).fill('150385-9013');
@@ -43,7 +43,7 @@ test.describe("the children's brand landing (spec part 1 §2, §4, §8)", () => 
     await page.getByRole('button', { name: 'Jatka' }).click();
 
     await expect(page).toHaveURL(/\/fi\/asiointipolku\?error=disallowed$/);
-    await expect(page.getByRole('main').getByRole('alert')).toContainText('Et voi asioida tämän henkilön puolesta');
+    await expect(page.getByText('Et voi asioida tämän henkilön puolesta')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Valitse, kenen asioita hoidat' })).toBeVisible();
   });
 
@@ -64,10 +64,10 @@ test.describe("the children's brand landing (spec part 1 §2, §4, §8)", () => 
     await expect(page).toHaveURL(/\/fi\/asiointipolku$/);
   });
 
-  test('?error=disallowed on the landing shows the error notice in the page', async ({ page }) => {
+  test('?error=disallowed on the landing shows the error toast', async ({ page }) => {
     await page.goto('/fi/asiointipolku?error=disallowed');
-    await expect(page.getByRole('main').getByRole('alert')).toContainText('Et voi asioida tämän henkilön puolesta');
+    await expect(page.getByText('Et voi asioida tämän henkilön puolesta')).toBeVisible();
     await expect(page.getByText('Tarkista puolesta asioinnin oikeutesi Suomi.fi-valtuuksista.')).toBeVisible();
-    await expectNoAxeViolations(page, 'landing with the disallowed notice');
+    await expectNoAxeViolations(page, 'landing with the disallowed toast');
   });
 });

@@ -1,17 +1,39 @@
-import { FormattedMessage } from 'react-intl';
+import { useEffect, useRef } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '@portal/shared-ui';
 import { ShellLink } from '../app/ShellLink';
 import { useLocationSnapshot, useRuntime } from '../app/runtime';
 import { ACTING_GUARDIAN, ACTING_PARAM, NEXT_PATH_PARAM, withQuery } from '../routing/route-access';
+
+/** Landing error toast duration (spec part 1 §9). */
+export const LANDING_ERROR_TOAST_MS = 20_000;
 
 /**
  * Children's-brand landing (spec part 1 §2, §4): act for yourself (12 and older) or as a guardian for
  * a child of 11 or younger. `?error=disallowed|unknown` comes back from a failed mandate check.
  */
 export function LandingPage() {
+  const intl = useIntl();
   const { shell, state } = useRuntime();
   const location = useLocationSnapshot();
   const error = new URLSearchParams(location.search).get('error');
+  const shownFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!error || shownFor.current === error) return;
+    shownFor.current = error;
+    if (error === 'disallowed') {
+      shell.toasts.show({
+        kind: 'error',
+        text: intl.formatMessage({ id: 'shell.landing.error.disallowed' }),
+        detail: intl.formatMessage({ id: 'shell.landing.error.disallowedDetail' }),
+        durationMs: LANDING_ERROR_TOAST_MS,
+      });
+    } else if (error === 'unknown') {
+      shell.toasts.show({ kind: 'error', text: intl.formatMessage({ id: 'shell.landing.error.unknown' }), durationMs: LANDING_ERROR_TOAST_MS });
+    }
+  }, [error, intl, shell.toasts]);
+
   const login = shell.href('login');
   const front = `/${state.lang}`;
   return (
@@ -19,7 +41,10 @@ export function LandingPage() {
       <h1 tabIndex={-1}>
         <FormattedMessage id="shell.landing.title" />
       </h1>
-      <LandingError error={error} />
+      {/* Without JavaScript the toast never shows: the server's HTML has the same notice in the page. */}
+      <noscript>
+        <LandingError error={error} />
+      </noscript>
       <ul className="shell-landing__choices">
         <li>
           <ShellLink className="shell-choice" href={withQuery(login, { [NEXT_PATH_PARAM]: front })}>
@@ -47,9 +72,9 @@ export function LandingPage() {
 }
 
 /**
- * The failed mandate check's notice (spec part 1 §9), in the page rather than as a toast (issue 15):
- * the server's pre-rendered HTML carries it, so it shows with JavaScript off too, and it stays until
- * the visitor chooses again. Nothing for a missing or unknown `error` value.
+ * The failed mandate check's notice as the pre-rendered page shows it with JavaScript off (issue 15):
+ * the toast's texts (spec part 1 §9) in an alert under the heading. Nothing for a missing or unknown
+ * `error` value.
  */
 function LandingError({ error }: { error: string | null }) {
   if (error === 'disallowed') {
