@@ -1,6 +1,8 @@
 // Entry of a pre-render bundle (prerender-webpack.cjs): the package's src/prerender.tsx exports
-// `render({ state, url })`, the page's HTML or null when the page is not one it pre-renders; the
-// bundle adds the CSS its pages need. The server's side of this contract: server/src/pages/prerendered.ts.
+// `render({ state, url })`, the page's HTML or null when the page is not one it pre-renders, and
+// may export `needsScriptAtOnce({ state, url })`, true when the page at that address shows at once
+// something only its running code shows (then the HTML is not the whole page: `complete: false`,
+// and the shell boots at once instead of waiting for the visitor); the bundle adds the CSS its pages need. The server's side of this contract: server/src/pages/prerendered.ts.
 const page = require('portal-prerender-page');
 const { stylesheets } = require('./prerender-css-registry.cjs');
 
@@ -11,5 +13,6 @@ exports.render = (input) => {
   const html = page.render(input);
   if (html === null || html === undefined) return null;
   css ??= stylesheets();
-  return { html, css };
+  const complete = !(typeof page.needsScriptAtOnce === 'function' && page.needsScriptAtOnce(input));
+  return { html, css, complete };
 };

@@ -22,6 +22,8 @@ exports.render = ({ state, url }) => {
     html: '<div data-prerendered="' + (state.page ? state.page.routeId : 'shell') + '"><h1>${owner} ${options.version ?? 'v1'} ' + state.lang + ' ' + state.brand + '</h1>' +
       '<a href="' + esc(url) + '">again</a><p>user ' + (state.user ? 'yes' : 'no') + '</p></div>',
     css: '.fixture-${owner}{color:red}</style><script>alert(1)</script>',
+    // a page that shows something only its running code shows (as the landing's error toast)
+    ...(url.includes('toast=1') ? { complete: false } : {}),
   };
 };`;
 }
@@ -43,7 +45,12 @@ function shellBuild(dir: string): string {
 
 /** The part of the page inside #portal-root. */
 function rootOf(body: string): string {
-  return body.slice(body.indexOf('<div id=portal-root>'), body.indexOf('<script defer'));
+  return body.slice(body.indexOf('<div id=portal-root'), body.indexOf('<script defer'));
+}
+
+/** How the shell's code is told to boot: `deferred` (wait for the visitor) or at once (no attribute). */
+function bootOf(body: string): string | null {
+  return /<div id=portal-root( data-boot="([^"]*)")?>/.exec(body)?.[2] ?? null;
 }
 
 let t: TestApp;
@@ -130,6 +137,51 @@ describe('pre-rendered anonymous pages', () => {
     const broken = await t.app.inject({ url: '/fi/ajanvaraus' });
     assert.equal(broken.statusCode, 200);
     assert.match(rootOf(broken.body), /<main class="shell-main"><noscript>/);
+  });
+});
+
+describe("the shell's boot on a pre-rendered page (shell/src/deferred-boot.ts)", () => {
+  it("is deferred where the server's HTML is the whole page: a shell page and a remote's page", async () => {
+    // the booking bundle works again (the test above left a broken one)
+    const file = writeBundle(path.join(remotesRoot, 'mf-booking', 'dist'), 'mf-booking');
+    const later = new Date(Date.now() + 40_000);
+    utimesSync(file, later, later);
+    for (const url of ['/fi/kirjaudu?nextPath=%2Ffi%2Fkaynnit', '/en/booking?specialtyIds=PSY', '/sv/eula']) {
+      const res = await t.app.inject({ url });
+      assert.equal(res.statusCode, 200, url);
+      assert.match(rootOf(res.body), /data-prerendered/, url);
+      assert.equal(bootOf(res.body), 'deferred', url);
+    }
+  });
+
+  it('starts at once on a page that is not pre-rendered: no bundle for it, a signed-in page, a page not found', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    for (const [url, headers] of [['/fi/uusi-asiakas', {}], ['/fi', mikko.headers], ['/fi/kaynnit', mikko.headers], ['/fi/ei-ole-olemassa', {}]] as const) {
+      const res = await t.app.inject({ url, headers });
+      assert.doesNotMatch(rootOf(res.body), /data-prerendered/, url);
+      assert.equal(bootOf(res.body), null, url);
+    }
+  });
+
+  it('starts at once where the bundle says the page shows something only its running code shows', async () => {
+    const res = await t.app.inject({ url: '/fi/kirjaudu?toast=1' });
+    assert.match(rootOf(res.body), /<h1>shell v1 fi adult<\/h1>/, 'the page is still pre-rendered');
+    assert.equal(bootOf(res.body), null);
+  });
+
+  it('starts at once when a bundle throws, though the route is one that is pre-rendered elsewhere', async () => {
+    const file = writeBundle(shellDist, 'shell', { throws: true });
+    const later = new Date(Date.now() + 20_000);
+    utimesSync(file, later, later);
+    try {
+      const res = await t.app.inject({ url: '/fi/kirjaudu' });
+      assert.equal(res.statusCode, 200);
+      assert.equal(bootOf(res.body), null);
+    } finally {
+      writeBundle(shellDist, 'shell');
+      const evenLater = new Date(Date.now() + 30_000);
+      utimesSync(file, evenLater, evenLater);
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { composedRouteSchema, type PageState } from '@portal/shared-api';
 import { serverHtmlInDocument } from '@portal/shared-ui/test-utils';
 import { initialState, routeTable } from './test/fixtures';
 import { renderShell } from './test/render-shell';
-import { render as prerender } from './prerender';
+import { needsScriptAtOnce, render as prerender } from './prerender';
 
 // The shell's pre-render bundle (issue 15): the server's HTML of an anonymous page is the markup the
 // shell's own first render puts in <main>, so the page reads and links the same before and after the
@@ -96,5 +96,15 @@ describe('pre-rendered shell pages', () => {
     expect(prerender({ state: initialState(anonymous), url: '/en/transaction-path' })).toBeNull(); // the children's brand only
     expect(prerender({ state: initialState(anonymous), url: '/en/no-such-page' })).toBeNull();
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  });
+
+  test("only the landing's error toast needs the shell's code at once; an error the page itself shows does not", () => {
+    const children = initialState({ ...anonymous, brand: 'children' });
+    expect(needsScriptAtOnce({ state: children, url: '/fi/asiointipolku?error=disallowed' })).toBe(true);
+    expect(needsScriptAtOnce({ state: children, url: '/sv/transaktionsbana?error=unknown' })).toBe(true);
+    expect(needsScriptAtOnce({ state: children, url: '/fi/asiointipolku' })).toBe(false);
+    expect(needsScriptAtOnce({ state: children, url: '/fi/asiointipolku?error=something-else' })).toBe(false);
+    // the login page's error is an alert in its own HTML
+    expect(needsScriptAtOnce({ state: initialState(anonymous), url: '/fi/kirjaudu?error=identification-failed' })).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import { shellCatalogue } from './app/messages';
 import type { LocationSnapshot } from './app/location-store';
 import { RuntimeProvider, type ShellRuntime } from './app/runtime';
 import { ExpiredSessionPage } from './pages/ExpiredSessionPage';
-import { LandingPage } from './pages/LandingPage';
+import { LandingPage, landingErrorToast } from './pages/LandingPage';
 import { LoginPage } from './pages/LoginPage';
 import { TermsPage } from './pages/TermsPage';
 
@@ -54,6 +54,17 @@ function staticRuntime({ state, url }: PrerenderInput): ShellRuntime {
     redirect: () => undefined,
     matchRoute: (pathname) => matchRoute(shell.routes, pathname),
   };
+}
+
+/**
+ * Whether the page at this address shows at once something only its running code shows, so the
+ * server's HTML is not the whole page and the shell must not wait for the visitor to boot
+ * (shell/src/deferred-boot.ts): the landing's error toast after a failed mandate check.
+ */
+export function needsScriptAtOnce(input: PrerenderInput): boolean {
+  const runtime = staticRuntime(input);
+  const { pathname, search } = runtime.location.get();
+  return runtime.matchRoute(pathname)?.route.id === 'landing' && landingErrorToast(new URLSearchParams(search).get('error')) !== null;
 }
 
 /** The page's HTML as the layout's <main> holds it (ShellApp's ShellProviders around the page), or null. */

@@ -27,9 +27,18 @@ export function serializeInitialState(state: InitialState): string {
   return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * On #portal-root when the page inside it is pre-rendered (shell/src/deferred-boot.ts reads it): the
+ * shell's code then waits for the visitor's first interaction, or a few idle seconds, before it boots.
+ */
+export const BOOT_DEFERRED_ATTRIBUTE = 'data-boot="deferred"';
+
 export interface ShellTemplate {
-  /** `skeleton` is static markup for #portal-root, shown until the shell's code replaces it. */
-  render(state: InitialState, skeleton?: string): string;
+  /**
+   * `skeleton` is static markup for #portal-root, shown until the shell's code replaces it;
+   * `bootDeferred` says that it holds the whole page (pre-rendered), so the shell's code may wait.
+   */
+  render(state: InitialState, skeleton?: string, options?: { bootDeferred?: boolean }): string;
 }
 
 /** shell/dist/index.html, re-read when a new shell build replaces it. */
@@ -48,13 +57,16 @@ export function createShellTemplate(shellDist: string): ShellTemplate {
   }
 
   return {
-    render(state, skeleton = '') {
+    render(state, skeleton = '', { bootDeferred = false } = {}) {
       const script = `<script type="application/json" id="${INITIAL_STATE_ELEMENT_ID}">${serializeInitialState(state)}</script>`;
       let html = template(state.lang);
       html = html.includes(INITIAL_STATE_MARKER)
         ? html.replace(INITIAL_STATE_MARKER, () => script)
         : html.replace(/<\/body>/i, () => `${script}</body>`);
-      if (skeleton) html = html.replace(/(<div id="?portal-root"?>)(<\/div>)/, (_m, open: string, close: string) => `${open}${skeleton}${close}`);
+      if (skeleton) {
+        const marker = bootDeferred ? ` ${BOOT_DEFERRED_ATTRIBUTE}` : '';
+        html = html.replace(/(<div id="?portal-root"?)>(<\/div>)/, (_m, open: string, close: string) => `${open}${marker}>${skeleton}${close}`);
+      }
       // <html lang> follows the page's language whatever the build wrote; data-brand picks the theme
       // before any script runs.
       return html.replace(/<html\b([^>]*)>/i, (_m, attrs: string) => {

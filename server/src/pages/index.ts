@@ -100,16 +100,17 @@ export function installPages(app: FastifyInstance): void {
       signedIn: input.signedIn,
       page: input.page,
     });
+    const page = prerender(state, input.route, request.url);
+    const skeleton = renderSkeleton(state, input.route, page);
+    // Where the server's HTML is the whole page (pre-rendered, inside the skeleton, and nothing that
+    // only the running page shows), the shell's code is not needed for what the visitor sees: it
+    // waits for them (shell/src/deferred-boot.ts).
+    const bootDeferred = page !== null && page.complete && skeleton !== '';
     return reply
       .status(input.status)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(
-        insertHints(
-          shellTemplate.render(state, renderSkeleton(state, input.route, prerender(state, input.route, request.url))),
-          renderHints(pageHints(request, input.route)),
-        ),
-      );
+      .send(insertHints(shellTemplate.render(state, skeleton, { bootDeferred }), renderHints(pageHints(request, input.route))));
   }
 
   app.get('/', async (_request, reply) => reply.redirect(`/${defaultLang}`, 302));

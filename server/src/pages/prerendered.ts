@@ -10,11 +10,16 @@ import { remoteDistDir } from './route-table';
 export interface PrerenderedPage {
   html: string;
   css: string;
+  /**
+   * false when the page shows at once something only its running code shows (a toast from the
+   * address): the shell's code then boots at once. Bundles built before this field: true.
+   */
+  complete: boolean;
 }
 
 /** The contract of `<dist>/prerender/index.cjs` (tooling/prerender-entry.cjs). */
 interface PrerenderBundle {
-  render(input: { state: InitialState; url: string }): PrerenderedPage | null;
+  render(input: { state: InitialState; url: string }): RenderedPage | null;
 }
 
 /** Where a package's pre-render bundle lives: beside its other build output, in dist/prerender/. */
@@ -23,8 +28,11 @@ export function prerenderBundleFile(config: Pick<CoreConfig, 'shellDist' | 'remo
   return path.join(dist, 'prerender', 'index.cjs');
 }
 
-function isPrerenderedPage(value: unknown): value is PrerenderedPage {
-  return typeof value === 'object' && value !== null && typeof (value as PrerenderedPage).html === 'string' && typeof (value as PrerenderedPage).css === 'string';
+type RenderedPage = Omit<PrerenderedPage, 'complete'> & { complete?: boolean };
+
+function isRenderedPage(value: unknown): value is RenderedPage {
+  const page = value as RenderedPage;
+  return typeof value === 'object' && value !== null && typeof page.html === 'string' && typeof page.css === 'string' && (page.complete === undefined || typeof page.complete === 'boolean');
 }
 
 export type PrerenderPage = (state: InitialState, route: ComposedRoute | null, url: string) => PrerenderedPage | null;
@@ -69,7 +77,7 @@ export function createPrerenderedPages(config: Pick<CoreConfig, 'shellDist' | 'r
     if (!bundle) return null;
     try {
       const page = bundle.render({ state, url });
-      return isPrerenderedPage(page) ? page : null;
+      return isRenderedPage(page) ? { html: page.html, css: page.css, complete: page.complete ?? true } : null;
     } catch (err) {
       log.error({ err, routeId: route.id, owner: route.owner }, 'pre-rendering failed; the page gets the skeleton alone');
       return null;

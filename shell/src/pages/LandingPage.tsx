@@ -8,6 +8,13 @@ import { ACTING_GUARDIAN, ACTING_PARAM, NEXT_PATH_PARAM, withQuery } from '../ro
 /** Landing error toast duration (spec part 1 §9). */
 export const LANDING_ERROR_TOAST_MS = 20_000;
 
+/** The toast `?error=` asks for on the landing (the message ids), or null. */
+export function landingErrorToast(error: string | null): { text: string; detail?: string } | null {
+  if (error === 'disallowed') return { text: 'shell.landing.error.disallowed', detail: 'shell.landing.error.disallowedDetail' };
+  if (error === 'unknown') return { text: 'shell.landing.error.unknown' };
+  return null;
+}
+
 /**
  * Children's-brand landing (spec part 1 §2, §4): act for yourself (12 and older) or as a guardian for
  * a child of 11 or younger. `?error=disallowed|unknown` comes back from a failed mandate check.
@@ -20,18 +27,15 @@ export function LandingPage() {
   const shownFor = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!error || shownFor.current === error) return;
+    const toast = landingErrorToast(error);
+    if (!toast || shownFor.current === error) return;
     shownFor.current = error;
-    if (error === 'disallowed') {
-      shell.toasts.show({
-        kind: 'error',
-        text: intl.formatMessage({ id: 'shell.landing.error.disallowed' }),
-        detail: intl.formatMessage({ id: 'shell.landing.error.disallowedDetail' }),
-        durationMs: LANDING_ERROR_TOAST_MS,
-      });
-    } else if (error === 'unknown') {
-      shell.toasts.show({ kind: 'error', text: intl.formatMessage({ id: 'shell.landing.error.unknown' }), durationMs: LANDING_ERROR_TOAST_MS });
-    }
+    shell.toasts.show({
+      kind: 'error',
+      text: intl.formatMessage({ id: toast.text }),
+      ...(toast.detail ? { detail: intl.formatMessage({ id: toast.detail }) } : {}),
+      durationMs: LANDING_ERROR_TOAST_MS,
+    });
   }, [error, intl, shell.toasts]);
 
   const login = shell.href('login');
