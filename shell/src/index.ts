@@ -3,6 +3,8 @@ import './strict-csp';
 // header and footer is styled at first paint, before any script has run.
 import '@portal/shared-ui/themes.css';
 import './shell.css';
+import { bootWhenNeeded } from './deferred-boot';
 
 // The async boundary Module Federation needs before shared modules (React…) are used (STACK.md).
-void import('./bootstrap');
+// On a pre-rendered page it waits for the visitor (deferred-boot.ts).
+bootWhenNeeded(() => void import('./bootstrap'));

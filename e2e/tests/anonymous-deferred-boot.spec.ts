@@ -1,0 +1,65 @@
+import type { Page } from '@playwright/test';
+import { expect, federationRuntimes, test } from './fixtures';
+
+// Issue 15: on a page the server pre-rendered, the shell's code does not run at load (its start-up
+// is 1.2–1.6 s of long tasks on a slow phone); it boots on the visitor's first interaction, or after
+// a few idle seconds (shell/src/deferred-boot.ts). Until then the server's HTML is the page: its
+// links work. After the hand-over the page is the shell's, and focus is where the visitor left it.
+
+/** The shell's layout has replaced the server's skeleton (its skip link exists only there). */
+const shellBooted = (page: Page) => page.locator('.shell-skip-link');
+
+test.describe('the shell boots on a pre-rendered page when the visitor acts (issue 15)', () => {
+  test('the login page waits for the visitor; after their first key the shell runs and its language switch works', async ({ page }) => {
+    await page.goto('/fi/kirjaudu?nextPath=%2Ffi%2Fkaynnit');
+    await expect(page.getByRole('heading', { level: 1, name: 'Kirjaudu sisään' })).toBeVisible();
+    // well within the idle delay (3 s after the load event): still the server's HTML
+    await page.waitForTimeout(1000);
+    await expect(page.locator('#portal-root')).toHaveAttribute('data-boot', 'deferred');
+    await expect(shellBooted(page)).toHaveCount(0);
+
+    await page.keyboard.press('Tab');
+    await expect(shellBooted(page)).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    // the shell's own header: the language switch, a client-side title
+    await expect(page).toHaveTitle(/^Kirjaudu sisään – /);
+    await page.getByRole('navigation', { name: 'Kielen valinta' }).getByRole('link', { name: /På svenska/ }).click();
+    await expect(page).toHaveURL(/\/sv\/logga-in\?nextPath=/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Logga in' })).toBeVisible();
+  });
+
+  test("focus stays on the visitor's link when the shell's copy of the login page replaces the server's", async ({ page }) => {
+    await page.goto('/fi/kirjaudu');
+    const nordea = page.getByRole('link', { name: 'Nordea', exact: true });
+    await nordea.focus(); // focus moving is a first interaction
+    await expect(shellBooted(page)).toHaveCount(1);
+    await expect(nordea).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Nordea');
+  });
+
+  test("focus stays on the visitor's link through both hand-overs of a remote's page (the shell's layout, then the remote)", async ({ page }) => {
+    await page.goto('/fi/ajanvaraus');
+    const privateCustomer = page.getByRole('link', { name: /Yksityisasiakas/ });
+    await privateCustomer.focus();
+    await expect.poll(async () => (await federationRuntimes(page)).containers).toContain('mf_booking');
+    // the remote's own page has replaced the server's copy in its host
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    await expect(privateCustomer).toBeFocused();
+  });
+
+  test("a click on a link before the shell's code has arrived is the browser's own navigation", async ({ page }) => {
+    // the shell's start-up never arrives: only its entry (main.js) loads
+    await page.route(/\/shell\/(?!main\.js)[^/]+\.js$/, (route) => route.abort('connectionrefused'));
+    await page.goto('/fi/kirjaudu?nextPath=%2Ffi%2Fkaynnit');
+    await page.getByRole('link', { name: 'Nordea', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Nordea');
+    await expect(page.getByLabel('Henkilötunnus')).toBeVisible();
+  });
+
+  test('a page that is not pre-rendered boots at once', async ({ page }) => {
+    await page.goto('/fi/ajanvaraus/yksityisasiakas');
+    await expect(page.locator('#portal-root')).not.toHaveAttribute('data-boot', /./);
+    await expect(shellBooted(page)).toHaveCount(1);
+  });
+});

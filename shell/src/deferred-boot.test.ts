@@ -1,0 +1,135 @@
+import { BOOT_ATTRIBUTE, BOOT_DEFERRED, IDLE_BOOT_DELAY_MS, bootWhenNeeded, type BootEnvironment } from './deferred-boot';
+
+// The shell's start on a page the server pre-rendered waits for the visitor (issue 15). What the
+// visitor observes: the shell's code runs after their first key, focus move or released pointer, or
+// after a few idle seconds; a click on a link is left to the browser (the page is going away); focus
+// stays on their element when the shell's copy of the page replaces the server's.
+
+/** A page as the server sends it: #portal-root with the pre-rendered login page's links. */
+function serverPage(deferred: boolean): HTMLElement {
+  document.body.innerHTML =
+    `<div id="portal-root"${deferred ? ` ${BOOT_ATTRIBUTE}="${BOOT_DEFERRED}"` : ''}>` +
+    '<div class="shell shell--skeleton"><main><h1>Kirjaudu sisään</h1>' +
+    '<ul><li><a href="/oauth/authenticate?acr_values=op">OP</a></li><li><a href="/oauth/authenticate?acr_values=nordea">Nordea</a></li></ul>' +
+    '</main></div></div>';
+  return document.getElementById('portal-root')!;
+}
+
+/** jsdom cannot navigate: a link click is stopped here, after the boot's listener saw it unprevented. */
+function stopNavigation(event: Event): void {
+  event.preventDefault();
+}
+
+let env: BootEnvironment;
+let boot: jest.Mock;
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  boot = jest.fn();
+  env = {
+    window,
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    whenIdle: (callback) => callback(), // this test's browser is always idle
+  };
+});
+afterEach(() => {
+  jest.useRealTimers();
+  window.removeEventListener('click', stopNavigation);
+});
+
+function press(element: Element, events: string[]): void {
+  for (const type of events) {
+    const event = type === 'click' ? new MouseEvent(type, { bubbles: true, cancelable: true, button: 0 }) : new Event(type, { bubbles: true });
+    element.dispatchEvent(event);
+  }
+}
+
+test('a page that is not pre-rendered boots at once', () => {
+  serverPage(false);
+  bootWhenNeeded(boot, env);
+  expect(boot).toHaveBeenCalledTimes(1);
+});
+
+test('a pre-rendered page boots on the first key, once', () => {
+  serverPage(true);
+  bootWhenNeeded(boot, env);
+  jest.advanceTimersByTime(100);
+  expect(boot).not.toHaveBeenCalled();
+  press(document.body, ['keyup']);
+  expect(boot).not.toHaveBeenCalled(); // not inside the key's own dispatch
+  jest.advanceTimersByTime(0);
+  expect(boot).toHaveBeenCalledTimes(1);
+  press(document.body, ['keyup', 'pointerdown', 'pointerup']);
+  jest.advanceTimersByTime(IDLE_BOOT_DELAY_MS * 2);
+  expect(boot).toHaveBeenCalledTimes(1);
+});
+
+test('a click on a link is left to the browser; the next interaction boots', () => {
+  const root = serverPage(true);
+  bootWhenNeeded(boot, env);
+  // registered after the boot's own listener on the window, so that one sees an unprevented click
+  window.addEventListener('click', stopNavigation);
+  const op = root.querySelector('a')!;
+  // the press focuses the link: not yet, the release decides
+  press(op, ['pointerdown', 'focusin']);
+  jest.advanceTimersByTime(0);
+  expect(boot).not.toHaveBeenCalled();
+  press(op, ['pointerup', 'click']);
+  jest.advanceTimersByTime(0);
+  expect(boot).not.toHaveBeenCalled();
+  press(root, ['pointerdown', 'pointerup']);
+  jest.advanceTimersByTime(0);
+  expect(boot).toHaveBeenCalledTimes(1);
+});
+
+test('a released pointer that clicks no link boots', () => {
+  const root = serverPage(true);
+  bootWhenNeeded(boot, env);
+  press(root.querySelector('h1')!, ['pointerdown', 'pointerup', 'click']);
+  jest.advanceTimersByTime(0);
+  expect(boot).toHaveBeenCalledTimes(1);
+});
+
+test('a visitor who does nothing gets the shell a few idle seconds after the load', () => {
+  serverPage(true);
+  bootWhenNeeded(boot, env); // jsdom's document has loaded already
+  jest.advanceTimersByTime(IDLE_BOOT_DELAY_MS - 1);
+  expect(boot).not.toHaveBeenCalled();
+  jest.advanceTimersByTime(1);
+  expect(boot).toHaveBeenCalledTimes(1);
+});
+
+test("focus stays on the visitor's link when the shell's copy of the page replaces the server's", async () => {
+  const root = serverPage(true);
+  // the shell's layout: the same page, new elements, without the skeleton
+  boot.mockImplementation(() => {
+    root.innerHTML =
+      '<div class="shell"><a class="shell-skip-link" href="#main-content">Siirry sisältöön</a><main><h1>Kirjaudu sisään</h1>' +
+      '<ul><li><a href="/oauth/authenticate?acr_values=op">OP</a></li><li><a href="/oauth/authenticate?acr_values=nordea">Nordea</a></li></ul></main></div>';
+  });
+  bootWhenNeeded(boot, env);
+  const nordea = root.querySelectorAll('a')[1]!;
+  nordea.focus();
+  press(nordea, ['keyup']);
+  jest.advanceTimersByTime(0);
+  expect(boot).toHaveBeenCalledTimes(1);
+  expect(nordea.isConnected).toBe(false);
+  await Promise.resolve(); // the observer's callback, at the end of the task that replaced the page
+  expect(document.activeElement).toHaveTextContent('Nordea');
+  expect(document.activeElement).toHaveAttribute('href', '/oauth/authenticate?acr_values=nordea');
+});
+
+test("a remote's page frame focusing its heading as the page arrives does not take the visitor's place", async () => {
+  const root = serverPage(true);
+  boot.mockImplementation(() => {
+    const main = root.querySelector('main')!;
+    main.innerHTML = '<h1 tabindex="-1">Kirjaudu sisään</h1><a href="/oauth/authenticate?acr_values=op">OP</a>';
+    main.querySelector('h1')!.focus();
+  });
+  bootWhenNeeded(boot, env);
+  root.querySelector('a')!.focus();
+  press(root, ['keyup']);
+  jest.advanceTimersByTime(0);
+  await Promise.resolve();
+  expect(document.activeElement).toHaveAttribute('href', '/oauth/authenticate?acr_values=op');
+});

@@ -1,0 +1,116 @@
+// Loaded with the entry, before the async boundary: no shared module (React, shared-api…) may be
+// imported here, only the DOM.
+import { keepFocusThroughHandOver } from './focus-hand-over';
+
+/**
+ * The server marks #portal-root with data-boot="deferred" when the page inside it is pre-rendered
+ * (server/src/pages/html.ts, BOOT_DEFERRED_ATTRIBUTE): the server's HTML is the whole page, its links
+ * are plain anchors the server serves, so the shell's code is not needed for what the visitor sees.
+ */
+export const BOOT_ATTRIBUTE = 'data-boot';
+export const BOOT_DEFERRED = 'deferred';
+
+/**
+ * How long a visitor who does nothing reads the server's page before the shell boots anyway. Long
+ * enough that one who came to click a link (a bank on the login page) has done so, so their phone
+ * never runs the shell's start-up (1.2–1.6 s of long tasks at 4x CPU) and their click is not kept
+ * waiting behind it; short enough that a reader gets the shell's extras (toasts, client-side
+ * navigation, the page title) soon.
+ */
+export const IDLE_BOOT_DELAY_MS = 3000;
+
+/** What the trigger needs of the browser (a test hands in a fake clock). */
+export interface BootEnvironment {
+  window: Window;
+  setTimeout(callback: () => void, ms: number): unknown;
+  whenIdle(callback: () => void): void;
+}
+
+function browserEnvironment(): BootEnvironment {
+  return {
+    window,
+    setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+    // Safari has no requestIdleCallback: a timeout is idle enough there
+    whenIdle: (callback) => {
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => callback(), { timeout: 1000 });
+      else window.setTimeout(callback, 0);
+    },
+  };
+}
+
+/** A plain left click on a link that the browser follows itself: the page is about to go away. */
+function isLinkNavigation(event: MouseEvent): boolean {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  // a link within the page (#main-content) keeps the page
+  if (!link || link.getAttribute('href')?.startsWith('#')) return false;
+  const target = link.getAttribute('target');
+  return (!target || target === '_self') && !link.hasAttribute('download');
+}
+
+/**
+ * Calls `boot` once. At once, unless the server marked the page as pre-rendered; then on the
+ * visitor's first interaction (a key, focus moving, a pointer released) or IDLE_BOOT_DELAY_MS after
+ * the load event when the browser is idle, whichever comes first.
+ *
+ * The boot starts in a task of its own after the interaction's events have been dispatched, never
+ * between a press and its click: a click on a link is the browser's own navigation and is not kept
+ * waiting behind the boot's long tasks, and when the interaction was such a click the boot does not
+ * start at all (the page is going away; were it to stay, the next interaction boots). Focus moved by
+ * a pointer press is left to the pointer's release for the same reason.
+ */
+export function bootWhenNeeded(boot: () => void, env: BootEnvironment = browserEnvironment()): void {
+  const win = env.window;
+  const found = win.document.getElementById('portal-root');
+  if (!found || found.getAttribute(BOOT_ATTRIBUTE) !== BOOT_DEFERRED) {
+    boot();
+    return;
+  }
+  const root: HTMLElement = found;
+  let booted = false;
+  let pointerDown = false;
+  let followingLink = false;
+
+  // captured on the window: they see every interaction before the page's elements do
+  const interactions: [string, () => void][] = [
+    ['pointerdown', () => (pointerDown = true)],
+    ['pointerup', () => afterInteraction()],
+    ['pointercancel', () => afterInteraction()],
+    // a key's release, after its own effect (Enter on a link has clicked it by then)
+    ['keyup', () => afterInteraction()],
+    ['focusin', () => (pointerDown ? undefined : afterInteraction())],
+  ];
+  // bubbling, after the page's own handlers: a click that something prevented is no navigation
+  const onClick = (event: MouseEvent) => {
+    followingLink = followingLink || isLinkNavigation(event);
+  };
+
+  function start(): void {
+    if (booted) return;
+    booted = true;
+    for (const [type, listener] of interactions) win.removeEventListener(type, listener, true);
+    win.removeEventListener('click', onClick);
+    win.removeEventListener('load', afterLoad);
+    // the visitor may have moved focus into the server's page: it stays on their element's copy
+    keepFocusThroughHandOver(root);
+    boot();
+  }
+
+  function afterInteraction(): void {
+    pointerDown = false;
+    followingLink = false;
+    // after this task: the interaction's click (if any) has been dispatched by then
+    env.setTimeout(() => {
+      if (!followingLink) start();
+    }, 0);
+  }
+
+  function afterLoad(): void {
+    env.setTimeout(() => env.whenIdle(start), IDLE_BOOT_DELAY_MS);
+  }
+
+  for (const [type, listener] of interactions) win.addEventListener(type, listener, true);
+  win.addEventListener('click', onClick);
+  if (win.document.readyState === 'complete') afterLoad();
+  else win.addEventListener('load', afterLoad, { once: true });
+}
