@@ -11,3 +11,12 @@ export const render = createRemotePrerenderer({
   messages: { fi, sv, en },
   pages: { 'account.new-customer': NewCustomerPage },
 });
+
+/**
+ * The new customer page's log-out button works only with the page's code, so its server HTML is
+ * not the whole page: the shell boots at once there instead of waiting for the visitor
+ * (tooling/prerender-entry.cjs, shell/src/deferred-boot.ts), and a click on it is not lost.
+ */
+export function needsScriptAtOnce(): boolean {
+  return true;
+}

@@ -163,6 +163,13 @@ describe("the shell's boot on a pre-rendered page (shell/src/deferred-boot.ts)",
     }
   });
 
+  it('starts at once for someone signed in, though the page is pre-rendered: the shell keeps their session', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const res = await t.app.inject({ url: '/fi/eula', headers: mikko.headers });
+    assert.match(rootOf(res.body), /<p>user yes<\/p>/);
+    assert.equal(bootOf(res.body), null);
+  });
+
   it('starts at once where the bundle says the page shows something only its running code shows', async () => {
     const res = await t.app.inject({ url: '/fi/kirjaudu?toast=1' });
     assert.match(rootOf(res.body), /<h1>shell v1 fi adult<\/h1>/, 'the page is still pre-rendered');

@@ -104,8 +104,9 @@ export function installPages(app: FastifyInstance): void {
     const skeleton = renderSkeleton(state, input.route, page);
     // Where the server's HTML is the whole page (pre-rendered, inside the skeleton, and nothing that
     // only the running page shows), the shell's code is not needed for what the visitor sees: it
-    // waits for them (shell/src/deferred-boot.ts).
-    const bootDeferred = page !== null && page.complete && skeleton !== '';
+    // waits for them (shell/src/deferred-boot.ts). Not for someone signed in: the shell keeps their
+    // session (the expiry warnings) and has their user menu and log-out, none of which is in the HTML.
+    const bootDeferred = page !== null && page.complete && skeleton !== '' && state.user === null;
     return reply
       .status(input.status)
       .header('cache-control', 'no-store')
