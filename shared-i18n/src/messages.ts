@@ -8,6 +8,19 @@ export type Messages = Readonly<Record<string, string>>;
 /** One package's catalogues, one per language (the three messages/*.json files). */
 export type Catalogue = Readonly<Record<Lang, Messages>>;
 
+/**
+ * A package's catalogue as a browser bundle takes it: one dynamic `import()` of messages/{lang}.json per
+ * language, so each language is a chunk of its own and a page fetches only the language it shows.
+ * (The pre-render bundles and the server need every language at once and import the JSON directly.)
+ */
+export type CatalogueImports = Readonly<Record<Lang, () => Promise<{ default: Messages }>>>;
+
+/** The texts of `lang` from `imports`, as a catalogue of that one language (for createIntlMessages). */
+export async function importCatalogue(imports: CatalogueImports, lang: Lang): Promise<Partial<Catalogue>> {
+  const { default: messages } = await imports[lang]();
+  return { [lang]: messages };
+}
+
 /** The `common.*` texts every part of the portal shares. */
 export const commonMessages: Catalogue = { fi, sv, en };
 

@@ -3,6 +3,7 @@ import { matchRoute } from '@portal/shared-i18n';
 import { createToastStore } from '@portal/shared-ui';
 import { mountRootParcel, navigateToUrl } from 'single-spa';
 import { createLocationStore } from './app/location-store';
+import { importShellMessages } from './app/messages';
 import { clearPrerenderedPage, takePrerenderedHosts } from './app/prerendered-hosts';
 import { readInitialState } from './app/initial-state';
 import { registerApplications } from './app/register-applications';
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
   document.documentElement.dataset.brand = state.brand;
   document.documentElement.lang = state.lang;
   trackInputModality();
+  // fetched while the rest is set up; awaited before the first render
+  const messages = importShellMessages(state.lang);
 
   const errors = createErrorReporter({ dsn: state.sentryDsn, environment: state.environment });
   window.addEventListener('error', (event) => errors.report(event.error ?? event.message, 'window'));
@@ -94,6 +97,7 @@ async function main(): Promise<void> {
     state,
     routes,
     shell,
+    messages: await messages,
     api,
     location,
     toastStore,

@@ -6,7 +6,7 @@ import { RawIntlProvider } from 'react-intl';
 import { matchRoute } from '@portal/shared-i18n';
 import { createToastStore, ShellProvider } from '@portal/shared-ui';
 import { intlPerLanguage, staticShellContext, type PrerenderInput } from '@portal/shared-ui/prerender';
-import { shellCatalogue } from './app/messages';
+import { shellCatalogue } from './app/shell-catalogue';
 import type { LocationSnapshot } from './app/location-store';
 import { RuntimeProvider, type ShellRuntime } from './app/runtime';
 import { ExpiredSessionPage } from './pages/ExpiredSessionPage';
@@ -42,6 +42,7 @@ function staticRuntime({ state, url }: PrerenderInput): ShellRuntime {
     state,
     routes: shell.routes,
     shell,
+    messages: {}, // the page renders under RawIntlProvider (intlIn), not ShellProviders' IntlProvider
     api: { logout: notWhileRendering, loadPage: notWhileRendering, requestMfaCode: notWhileRendering, answerMfaChallenge: notWhileRendering },
     location: { get: () => snapshot, subscribe: () => () => undefined, refresh: () => undefined },
     toastStore: createToastStore(),

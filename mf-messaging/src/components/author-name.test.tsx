@@ -1,14 +1,20 @@
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { createIntlMessages, type Lang } from '@portal/shared-i18n';
+import { createIntlMessages, type Catalogue, type Lang } from '@portal/shared-i18n';
+import { importEveryLanguage } from '@portal/shared-ui/test-utils';
 import { buildCustomerUser, buildHrUser, buildProfessional } from '../../test/fixtures';
 import { messagingRemote } from '../remote';
 import { fullNameWithTitle, useAuthorName } from './author-name';
 
+let texts: Catalogue;
+beforeAll(async () => {
+  texts = await importEveryLanguage(messagingRemote.messages);
+});
+
 function authorName(lang: Lang) {
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <IntlProvider locale={lang} messages={createIntlMessages(lang, messagingRemote.messages)}>
+    <IntlProvider locale={lang} messages={createIntlMessages(lang, texts)}>
       {children}
     </IntlProvider>
   );

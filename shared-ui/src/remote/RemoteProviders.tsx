@@ -5,8 +5,8 @@ import { ShellProvider, type ShellContextValue } from '../shell-context';
 
 export interface RemoteProvidersProps {
   shell: ShellContextValue;
-  /** the remote's own texts; the common catalogue is always included */
-  messages: Catalogue;
+  /** the remote's own texts, at least in the shell's language; the common catalogue is always included */
+  messages: Partial<Catalogue>;
   children: ReactNode;
 }
 

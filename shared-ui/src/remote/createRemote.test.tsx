@@ -4,16 +4,17 @@ import { lazy, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import type { Catalogue } from '@portal/shared-i18n';
-import { createFakeShell, routeTableFor, type FakeShell } from '../test-utils';
+import { catalogueImports, createFakeShell, routeTableFor, type FakeShell } from '../test-utils';
 import { useShell } from '../shell-context';
 import { createParcel, createRemote } from './createRemote';
 
 const REMOTE_ID = 'mf-test';
-const messages: Catalogue = {
+const texts: Catalogue = {
   fi: { 'test.visits': 'Käynnit', 'test.visit': 'Käynti', 'test.summary': 'Yhteenveto: {count}' },
   sv: { 'test.visits': 'Besök', 'test.visit': 'Besöket', 'test.summary': 'Sammandrag: {count}' },
   en: { 'test.visits': 'Visits', 'test.visit': 'Visit', 'test.summary': 'Summary: {count}' },
 };
+const messages = catalogueImports(texts);
 const routes = routeTableFor(REMOTE_ID, [
   { id: 'records.visits', paths: { fi: 'kaynnit', sv: 'besoken', en: 'visits' }, kind: 'logged-in' },
   { id: 'records.visit', paths: { fi: 'kaynnit/:id', sv: 'besoken/:id', en: 'visits/:id' }, kind: 'logged-in' },
@@ -78,6 +79,22 @@ describe('createRemote: a remote is its pages', () => {
   test('mounts the page of the active route, in the shell language, with the remote texts', async () => {
     await mountApp('/sv/besoken', { 'records.visits': VisitsPage, 'records.visit': VisitPage }, createFakeShell(routes, { lang: 'sv' }));
     expect(within(host).getByRole('heading', { level: 1, name: 'Besök' })).toBeInTheDocument();
+  });
+
+  test('fetches the texts of the shell language only, once, before the page renders', async () => {
+    const imports = { fi: jest.fn(messages.fi), sv: jest.fn(messages.sv), en: jest.fn(messages.en) };
+    const app = createRemote({ remoteId: REMOTE_ID, messages: imports, pages: { 'records.visits': VisitsPage } });
+    window.history.pushState({}, '', '/sv/besoken');
+    const shell = createFakeShell(routes, { lang: 'sv' });
+    for (const name of ['first', 'second']) {
+      const props = { name, shell, domElementGetter: () => host };
+      await act(() => app.mount(props));
+      expect(within(host).getByRole('heading', { level: 1, name: 'Besök' })).toBeInTheDocument();
+      await act(() => app.unmount(props));
+    }
+    expect(imports.sv).toHaveBeenCalledTimes(1);
+    expect(imports.fi).not.toHaveBeenCalled();
+    expect(imports.en).not.toHaveBeenCalled();
   });
 
   test('renders nothing on a path of another remote, and unmounting removes the page', async () => {

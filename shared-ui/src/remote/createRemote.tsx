@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Catalogue } from '@portal/shared-i18n';
+import { importCatalogue, type Catalogue, type CatalogueImports, type Lang } from '@portal/shared-i18n';
 import type { ShellContextValue } from '../shell-context';
 import { reactLifecycles, type ReactLifecycles, type SingleSpaProps } from './react-lifecycles';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
@@ -10,8 +10,26 @@ import { RemoteProviders } from './RemoteProviders';
 export interface RemoteIdentity {
   /** the remote's folder name, the `owner` of its routes in the composed table, e.g. 'mf-records' */
   remoteId: string;
-  /** the remote's own texts (ids prefixed with its name); the common catalogue comes with them */
-  messages: Catalogue;
+  /**
+   * the remote's own texts (ids prefixed with its name), one dynamic import per language: only the
+   * page's language is fetched, before the first render. The common catalogue comes with them.
+   */
+  messages: CatalogueImports;
+}
+
+/** The remote's texts of the languages it has been mounted in: imported by `prepare`, read while rendering. */
+function remoteTexts(imports: CatalogueImports) {
+  const imported = new Map<Lang, Partial<Catalogue>>();
+  return {
+    async prepare({ shell }: { shell: ShellContextValue }): Promise<void> {
+      if (!imported.has(shell.lang)) imported.set(shell.lang, await importCatalogue(imports, shell.lang));
+    },
+    in(lang: Lang): Partial<Catalogue> {
+      const texts = imported.get(lang);
+      if (!texts) throw new Error(`the texts in '${lang}' were rendered before they were imported`);
+      return texts;
+    },
+  };
 }
 
 export interface RemoteOptions extends RemoteIdentity {
@@ -28,11 +46,15 @@ export type RemoteAppProps = SingleSpaProps & { shell: ShellContextValue };
  * from the shell (`useApiClient`, `useMessagingClient`).
  */
 export function createRemote({ remoteId, messages, pages }: RemoteOptions): ReactLifecycles<RemoteAppProps> {
-  return reactLifecycles<RemoteAppProps>(({ shell }) => (
-    <RemoteProviders shell={shell} messages={messages}>
-      <RemotePages shell={shell} remoteId={remoteId} pages={pages} />
-    </RemoteProviders>
-  ));
+  const texts = remoteTexts(messages);
+  return reactLifecycles<RemoteAppProps>(
+    ({ shell }) => (
+      <RemoteProviders shell={shell} messages={texts.in(shell.lang)}>
+        <RemotePages shell={shell} remoteId={remoteId} pages={pages} />
+      </RemoteProviders>
+    ),
+    texts.prepare,
+  );
 }
 
 /** The props the shell mounts a parcel with: its context, and the parcel's own (e.g. `{ summary }`). */
@@ -44,11 +66,15 @@ export type ParcelProps<P> = SingleSpaProps & { shell: ShellContextValue } & P;
  * inside shows the error view with a retry in the parcel's place.
  */
 export function createParcel<P extends object>({ remoteId, messages }: RemoteIdentity, Parcel: ComponentType<P>): ReactLifecycles<ParcelProps<P>> {
-  return reactLifecycles<ParcelProps<P>>((props) => (
-    <RemoteProviders shell={props.shell} messages={messages}>
-      <RemoteErrorBoundary onError={(error) => props.shell.errors.report(error, `parcel:${remoteId}`)}>
-        <Parcel {...props} />
-      </RemoteErrorBoundary>
-    </RemoteProviders>
-  ));
+  const texts = remoteTexts(messages);
+  return reactLifecycles<ParcelProps<P>>(
+    (props) => (
+      <RemoteProviders shell={props.shell} messages={texts.in(props.shell.lang)}>
+        <RemoteErrorBoundary onError={(error) => props.shell.errors.report(error, `parcel:${remoteId}`)}>
+          <Parcel {...props} />
+        </RemoteErrorBoundary>
+      </RemoteProviders>
+    ),
+    texts.prepare,
+  );
 }

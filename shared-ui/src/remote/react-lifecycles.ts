@@ -28,18 +28,21 @@ function containerOf(props: SingleSpaProps): HTMLElement {
 /**
  * single-spa lifecycles that render `render(props)` into a React root of their own, one per mounted
  * name (a parcel may be mounted in several places at once). Mounting renders synchronously, so the
- * mount promise resolves with the tree in the page, as the shell's loading and error views expect.
+ * mount promise resolves with the tree in the page, as the shell's loading and error views expect;
+ * `prepare` (e.g. importing the texts of the page's language) is awaited before each render.
  */
-export function reactLifecycles<P extends SingleSpaProps>(render: (props: P) => ReactNode): ReactLifecycles<P> {
+export function reactLifecycles<P extends SingleSpaProps>(render: (props: P) => ReactNode, prepare?: (props: P) => Promise<void>): ReactLifecycles<P> {
   const roots = new Map<string, Root>();
   return {
     bootstrap: async () => undefined,
     async mount(props) {
+      await prepare?.(props);
       const root = createRoot(containerOf(props));
       roots.set(props.name, root);
       flushSync(() => root.render(render(props)));
     },
     async update(props) {
+      await prepare?.(props);
       const root = roots.get(props.name);
       if (root) flushSync(() => root.render(render(props)));
     },

@@ -2,6 +2,7 @@ import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import type { RouteDefinitionInput } from '@portal/shared-api';
+import { importCatalogue, LANGUAGES, type Catalogue, type CatalogueImports } from '@portal/shared-i18n';
 import type { ParcelProps, RemoteAppProps, RemoteIdentity } from '../remote/createRemote';
 import { PageFrame } from '../remote/PageFrame';
 import type { ReactLifecycles, SingleSpaProps } from '../remote/react-lifecycles';
@@ -16,13 +17,33 @@ export interface RemotePageOptions {
   path?: string;
 }
 
+/** A test's own texts as a remote gives its `messages`: one import per language. */
+export function catalogueImports(catalogue: Catalogue): CatalogueImports {
+  return { fi: async () => ({ default: catalogue.fi }), sv: async () => ({ default: catalogue.sv }), en: async () => ({ default: catalogue.en }) };
+}
+
+/** A remote's texts in every language, imported (a test then renders in any language at once). */
+export async function importEveryLanguage(imports: CatalogueImports): Promise<Catalogue> {
+  const parts = await Promise.all(LANGUAGES.map((lang) => importCatalogue(imports, lang)));
+  return Object.assign({}, ...parts) as Catalogue;
+}
+
+/** Texts imported by remoteTestKit's beforeAll, by the remote's `messages`. */
+const importedTexts = new Map<CatalogueImports, Catalogue>();
+
+function textsOf(remote: RemoteIdentity): Catalogue {
+  const texts = importedTexts.get(remote.messages);
+  if (!texts) throw new Error(`${remote.remoteId}: render its pages through remoteTestKit, which imports its texts before the tests`);
+  return texts;
+}
+
 /**
  * Renders a page as createRemote does (the shell's context, the remote's texts, the page frame),
  * under a router at `path`: a page's test sees what the patient sees, heading focus included.
  */
 export function renderRemotePage(ui: ReactElement, { remote, shell, path = `/${shell.lang}` }: RemotePageOptions) {
   return render(
-    <RemoteProviders shell={shell} messages={remote.messages}>
+    <RemoteProviders shell={shell} messages={textsOf(remote)}>
       <MemoryRouter initialEntries={[path]}>
         <PageFrame onError={(error) => shell.errors.report(error, remote.remoteId)}>{ui}</PageFrame>
       </MemoryRouter>
@@ -69,6 +90,9 @@ export async function mountRemoteParcel<P extends object>(parcel: Mountable<Parc
  * mounted as the shell would.
  */
 export function remoteTestKit(remote: RemoteIdentity, routes: readonly RouteDefinitionInput[], defaults: FakeShellOverrides = {}) {
+  beforeAll(async () => {
+    if (!importedTexts.has(remote.messages)) importedTexts.set(remote.messages, await importEveryLanguage(remote.messages));
+  });
   const routeTable = routeTableFor(remote.remoteId, routes);
   return {
     routeTable,

@@ -14,7 +14,6 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { TermsPage } from '../pages/TermsPage';
 import { NEXT_PATH_PARAM, withQuery } from '../routing/route-access';
 import { SessionWatcher } from '../session/SessionWatcher';
-import { shellMessages } from './messages';
 import { RuntimeProvider, useLocationSnapshot, useRuntime, type ShellRuntime } from './runtime';
 
 const SHELL_PAGES: Record<string, () => ReactNode> = {
@@ -114,7 +113,7 @@ function Layout() {
 export function ShellProviders({ runtime, children }: { runtime: ShellRuntime; children: ReactNode }) {
   return (
     <RuntimeProvider runtime={runtime}>
-      <IntlProvider locale={runtime.state.lang} defaultLocale="fi" messages={shellMessages(runtime.state.lang)}>
+      <IntlProvider locale={runtime.state.lang} defaultLocale="fi" messages={runtime.messages}>
         <ShellProvider value={runtime.shell}>{children}</ShellProvider>
       </IntlProvider>
     </RuntimeProvider>

@@ -1,12 +1,14 @@
 import type { Lang } from '@portal/shared-api';
-import { createIntlMessages } from '@portal/shared-i18n';
-import en from '../../messages/en.json';
-import fi from '../../messages/fi.json';
-import sv from '../../messages/sv.json';
+import { createIntlMessages, importCatalogue, type CatalogueImports } from '@portal/shared-i18n';
 
-/** All three catalogues are bundled: together a few kilobytes, and the shell needs them before first paint. */
-export const shellCatalogue = { fi, sv, en } as const;
+/** The shell's texts, one chunk per language: a page fetches only its own language. */
+const shellCatalogueImports: CatalogueImports = {
+  fi: () => import('../../messages/fi.json'),
+  sv: () => import('../../messages/sv.json'),
+  en: () => import('../../messages/en.json'),
+};
 
-export function shellMessages(lang: Lang): Record<string, string> {
-  return createIntlMessages(lang, shellCatalogue);
+/** The shell's texts (common + its own) in `lang`, for its IntlProvider; imported before the first render. */
+export async function importShellMessages(lang: Lang): Promise<Record<string, string>> {
+  return createIntlMessages(lang, await importCatalogue(shellCatalogueImports, lang));
 }

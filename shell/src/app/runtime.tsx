@@ -29,6 +29,8 @@ export interface ShellRuntime {
   /** the route table restricted to this environment's brand and features */
   routes: RouteTable;
   shell: ShellContextValue;
+  /** the shell's texts (common + its own) in the page's language, imported before the first render */
+  messages: Record<string, string>;
   api: ShellApi;
   location: LocationStore;
   toastStore: ToastStore;

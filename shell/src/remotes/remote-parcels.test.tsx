@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { RemoteLocation } from '@portal/shared-api';
 import { createMockApiClient, createMockMessagingClient } from '@portal/shared-api/mock';
 import { createParcel, createToastStore, useShell } from '@portal/shared-ui';
+import { catalogueImports } from '@portal/shared-ui/test-utils';
 import { mountRootParcel } from 'single-spa';
 import { createShellContext } from '../app/create-shell-context';
 import type { ParcelMounter } from '../app/runtime';
@@ -21,7 +22,7 @@ function ConsentFormParcel({ onDone }: { onDone(answer: { type: string }): void 
     </button>
   );
 }
-const consentFormModule = createParcel({ remoteId: 'mf-account', messages: { fi: {}, sv: {}, en: {} } }, ConsentFormParcel);
+const consentFormModule = createParcel({ remoteId: 'mf-account', messages: catalogueImports({ fi: {}, sv: {}, en: {} }) }, ConsentFormParcel);
 
 const realMountParcel: ParcelMounter = (config, props) => mountRootParcel(config, props as Parameters<typeof mountRootParcel>[1]);
 

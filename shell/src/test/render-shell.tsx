@@ -3,8 +3,9 @@ import { render } from '@testing-library/react';
 import type { InitialState } from '@portal/shared-api';
 import { createMockApiClient, createMockMessagingClient } from '@portal/shared-api/mock';
 import { createToastStore } from '@portal/shared-ui';
-import { matchRoute } from '@portal/shared-i18n';
+import { createIntlMessages, matchRoute } from '@portal/shared-i18n';
 import { createLocationStore } from '../app/location-store';
+import { shellCatalogue } from '../app/shell-catalogue';
 import type { ShellApi, ShellRuntime } from '../app/runtime';
 import { ShellApp } from '../app/ShellApp';
 import { availableRoutes } from '../routing/route-access';
@@ -52,6 +53,7 @@ export function createTestRuntime(options: TestRuntimeOptions = {}): ShellRuntim
     state,
     routes,
     shell,
+    messages: createIntlMessages(state.lang, shellCatalogue),
     api,
     location,
     toastStore,
