@@ -14,6 +14,9 @@ const repoRoot = path.resolve(__dirname, '..');
 /**
  * Libraries that must exist once in the page (React state, contexts, stores, the router's history).
  * Their versions come from the shell's package.json: the shell is the reference every remote must match.
+ * Not @portal/shared-api: it holds no state, only schemas and clients, so each build bundles the part
+ * it uses (a shared module is bundled whole). Nothing may rely on its identity across bundles:
+ * ApiError is checked by its brand (isApiError), never with `instanceof`.
  */
 const SINGLETONS = [
   'react',
@@ -22,7 +25,6 @@ const SINGLETONS = [
   'react-intl',
   'zustand',
   'single-spa-react',
-  '@portal/shared-api',
   '@portal/shared-i18n',
   '@portal/shared-ui',
 ];

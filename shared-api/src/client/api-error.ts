@@ -20,15 +20,24 @@ export type ApiFailure =
 
 export type ApiFailureKind = ApiFailure['kind'];
 
+/**
+ * What marks an ApiError whichever copy of this module made it: each bundle (the shell, every remote)
+ * has its own copy of shared-api, so an error the shell's client throws into a remote's page is not
+ * an instance of the remote's ApiError class. A registered symbol is the same in every copy.
+ */
+const API_ERROR_BRAND = Symbol.for('@portal/shared-api/ApiError');
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly [API_ERROR_BRAND] = true;
   constructor(readonly failure: ApiFailure) {
     super(`API call failed: ${failure.kind}${failure.kind === 'http' ? ` ${failure.status}` : ''}`);
   }
 }
 
+/** Whether `error` is an ApiError from any bundle's copy of shared-api (check this, never `instanceof ApiError`). */
 export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
+  return typeof error === 'object' && error !== null && (error as { [API_ERROR_BRAND]?: unknown })[API_ERROR_BRAND] === true;
 }
 
 function field(error: unknown, name: string): unknown {
@@ -54,7 +63,7 @@ export function isAbortFailure(error: unknown): boolean {
 
 /** Maps any thrown value to a failure (an ApiError keeps its own). HTTP answers are mapped by the client. */
 export function toApiFailure(error: unknown): ApiFailure {
-  if (error instanceof ApiError) return error.failure;
+  if (isApiError(error)) return error.failure;
   if (isAbortFailure(error)) return { kind: 'aborted' };
   if (isNetworkFailure(error)) return { kind: 'network' };
   const message = field(error, 'message');

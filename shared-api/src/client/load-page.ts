@@ -1,7 +1,7 @@
 import type { Lang } from '../schemas/common';
 import { pageStateSchema, type PageState } from '../schemas/initial-state';
 import { pageLoaderPath } from '../schemas/pages/loader';
-import { ApiError } from './api-error';
+import { isApiError } from './api-error';
 import type { ApiClient } from './create-api-client';
 
 /**
@@ -24,7 +24,7 @@ export async function loadPage(
       ...(signal ? { signal } : {}),
     });
   } catch (error) {
-    if (error instanceof ApiError && error.failure.kind === 'not-found') {
+    if (isApiError(error) && error.failure.kind === 'not-found') {
       const notFoundState = pageStateSchema.safeParse(error.failure.body);
       if (notFoundState.success) return notFoundState.data;
     }

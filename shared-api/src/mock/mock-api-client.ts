@@ -1,4 +1,4 @@
-import { ApiError, type ApiFailure } from '../client/api-error';
+import { ApiError, isApiError, type ApiFailure } from '../client/api-error';
 import type { ApiClient, BodyRequestOptions, ResponseParser, SearchParams } from '../client/create-api-client';
 import type { PageState } from '../schemas/initial-state';
 import { pageLoaderPath } from '../schemas/pages/loader';
@@ -65,7 +65,7 @@ export function createMockApiClient(initialHandlers: MockHandlers = {}): MockApi
     const key = `${method} ${path}`;
     if (!(key in handlers)) throw new ApiError({ kind: 'unexpected', message: `No mock handler for ${key}` });
     const handler = handlers[key];
-    if (handler instanceof ApiError) throw handler;
+    if (isApiError(handler)) throw handler;
     const data = typeof handler === 'function' ? await (handler as (request: MockRequest) => unknown)(request) : handler;
     return schema.parse(data);
   }
