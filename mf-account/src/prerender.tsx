@@ -1,5 +1,6 @@
 // The account remote's pre-render bundle (tooling/prerender-webpack.cjs): its anonymous pages as
 // static HTML for the server's response, by the same components the remote's ./app mounts.
+import { accountPageStates } from '@portal/shared-api';
 import { createRemotePrerenderer } from '@portal/shared-ui/prerender';
 import en from '../messages/en.json';
 import fi from '../messages/fi.json';
@@ -9,6 +10,7 @@ import { NewCustomerPage } from './pages/new-customer/NewCustomerPage';
 export const render = createRemotePrerenderer({
   remoteId: 'mf-account',
   messages: { fi, sv, en },
+  pageStates: accountPageStates,
   pages: { 'account.new-customer': NewCustomerPage },
 });
 

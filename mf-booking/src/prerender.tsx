@@ -1,5 +1,6 @@
 // The booking remote's pre-render bundle (tooling/prerender-webpack.cjs): its anonymous pages as
 // static HTML for the server's response, by the same components the remote's ./app mounts.
+import { bookingPageStates } from '@portal/shared-api';
 import { createRemotePrerenderer } from '@portal/shared-ui/prerender';
 import en from '../messages/en.json';
 import fi from '../messages/fi.json';
@@ -9,5 +10,6 @@ import { LandingPage } from './pages/landing/LandingPage';
 export const render = createRemotePrerenderer({
   remoteId: 'mf-booking',
   messages: { fi, sv, en },
+  pageStates: bookingPageStates,
   pages: { 'booking.landing': LandingPage },
 });

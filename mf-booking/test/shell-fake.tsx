@@ -1,12 +1,13 @@
 import type { ReactElement } from 'react';
 import type { RouteDefinitionInput } from '@portal/shared-api';
+import { bookingPageStates } from '@portal/shared-api';
 import { remoteTestKit, type FakeShell } from '@portal/shared-ui/test-utils';
 import routes from '../routes.json';
 import { bookingRemote } from '../src/remote';
 
 export { pageState, type FakeShell } from '@portal/shared-ui/test-utils';
 
-const kit = remoteTestKit(bookingRemote, routes as RouteDefinitionInput[]);
+const kit = remoteTestKit({ ...bookingRemote, pageStates: bookingPageStates }, routes as RouteDefinitionInput[]);
 
 /** The composed route table as the server would give it, and fake shells on it. */
 export const { routeTable, createFakeShell } = kit;

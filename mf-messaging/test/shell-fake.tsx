@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { messagingPageStates } from '@portal/shared-api';
 import { Route, Routes } from 'react-router-dom';
 import type { MessagingSummary, RouteDefinitionInput } from '@portal/shared-api';
 import type { MockMessagingClient } from '@portal/shared-api/mock';
@@ -10,7 +11,7 @@ import { messagingRemote } from '../src/remote';
 
 export { pageState, type FakeShell } from '@portal/shared-ui/test-utils';
 
-const kit = remoteTestKit(messagingRemote, messagingRoutes as RouteDefinitionInput[]);
+const kit = remoteTestKit({ ...messagingRemote, pageStates: messagingPageStates }, messagingRoutes as RouteDefinitionInput[]);
 
 /** The composed route table as the server would give it, and fake shells on it. */
 export const { routeTable, createFakeShell } = kit;

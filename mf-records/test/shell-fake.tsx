@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { RecordsSummary, RouteDefinitionInput } from '@portal/shared-api';
 import type { ShellContextValue } from '@portal/shared-ui';
+import { recordsPageStates } from '@portal/shared-api';
 import { mountRemoteParcel, remoteTestKit } from '@portal/shared-ui/test-utils';
 import recordsRoutes from '../routes.json';
 import * as app from '../src/app';
@@ -9,7 +10,7 @@ import { recordsRemote } from '../src/remote';
 
 export { pageState, type FakeShell } from '@portal/shared-ui/test-utils';
 
-const kit = remoteTestKit(recordsRemote, recordsRoutes as RouteDefinitionInput[], { features: ['prescription-renewal'] });
+const kit = remoteTestKit({ ...recordsRemote, pageStates: recordsPageStates }, recordsRoutes as RouteDefinitionInput[], { features: ['prescription-renewal'] });
 
 /** The composed route table as the server would give it, and fake shells on it (prescription renewal on). */
 export const { routeTable, createFakeShell } = kit;

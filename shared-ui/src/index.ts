@@ -30,6 +30,7 @@ export * from './components/choice';
 // createRemote / createParcel start it; pages read their state, clients and links from the shell.
 export * from './remote/createRemote';
 export * from './remote/RemoteProviders';
+export { PageStatesProvider } from './remote/page-states';
 export * from './remote/RemotePages';
 export * from './remote/PageFrame';
 export * from './remote/RemoteErrorBoundary';

@@ -7,10 +7,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createIntl, createIntlCache, RawIntlProvider, type IntlShape } from 'react-intl';
 import { Route, Routes, StaticRouter } from 'react-router-dom';
 import { createStore } from 'zustand/vanilla';
-import type { ApiClient, InitialState, Lang, MessagingClient, RouteTable } from '@portal/shared-api';
+import type { ApiClient, InitialState, Lang, MessagingClient, PageStateSchemas, RouteTable } from '@portal/shared-api';
 import { createIntlMessages, LOCALES, matchRoute, type Catalogue, type RouteId } from '@portal/shared-i18n';
 import { ShellProvider, type SessionStoreState, type ShellContextValue } from './shell-context';
 import { shellContextFromState } from './shell-context-from-state';
+import { PageStatesProvider } from './remote/page-states';
 import type { RemotePageMap } from './remote/RemotePages';
 
 /** What the server hands a pre-render bundle: the page's initial state and its path with the query. */
@@ -88,6 +89,8 @@ export interface RemotePrerenderOptions {
   messages: Catalogue;
   /** the pages to pre-render: anonymous pages whose first render needs no browser */
   pages: RemotePageMap;
+  /** the page state schemas of the remote's routes, as its ./app gives createRemote */
+  pageStates: PageStateSchemas;
 }
 
 /**
@@ -95,7 +98,7 @@ export interface RemotePrerenderOptions {
  * remote's `./app` gives it (RemoteProviders, RemotePages), inside a `<div>` like the page frame's,
  * so the browser's first render of the remote produces the same elements.
  */
-export function createRemotePrerenderer({ remoteId, messages, pages }: RemotePrerenderOptions): PagePrerenderer {
+export function createRemotePrerenderer({ remoteId, messages, pages, pageStates }: RemotePrerenderOptions): PagePrerenderer {
   const intlIn = intlPerLanguage([messages]);
   return ({ state, url }) => {
     const shell = staticShellContext(state);
@@ -112,7 +115,9 @@ export function createRemotePrerenderer({ remoteId, messages, pages }: RemotePre
                 path={route.paths[state.lang]}
                 element={
                   <div data-prerendered={route.id}>
-                    <Page />
+                    <PageStatesProvider pageStates={pageStates}>
+                      <Page />
+                    </PageStatesProvider>
                   </div>
                 }
               />

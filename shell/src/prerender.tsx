@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { RawIntlProvider } from 'react-intl';
 import { matchRoute } from '@portal/shared-i18n';
-import { createToastStore, ShellProvider } from '@portal/shared-ui';
+import { shellPageStates } from '@portal/shared-api';
+import { createToastStore, PageStatesProvider, ShellProvider } from '@portal/shared-ui';
 import { intlPerLanguage, staticShellContext, type PrerenderInput } from '@portal/shared-ui/prerender';
 import { shellCatalogue } from './app/shell-catalogue';
 import type { LocationSnapshot } from './app/location-store';
@@ -77,7 +78,9 @@ export function render(input: PrerenderInput): string | null {
   return renderToStaticMarkup(
     <RuntimeProvider runtime={runtime}>
       <RawIntlProvider value={intlIn(runtime.state.lang)}>
-        <ShellProvider value={runtime.shell}>{page()}</ShellProvider>
+        <ShellProvider value={runtime.shell}>
+          <PageStatesProvider pageStates={shellPageStates}>{page()}</PageStatesProvider>
+        </ShellProvider>
       </RawIntlProvider>
     </RuntimeProvider>,
   );

@@ -67,7 +67,7 @@ afterEach(async () => {
 
 async function mountApp(path: string, pages: Parameters<typeof createRemote>[0]['pages'], shell: FakeShell = createFakeShell(routes)) {
   window.history.pushState({}, '', path);
-  const app = createRemote({ remoteId: REMOTE_ID, messages, pages });
+  const app = createRemote({ remoteId: REMOTE_ID, messages, pages, pageStates: {} });
   const props = { name: REMOTE_ID, shell, domElementGetter: () => host };
   await act(() => app.bootstrap(props));
   await act(() => app.mount(props));
@@ -83,7 +83,7 @@ describe('createRemote: a remote is its pages', () => {
 
   test('fetches the texts of the shell language only, once, before the page renders', async () => {
     const imports = { fi: jest.fn(messages.fi), sv: jest.fn(messages.sv), en: jest.fn(messages.en) };
-    const app = createRemote({ remoteId: REMOTE_ID, messages: imports, pages: { 'records.visits': VisitsPage } });
+    const app = createRemote({ remoteId: REMOTE_ID, messages: imports, pages: { 'records.visits': VisitsPage }, pageStates: {} });
     window.history.pushState({}, '', '/sv/besoken');
     const shell = createFakeShell(routes, { lang: 'sv' });
     for (const name of ['first', 'second']) {

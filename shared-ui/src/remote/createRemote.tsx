@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { PageStateSchemas } from '@portal/shared-api';
 import { importCatalogue, type Catalogue, type CatalogueImports, type Lang } from '@portal/shared-i18n';
 import type { ShellContextValue } from '../shell-context';
 import { reactLifecycles, type ReactLifecycles, type SingleSpaProps } from './react-lifecycles';
@@ -35,6 +36,11 @@ function remoteTexts(imports: CatalogueImports) {
 export interface RemoteOptions extends RemoteIdentity {
   /** route id (the remote's routes.json) → page component */
   pages: RemotePageMap;
+  /**
+   * the page state schemas of the remote's routes (e.g. shared-api's recordsPageStates), which its
+   * pages' usePageState parse with: the remote bundles only these, not every part's
+   */
+  pageStates: PageStateSchemas;
 }
 
 /** The props the shell mounts a remote's `./app` with (single-spa custom props). */
@@ -45,11 +51,11 @@ export type RemoteAppProps = SingleSpaProps & { shell: ShellContextValue };
  * in the shell's context and language, each page in the page frame (see PageFrame). Clients come
  * from the shell (`useApiClient`, `useMessagingClient`).
  */
-export function createRemote({ remoteId, messages, pages }: RemoteOptions): ReactLifecycles<RemoteAppProps> {
+export function createRemote({ remoteId, messages, pages, pageStates }: RemoteOptions): ReactLifecycles<RemoteAppProps> {
   const texts = remoteTexts(messages);
   return reactLifecycles<RemoteAppProps>(
     ({ shell }) => (
-      <RemoteProviders shell={shell} messages={texts.in(shell.lang)}>
+      <RemoteProviders shell={shell} messages={texts.in(shell.lang)} pageStates={pageStates}>
         <RemotePages shell={shell} remoteId={remoteId} pages={pages} />
       </RemoteProviders>
     ),
@@ -63,13 +69,18 @@ export type ParcelProps<P> = SingleSpaProps & { shell: ShellContextValue } & P;
 /**
  * A remote's parcel (e.g. `./summary` on the front page): single-spa lifecycles that render
  * `Parcel` with the props it is mounted with, in the shell's context and the remote's texts. A throw
- * inside shows the error view with a retry in the parcel's place.
+ * inside shows the error view with a retry in the parcel's place. `pageStates`: the schemas of the
+ * page states the parcel loads itself (usePageState), if any.
  */
-export function createParcel<P extends object>({ remoteId, messages }: RemoteIdentity, Parcel: ComponentType<P>): ReactLifecycles<ParcelProps<P>> {
+export function createParcel<P extends object>(
+  { remoteId, messages }: RemoteIdentity,
+  Parcel: ComponentType<P>,
+  pageStates: PageStateSchemas = {},
+): ReactLifecycles<ParcelProps<P>> {
   const texts = remoteTexts(messages);
   return reactLifecycles<ParcelProps<P>>(
     (props) => (
-      <RemoteProviders shell={props.shell} messages={texts.in(props.shell.lang)}>
+      <RemoteProviders shell={props.shell} messages={texts.in(props.shell.lang)} pageStates={pageStates}>
         <RemoteErrorBoundary onError={(error) => props.shell.errors.report(error, `parcel:${remoteId}`)}>
           <Parcel {...props} />
         </RemoteErrorBoundary>

@@ -1,8 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PageStateOf } from '@portal/shared-api';
+import { recordsPageStates, type PageStateOf, type PageStateSchemas } from '@portal/shared-api';
 import { createFakeShell, pageState, routeTableFor, type FakeShell } from '../test-utils';
 import { ShellProvider } from '../shell-context';
+import { PageStatesProvider } from './page-states';
 import { usePageState } from './usePageState';
 
 const routes = routeTableFor('mf-test', [{ id: 'records.visit', paths: { fi: 'kaynnit/:id', sv: 'besoken/:id', en: 'visits/:id' }, kind: 'logged-in' }]);
@@ -22,15 +23,24 @@ function Visit() {
   return <p>state: {page.data.status}</p>;
 }
 
-function renderVisit(shell: FakeShell) {
+/** The page in a part whose pageStates are `pageStates` (the records remote's by default). */
+function renderVisit(shell: FakeShell, pageStates: PageStateSchemas = recordsPageStates) {
   return render(
     <ShellProvider value={shell}>
-      <Visit />
+      <PageStatesProvider pageStates={pageStates}>
+        <Visit />
+      </PageStatesProvider>
     </ShellProvider>,
   );
 }
 
 describe('usePageState', () => {
+  test('a route missing from the part’s pageStates is a programming error that names the route', () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const shell = createFakeShell(routes);
+    expect(() => renderVisit(shell, { 'records.visits': recordsPageStates['records.visits'] })).toThrow("No page state schema for 'records.visit'");
+  });
+
   test('the first page reads the server-embedded state, parsed with its route’s schema, without asking the API', () => {
     const shell = createFakeShell(routes);
     shell.takeInitialPageState.mockImplementation((routeId) => (routeId === 'records.visit' ? pageState(routeId, visit, { id: '7' }) : null));

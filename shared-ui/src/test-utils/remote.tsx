@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import type { RouteDefinitionInput } from '@portal/shared-api';
+import type { PageStateSchemas, RouteDefinitionInput } from '@portal/shared-api';
 import { importCatalogue, LANGUAGES, type Catalogue, type CatalogueImports } from '@portal/shared-i18n';
 import type { ParcelProps, RemoteAppProps, RemoteIdentity } from '../remote/createRemote';
 import { PageFrame } from '../remote/PageFrame';
@@ -10,8 +10,11 @@ import { RemoteProviders } from '../remote/RemoteProviders';
 import type { ShellContextValue } from '../shell-context';
 import { createFakeShell, routeTableFor, type FakeShellOverrides } from './fake-shell';
 
+/** A remote as its tests render it: its identity and the page state schemas its ./app gives createRemote. */
+export type TestedRemote = RemoteIdentity & { pageStates?: PageStateSchemas };
+
 export interface RemotePageOptions {
-  remote: RemoteIdentity;
+  remote: TestedRemote;
   shell: ShellContextValue;
   /** the browser path, e.g. '/en/conversations/12' (default: the language root) */
   path?: string;
@@ -43,7 +46,7 @@ function textsOf(remote: RemoteIdentity): Catalogue {
  */
 export function renderRemotePage(ui: ReactElement, { remote, shell, path = `/${shell.lang}` }: RemotePageOptions) {
   return render(
-    <RemoteProviders shell={shell} messages={textsOf(remote)}>
+    <RemoteProviders shell={shell} messages={textsOf(remote)} pageStates={remote.pageStates}>
       <MemoryRouter initialEntries={[path]}>
         <PageFrame onError={(error) => shell.errors.report(error, remote.remoteId)}>{ui}</PageFrame>
       </MemoryRouter>
@@ -89,7 +92,7 @@ export async function mountRemoteParcel<P extends object>(parcel: Mountable<Parc
  * fake shells on it (with the remote's usual `defaults`), and its pages rendered or its `./app`
  * mounted as the shell would.
  */
-export function remoteTestKit(remote: RemoteIdentity, routes: readonly RouteDefinitionInput[], defaults: FakeShellOverrides = {}) {
+export function remoteTestKit(remote: TestedRemote, routes: readonly RouteDefinitionInput[], defaults: FakeShellOverrides = {}) {
   beforeAll(async () => {
     if (!importedTexts.has(remote.messages)) importedTexts.set(remote.messages, await importEveryLanguage(remote.messages));
   });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, IntlProvider, useIntl } from 'react-intl';
-import { ShellProvider, ToastRegion, watchPageHeading } from '@portal/shared-ui';
+import { shellPageStates } from '@portal/shared-api';
+import { PageStatesProvider, ShellProvider, ToastRegion, watchPageHeading } from '@portal/shared-ui';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { LogoutProvider } from '../layout/LogoutDialog';
@@ -114,7 +115,9 @@ export function ShellProviders({ runtime, children }: { runtime: ShellRuntime; c
   return (
     <RuntimeProvider runtime={runtime}>
       <IntlProvider locale={runtime.state.lang} defaultLocale="fi" messages={runtime.messages}>
-        <ShellProvider value={runtime.shell}>{children}</ShellProvider>
+        <ShellProvider value={runtime.shell}>
+          <PageStatesProvider pageStates={shellPageStates}>{children}</PageStatesProvider>
+        </ShellProvider>
       </IntlProvider>
     </RuntimeProvider>
   );

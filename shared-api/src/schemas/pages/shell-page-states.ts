@@ -1,0 +1,13 @@
+import type { z } from 'zod';
+import type { RouteId } from '../../generated/route-ids';
+import { expiredSessionPageStateSchema } from '../account/sms-login';
+import { frontPageStateSchema } from './front-page';
+
+/**
+ * The page state schemas of the shell's routes (see pageStateSchemas): the shell bundles only these,
+ * handed to its providers.
+ */
+export const shellPageStates = {
+  'front-page': frontPageStateSchema,
+  'expired-session': expiredSessionPageStateSchema,
+} as const satisfies Partial<Record<RouteId, z.ZodType>>;
