@@ -1,6 +1,22 @@
 import { isValidPhoneNumber as isValidNumberForRegion, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { textSchema } from '../text';
+import {
+  STREET_ADDRESS_MIN_LENGTH,
+  STREET_ADDRESS_MAX_LENGTH,
+  POSTAL_CODE_LENGTH,
+  POST_OFFICE_MIN_LENGTH,
+  POST_OFFICE_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  PROFILE_PHONE_MAX_LENGTH,
+  GUARDIAN_PHONE_MAX_LENGTH,
+  PHONE_MIN_DIGITS,
+  PHONE_MAX_DIGITS,
+  GUARDIAN_NAME_MAX_LENGTH,
+  PERSON_NAME_MIN_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
+  FINNISH_COUNTRY_PREFIX,
+} from './contact-limits';
 
 /**
  * Contact details as a person types them (spec part 2 §5 "Contact info", "Profile email", "Phone
@@ -18,27 +34,7 @@ import { textSchema } from '../text';
  * also normalised (spaces removed, a leading 0 written +358) so that it is stored in one form.
  */
 
-export const STREET_ADDRESS_MIN_LENGTH = 2;
-export const STREET_ADDRESS_MAX_LENGTH = 30;
-export const POSTAL_CODE_LENGTH = 5;
-export const POST_OFFICE_MIN_LENGTH = 2;
-export const POST_OFFICE_MAX_LENGTH = 30;
-/** The longest e-mail address accepted (spec §5 "max 100"). */
-export const EMAIL_MAX_LENGTH = 100;
-/** The profile form's e-mail input stops at this many characters (spec §5 "profile field maxLength 78"). */
-export const PROFILE_EMAIL_INPUT_MAX_LENGTH = 78;
-/** The phone number's length, spaces removed, in the profile form and in the guardian form. */
-export const PROFILE_PHONE_MAX_LENGTH = 15;
-export const GUARDIAN_PHONE_MAX_LENGTH = 20;
-/** A phone number has 5 to 20 digits (the + and spaces not counted). */
-export const PHONE_MIN_DIGITS = 5;
-export const PHONE_MAX_DIGITS = 20;
-export const GUARDIAN_NAME_MAX_LENGTH = 40;
-/** Spec §5: first and last name are read-only, 2 to 50 characters. */
-export const PERSON_NAME_MIN_LENGTH = 2;
-export const PERSON_NAME_MAX_LENGTH = 50;
-/** The international prefix a Finnish number is written with. */
-export const FINNISH_COUNTRY_PREFIX = '+358';
+export * from './contact-limits';
 
 /** The message ids of every refusal (the account catalogue has a text for each, in fi, sv and en). */
 export const CONTACT_MESSAGE_IDS = {
