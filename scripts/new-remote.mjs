@@ -213,8 +213,8 @@ function insert(relative, anchor, lines, { after = false, last = false } = {}) {
 }
 
 const pageStates = path.join('shared-api', 'src', 'schemas', 'pages', 'page-states.ts');
-insert(pageStates, /^import /, [`import { ${camel}HomePageStateSchema } from '../${name}/pages';`], { after: true, last: true });
-insert(pageStates, /^\} as const satisfies/, [`  '${name}.home': ${camel}HomePageStateSchema,`]);
+insert(pageStates, /^import /, [`import { ${camel}PageStates } from '../${name}/pages';`], { after: true, last: true });
+insert(pageStates, /^\} as const satisfies/, [`  ...${camel}PageStates,`]);
 insert(path.join('shared-api', 'src', 'index.ts'), /^export \* from '\.\/client';/, [
   `export * from './schemas/${name}/pages';`,
   ...(summary ? [`export * from './schemas/${name}/summary';`] : []),
