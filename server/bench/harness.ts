@@ -157,8 +157,10 @@ export interface ReadyMessage {
   port: number;
   /** BENCH_SERVER_BARE_ROUTE: the bare Fastify app's port */
   barePort?: number;
-  /** BENCH_SERVER_SIGN_IN: the signed-in persona's session cookie (name=value) and its csrfToken */
+  /** BENCH_SERVER_SIGN_IN: the (first) signed-in persona's session cookie (name=value) and its csrfToken */
   cookie?: string;
+  /** BENCH_SERVER_SIGN_IN: every signed-in persona's session cookie, in the list's order */
+  cookies?: string[];
   csrfToken?: string;
 }
 
@@ -168,8 +170,10 @@ export interface BenchServer {
   /** http://127.0.0.1:<port> */
   origin: string;
   barePort: number;
-  /** Mikko's session cookie (name=value) and csrfToken; empty unless signIn was asked for */
+  /** Mikko's session cookie (name=value) and csrfToken (the first persona's); empty unless signIn was asked for */
   cookie: string;
+  /** the session cookie of each persona of `signIn` (a list), in its order */
+  cookies: string[];
   csrfToken: string;
 }
 
@@ -177,8 +181,11 @@ export interface BenchServerOptions {
   databaseUrl: string;
   /** names the DATA_DIR: portal-bench-<name>- */
   name: string;
-  /** Mikko signs in once: the server issues his session as the sign-in does once the broker has answered */
-  signIn?: boolean;
+  /**
+   * Mikko signs in once: the server issues his session as the sign-in does once the broker has
+   * answered. A list of personas (bench/server.ts BENCH_SERVER_SIGN_IN, e.g. `leena:ella`): each.
+   */
+  signIn?: boolean | readonly string[];
   /** a bare Fastify app with one JSON route (GET /bare) in the same process, a baseline */
   bareRoute?: boolean;
   /** node's own flags before the script (e.g. --cpu-prof) */
@@ -193,7 +200,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
     databaseUrl: options.databaseUrl,
     dataDirPrefix: `portal-bench-${options.name}-`,
     env: {
-      ...(options.signIn ? { BENCH_SERVER_SIGN_IN: 'mikko' } : {}),
+      ...(options.signIn ? { BENCH_SERVER_SIGN_IN: options.signIn === true ? 'mikko' : options.signIn.join(',') } : {}),
       ...(options.bareRoute ? { BENCH_SERVER_BARE_ROUTE: '1' } : {}),
       ...options.env,
     },
@@ -216,6 +223,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
     origin: `http://127.0.0.1:${message.port}`,
     barePort: message.barePort ?? 0,
     cookie: message.cookie ?? '',
+    cookies: message.cookies ?? [],
     csrfToken: message.csrfToken ?? '',
   };
 }

@@ -33,25 +33,34 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-/** `headers` go with every request (a signed-in caller's session cookie). */
+/**
+ * `headers` go with every request (a signed-in caller's session cookie); given a list, the clients
+ * take its entries in turn (client i the entry i mod its length: several people asking at once).
+ */
 export async function load(
   port: number,
   paths: readonly string[],
   clients: number,
   seconds: number,
   warmupSeconds: number,
-  headers: Record<string, string> = {},
+  headers: Record<string, string> | readonly Record<string, string>[] = {},
 ): Promise<LoadSummary> {
-  const options: autocannon.Options = {
-    url: `http://127.0.0.1:${port}`,
-    connections: clients,
-    pipelining: 1,
-    headers,
-    requests: paths.map((path) => ({ method: 'GET', path })),
+  const perClient: readonly Record<string, string>[] = Array.isArray(headers) ? headers : [headers];
+  const options = (): autocannon.Options => {
+    let connected = 0;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      connections: clients,
+      pipelining: 1,
+      headers: perClient[0] ?? {},
+      requests: paths.map((path) => ({ method: 'GET', path })),
+      // each run connects its clients afresh: client i gets entry i mod the list's length
+      setupClient: (client) => client.setHeaders(perClient[connected++ % perClient.length] ?? {}),
+    };
   };
-  if (warmupSeconds > 0) await run({ ...options, duration: warmupSeconds });
+  if (warmupSeconds > 0) await run({ ...options(), duration: warmupSeconds });
   const latencies: number[] = [];
-  const result = await run({ ...options, duration: seconds }, (ms) => latencies.push(ms));
+  const result = await run({ ...options(), duration: seconds }, (ms) => latencies.push(ms));
   latencies.sort((a, b) => a - b);
   return {
     reqPerSecond: result.requests.total / result.duration,
