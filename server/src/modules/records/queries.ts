@@ -1,7 +1,8 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Lang, RecordsSummary } from '@portal/shared-api';
 import type { Database } from '../../db/index';
 import { createPerTurnReader, perDatabase } from '../../db/per-turn-loader';
+import { preparedStatement } from '../../db/prepared';
 import { people, peopleRowId } from '../patients/schema';
 import { fhirTitleIn, imagingExaminationIn } from './vocabulary';
 
@@ -58,51 +59,57 @@ interface SummaryRow {
 }
 
 /**
- * The summaries' rows of `personIds` in one statement, in their order (undefined: no such person):
- * each list a JSON array built by the database, with the same rows, order and limits as the list
- * pages' queries in rows.ts.
+ * The summary's columns of one person (`peopleRowId`): each list a JSON array built by the
+ * database, with the same rows, order and limits as the list pages' queries in rows.ts.
  */
+const summaryColumns = (lang: Lang): Record<keyof SummaryRow, SQL> => ({
+  visits: sql<VisitJson[]>`${jsonRows(
+    sql`json_build_object('id', r.id, 'dateTime', r.date_time, 'practitionerName', r.practitioner_name, 'specialtyName', r.specialty_name)`,
+    // a visit still ahead is an appointment, not part of the record yet
+    sql`select v.id, v.date_time, p.first_name || ' ' || p.last_name as practitioner_name, ${specialtyColumn[lang]} as specialty_name
+        from visits v join practitioners p on p.id = v.practitioner_id join specialties s on s.id = v.specialty_id
+        where v.person_id = ${peopleRowId} and v.date_time <= now() order by v.date_time desc, v.id desc limit ${SUMMARY_SIZE}`,
+    sql`r.date_time desc, r.id desc`,
+  )}`,
+  prescriptions: sql<PrescriptionJson[]>`${jsonRows(
+    sql`json_build_object('id', r.id, 'medicineName', r.medicine_name, 'strength', r.strength, 'issuedDate', r.issued_date, 'isRenewable', r.is_renewable)`,
+    sql`select id, medicine_name, strength, issued_date, is_renewable from prescriptions
+        where person_id = ${peopleRowId} order by issued_date desc, id desc limit ${SUMMARY_SIZE}`,
+    sql`r.issued_date desc, r.id desc`,
+  )}`,
+  // every row (single tests, packages and their items) of the newest three sample dates
+  laboratory: sql<LaboratoryJson[]>`${jsonRows(
+    sql`json_build_object('sampleDate', r.sample_date, 'packageId', r.package_id, 'displayName', r.display_name, 'isReady', r.is_ready)`,
+    sql`select sample_date, position, id, package_id, display_name, is_ready from laboratory_results
+        where person_id = ${peopleRowId} and sample_date in (
+          select distinct sample_date from laboratory_results where person_id = ${peopleRowId} order by sample_date desc limit ${SUMMARY_SIZE})`,
+    sql`r.sample_date desc, r.position asc, r.id asc`,
+  )}`,
+  imaging: sql<ImagingJson[]>`${jsonRows(
+    sql`json_build_object('id', r.id, 'imagingDate', r.imaging_date, 'examinationName', r.examination_name)`,
+    sql`select id, imaging_date, examination_name from imaging_results
+        where person_id = ${peopleRowId} order by imaging_date desc, id desc limit ${SUMMARY_SIZE}`,
+    sql`r.imaging_date desc, r.id desc`,
+  )}`,
+  questionnaires: sql<QuestionnaireJson[]>`${jsonRows(
+    sql`json_build_object('id', r.id, 'title', r.title, 'titleTranslations', r.form -> '_title', 'sentAt', r.sent_at, 'answeredAt', r.answered_at)`,
+    sql`select id, title, form, sent_at, answered_at from questionnaire_invitations where person_id = ${peopleRowId}`,
+    sql`r.sent_at desc, r.id desc`,
+  )}`,
+  renewable: sql`exists (select 1 from prescriptions where person_id = ${peopleRowId} and is_renewable)`,
+});
+
+/** summaryRows' statement in `lang`, prepared (db/prepared.ts): the front page is asked on every sign-in. */
+const summaryStatement = (lang: Lang) =>
+  preparedStatement<SummaryRow & { id: string }, { ids: readonly string[] }>(`front_page_records_${lang}`, () => {
+    const columns = Object.entries(summaryColumns(lang)).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`);
+    return sql`select ${peopleRowId} as id, ${sql.join(columns, sql`, `)} from ${people} where ${peopleRowId} = any(${sql.placeholder('ids')}::uuid[])`;
+  });
+const summaryStatements = { fi: summaryStatement('fi'), sv: summaryStatement('sv'), en: summaryStatement('en') } as const;
+
+/** The summaries' rows of `personIds` in one statement, in their order (undefined: no such person). */
 async function summaryRows(db: Database, personIds: readonly string[], lang: Lang): Promise<(SummaryRow | undefined)[]> {
-  const rows = await db
-    .select({
-      id: people.id,
-      visits: sql<VisitJson[]>`${jsonRows(
-        sql`json_build_object('id', r.id, 'dateTime', r.date_time, 'practitionerName', r.practitioner_name, 'specialtyName', r.specialty_name)`,
-        // a visit still ahead is an appointment, not part of the record yet
-        sql`select v.id, v.date_time, p.first_name || ' ' || p.last_name as practitioner_name, ${specialtyColumn[lang]} as specialty_name
-            from visits v join practitioners p on p.id = v.practitioner_id join specialties s on s.id = v.specialty_id
-            where v.person_id = ${peopleRowId} and v.date_time <= now() order by v.date_time desc, v.id desc limit ${SUMMARY_SIZE}`,
-        sql`r.date_time desc, r.id desc`,
-      )}`,
-      prescriptions: sql<PrescriptionJson[]>`${jsonRows(
-        sql`json_build_object('id', r.id, 'medicineName', r.medicine_name, 'strength', r.strength, 'issuedDate', r.issued_date, 'isRenewable', r.is_renewable)`,
-        sql`select id, medicine_name, strength, issued_date, is_renewable from prescriptions
-            where person_id = ${peopleRowId} order by issued_date desc, id desc limit ${SUMMARY_SIZE}`,
-        sql`r.issued_date desc, r.id desc`,
-      )}`,
-      // every row (single tests, packages and their items) of the newest three sample dates
-      laboratory: sql<LaboratoryJson[]>`${jsonRows(
-        sql`json_build_object('sampleDate', r.sample_date, 'packageId', r.package_id, 'displayName', r.display_name, 'isReady', r.is_ready)`,
-        sql`select sample_date, position, id, package_id, display_name, is_ready from laboratory_results
-            where person_id = ${peopleRowId} and sample_date in (
-              select distinct sample_date from laboratory_results where person_id = ${peopleRowId} order by sample_date desc limit ${SUMMARY_SIZE})`,
-        sql`r.sample_date desc, r.position asc, r.id asc`,
-      )}`,
-      imaging: sql<ImagingJson[]>`${jsonRows(
-        sql`json_build_object('id', r.id, 'imagingDate', r.imaging_date, 'examinationName', r.examination_name)`,
-        sql`select id, imaging_date, examination_name from imaging_results
-            where person_id = ${peopleRowId} order by imaging_date desc, id desc limit ${SUMMARY_SIZE}`,
-        sql`r.imaging_date desc, r.id desc`,
-      )}`,
-      questionnaires: sql<QuestionnaireJson[]>`${jsonRows(
-        sql`json_build_object('id', r.id, 'title', r.title, 'titleTranslations', r.form -> '_title', 'sentAt', r.sent_at, 'answeredAt', r.answered_at)`,
-        sql`select id, title, form, sent_at, answered_at from questionnaire_invitations where person_id = ${peopleRowId}`,
-        sql`r.sent_at desc, r.id desc`,
-      )}`,
-      renewable: sql<boolean>`exists (select 1 from prescriptions where person_id = ${peopleRowId} and is_renewable)`,
-    })
-    .from(people)
-    .where(inArray(people.id, [...personIds]));
+  const rows = await summaryStatements[lang](db, { ids: personIds });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return personIds.map((id) => byId.get(id));
 }

@@ -1,8 +1,9 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BOOKING_SUMMARY_MAX_ITEMS, type BookingSummary, type Lang } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { createPerTurnReader, perDatabase } from '../../../db/per-turn-loader';
+import { preparedStatement } from '../../../db/prepared';
 import { appointmentSlots, clinics, practitioners, specialties } from '../../clinics/schema';
 import { auditedRead } from '../../patients/access';
 import { people, peopleRowId } from '../../patients/schema';
@@ -28,14 +29,15 @@ interface UpcomingJson {
 }
 
 /**
- * The next BOOKING_SUMMARY_MAX_ITEMS upcoming appointments of each of `personIds` in one statement,
- * in their order: a JSON array built by the database per person, each row with the person's count.
+ * The next BOOKING_SUMMARY_MAX_ITEMS upcoming appointments of each of `ids`, one row per person: a
+ * JSON array built by the database, each element with the person's count. A prepared statement per
+ * language (db/prepared.ts): the front page is asked on every sign-in.
  */
-async function upcomingOf(db: Database, personIds: readonly string[], lang: Lang, now: Date): Promise<UpcomingJson[][]> {
-  const rows = await db
-    .select({
-      id: people.id,
-      upcoming: sql<UpcomingJson[]>`(select coalesce(json_agg(json_build_object(
+const upcomingStatement = (lang: Lang) =>
+  preparedStatement<{ id: string; upcoming: UpcomingJson[] }, { ids: readonly string[]; from: string; now: string }>(
+    `front_page_booking_${lang}`,
+    () => sql`
+      select ${peopleRowId} as id, (select coalesce(json_agg(json_build_object(
           'id', r.id, 'startsAt', floor(extract(epoch from r.starts_at) * 1000)::int8, 'firstName', r.first_name, 'lastName', r.last_name,
           'specialty', r.specialty, 'clinicName', r.clinic_name, 'isRemote', r.is_remote, 'totalCount', r.total_count)
           order by r.starts_at, r.id), '[]'::json)
@@ -48,13 +50,21 @@ async function upcomingOf(db: Database, personIds: readonly string[], lang: Lang
                 join ${specialties} sp on sp.id = sl.specialty_id
                where a.person_id = ${peopleRowId} and a.status <> 'cancelled'
                  -- still under way or ahead: it ends after now (the first bound narrows the index range, as in upcoming.ts)
-                 and sl.starts_at > ${new Date(now.getTime() - LONGEST_APPOINTMENT_MS).toISOString()}::timestamptz
-                 and sl.starts_at + sl.duration_minutes * interval '1 minute' > ${now.toISOString()}::timestamptz
+                 and sl.starts_at > ${sql.placeholder('from')}::timestamptz
+                 and sl.starts_at + sl.duration_minutes * interval '1 minute' > ${sql.placeholder('now')}::timestamptz
                order by sl.starts_at, a.id
-               limit ${BOOKING_SUMMARY_MAX_ITEMS}) r)`,
-    })
-    .from(people)
-    .where(inArray(people.id, [...personIds]));
+               limit ${BOOKING_SUMMARY_MAX_ITEMS}) r) as upcoming
+      from ${people} where ${peopleRowId} = any(${sql.placeholder('ids')}::uuid[])`,
+  );
+const upcomingStatements = { fi: upcomingStatement('fi'), sv: upcomingStatement('sv'), en: upcomingStatement('en') } as const;
+
+/** The upcoming appointments of each of `personIds`, in their order (see upcomingStatement). */
+async function upcomingOf(db: Database, personIds: readonly string[], lang: Lang, now: Date): Promise<UpcomingJson[][]> {
+  const rows = await upcomingStatements[lang](db, {
+    ids: personIds,
+    from: new Date(now.getTime() - LONGEST_APPOINTMENT_MS).toISOString(),
+    now: now.toISOString(),
+  });
   const byId = new Map(rows.map((row) => [row.id, row.upcoming]));
   return personIds.map((id) => byId.get(id) ?? []);
 }
