@@ -1,6 +1,7 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/index';
 import { createPerTurnReader, perDatabase } from '../../db/per-turn-loader';
+import { preparedStatement } from '../../db/prepared';
 import { appointments } from '../booking/schema';
 import { messagingThreads, messagingUsers } from '../messaging/schema';
 import { people, peopleRowId } from '../patients/schema';
@@ -31,8 +32,11 @@ export interface FrontPageSubject {
   hasEvents: boolean;
 }
 
-/** The subjects of `personIds` in one statement, in their order (null: no such person). */
-async function frontPageSubjects(db: Database, personIds: readonly string[]): Promise<(FrontPageSubject | null)[]> {
+/**
+ * Whether the person (`peopleRowId`) has anything the front page would show: one of these rows.
+ * The database stops at the first table that has one.
+ */
+function hasEvents(): SQL {
   const checks: SQL[] = [
     sql`exists (select 1 from ${appointments} where ${appointments.personId} = ${peopleRowId})`,
     ...(
@@ -49,16 +53,21 @@ async function frontPageSubjects(db: Database, personIds: readonly string[]): Pr
     ).map(([table, column]) => sql`exists (select 1 from ${table} where ${column} = ${peopleRowId})`),
     sql`exists (select 1 from ${messagingThreads} join ${messagingUsers} on ${messagingUsers.id} = ${messagingThreads.customerUserId} where ${messagingUsers.personId} = ${peopleRowId})`,
   ];
-  const rows = await db
-    .select({
-      id: people.id,
-      givenName: people.givenName,
-      registered: people.registered,
-      hasEvents: sql<boolean>`(${sql.join(checks, sql` or `)})`,
-    })
-    .from(people)
-    .where(inArray(people.id, [...personIds]));
-  const byId = new Map(rows.map((row) => [row.id, { givenName: row.givenName, registered: row.registered, hasEvents: row.hasEvents === true }]));
+  return sql.join(checks, sql` or `);
+}
+
+/** frontPageSubjects' statement, prepared (db/prepared.ts): the front page is asked on every sign-in. */
+const subjectStatement = preparedStatement<{ id: string; given_name: string; registered: boolean; has_events: boolean }, { ids: readonly string[] }>(
+  'front_page_subject',
+  () => sql`
+    select ${peopleRowId} as id, ${people.givenName} as given_name, ${people.registered} as registered, (${hasEvents()}) as has_events
+      from ${people} where ${peopleRowId} = any(${sql.placeholder('ids')}::uuid[])`,
+);
+
+/** The subjects of `personIds` in one statement, in their order (null: no such person). */
+async function frontPageSubjects(db: Database, personIds: readonly string[]): Promise<(FrontPageSubject | null)[]> {
+  const rows = await subjectStatement(db, { ids: personIds });
+  const byId = new Map(rows.map((row) => [row.id, { givenName: row.given_name, registered: row.registered, hasEvents: row.has_events === true }]));
   return personIds.map((id) => byId.get(id) ?? null);
 }
 

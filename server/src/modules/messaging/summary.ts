@@ -1,7 +1,8 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { MessagingSummary } from '@portal/shared-api';
 import type { Database } from '../../db/index';
 import { createPerTurnReader, perDatabase } from '../../db/per-turn-loader';
+import { preparedStatement } from '../../db/prepared';
 import { people, peopleRowId } from '../patients/schema';
 import { messagingAssignments, messagingMessages, messagingReadStatus, messagingThreads, messagingUsers } from './schema';
 
@@ -35,12 +36,15 @@ const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 10
  * latest of the latest message's time, the current assignment's (only when the customer is the
  * assignee) and the professionals' timestamp, compared in whole milliseconds as there.
  * The caller audits the read and calls this only when customer-messaging-allowed is on.
- * One statement for every subject asked in the same turn of the event loop.
+ * One statement for every subject asked in the same turn of the event loop, prepared
+ * (db/prepared.ts): the front page is asked on every sign-in.
  */
-async function messagingSummaries(db: Database, subjectPersonIds: readonly string[]): Promise<MessagingSummary[]> {
-  // why the cast: Database is typed for either driver, whose execute() answers differ in type;
-  // both carry the rows as `rows`.
-  const result = (await db.execute(sql`
+const summaryStatement = preparedStatement<
+  { person_id: string; total: number; unread: number; newest: NewestThreadJson[] | null },
+  { ids: readonly string[] }
+>(
+  'front_page_messaging',
+  () => sql`
     select ${peopleRowId} as person_id, s.total, s.unread, s.newest
       from ${people}
       cross join lateral (
@@ -72,10 +76,13 @@ async function messagingSummaries(db: Database, subjectPersonIds: readonly strin
                   ) l on true
                   left join ${messagingUsers} u on u.id = l.author_user_id) as newest
       ) s
-     where ${inArray(people.id, [...subjectPersonIds])}`)) as unknown as {
-    rows: { person_id: string; total: number; unread: number; newest: NewestThreadJson[] | null }[];
-  };
-  const byId = new Map(result.rows.map((row) => [row.person_id, row]));
+     where ${peopleRowId} = any(${sql.placeholder('ids')}::uuid[])`,
+);
+
+/** The summaries of `subjectPersonIds` in one statement (summaryStatement), in their order. */
+async function messagingSummaries(db: Database, subjectPersonIds: readonly string[]): Promise<MessagingSummary[]> {
+  const rows = await summaryStatement(db, { ids: subjectPersonIds });
+  const byId = new Map(rows.map((row) => [row.person_id, row]));
   return subjectPersonIds.map((id) => {
     const row = byId.get(id);
     return {
