@@ -19,14 +19,13 @@ interface Pglite {
 const dialect = new PgDialect();
 
 /**
- * A PostgreSQL literal of `value`, quoted so that the database reads it exactly as it reads a
- * parameter sent as text (standard_conforming_strings is on, PostgreSQL's default since 9.1, so a
- * backslash is an ordinary character and only the quote is doubled); its type comes from where the
- * statement uses it, as a parameter's does.
+ * A PostgreSQL literal of `value` that the database reads exactly as it reads a parameter sent as
+ * text; its type comes from where the statement uses it, as a parameter's does. An escape string
+ * (E'…', backslashes and quotes escaped), so that it holds whatever standard_conforming_strings says.
  */
 export function toLiteral(value: StatementValue): string {
   if (value === null) return 'NULL';
-  const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  const quote = (text: string) => `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
   if (value instanceof Date) return quote(value.toISOString());
   if (Array.isArray(value)) {
     // an array literal: every element double-quoted, its quotes and backslashes escaped
