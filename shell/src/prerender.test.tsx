@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { composedRouteSchema, type PageState } from '@portal/shared-api';
+import type { PageState } from '@portal/shared-api';
 import { serverHtmlInDocument } from '@portal/shared-ui/test-utils';
-import { initialState, routeTable } from './test/fixtures';
+import { initialState, routeTable, smsLoginRoute } from './test/fixtures';
 import { renderShell } from './test/render-shell';
 import { needsScriptAtOnce, render as prerender } from './prerender';
 
@@ -10,14 +10,6 @@ import { needsScriptAtOnce, render as prerender } from './prerender';
 // code runs, and nothing moves when the shell's layout takes over.
 
 const anonymous = { user: null, session: null };
-/** mf-account's SMS code login page, as the server composes it. */
-const smsLoginRoute = composedRouteSchema.parse({
-  id: 'account.sms-login',
-  paths: { fi: 'tunnistautuminen', sv: 'behorighetskontroll', en: 'authentication' },
-  kind: 'expired-session',
-  layout: { menu: false, footer: false, fullWidth: false },
-  owner: 'mf-account',
-});
 const expiredPage = (smsLogin: boolean): PageState => ({ routeId: 'expired-session', params: {}, state: { smsLogin } });
 
 /** The server's HTML of the page, in a document of its own, and the shell's first render's <main>. */

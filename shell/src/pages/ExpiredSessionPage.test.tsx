@@ -1,18 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { composedRouteSchema } from '@portal/shared-api';
-import { routeTable } from '../test/fixtures';
+import { routeTable, smsLoginRoute } from '../test/fixtures';
 import { renderShell } from '../test/render-shell';
 
 const anonymous = { user: null, session: null };
-/** mf-account's SMS code login page, as the server composes it. */
-const smsLoginRoute = composedRouteSchema.parse({
-  id: 'account.sms-login',
-  paths: { fi: 'tunnistautuminen', sv: 'behorighetskontroll', en: 'authentication' },
-  kind: 'expired-session',
-  layout: { menu: false, footer: false, fullWidth: false },
-  owner: 'mf-account',
-});
 const routes = [...routeTable(), smsLoginRoute];
 
 function expiredState(smsLogin: boolean, lang: 'en' | 'fi' = 'en') {

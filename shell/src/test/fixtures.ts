@@ -60,3 +60,12 @@ export function initialState(overrides: Partial<InitialState> = {}): InitialStat
     ...overrides,
   };
 }
+
+/** mf-account's SMS code login page, as the server composes it. */
+export const smsLoginRoute = composedRouteSchema.parse({
+  id: 'account.sms-login',
+  paths: { fi: 'tunnistautuminen', sv: 'behorighetskontroll', en: 'authentication' },
+  kind: 'expired-session',
+  layout: { menu: false, footer: false, fullWidth: false },
+  owner: 'mf-account',
+});
