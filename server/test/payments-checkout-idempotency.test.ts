@@ -7,7 +7,8 @@ import { calculateSignature } from '../src/modules/payments/provider/signature';
 import { PERSONAS } from '../src/seed/personas';
 import { helsinkiDate } from '../src/util/time';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
-import { createPayment, eventsOf, insertInvoice, invoiceOf, pathOf, paymentsOf, type TestInvoice } from './payments-checkout-fixtures';
+import { startPaymentAttempt } from '../src/modules/payments/checkout/attempt';
+import { createPayment, eventsOf, insertInvoice, invoiceOf, pathOf, paymentRequestFor, paymentsOf, postPayment, type TestInvoice } from './payments-checkout-fixtures';
 
 /**
  * Issue 14 "Payment provider": the signed redirect and callback record a payment once however often
@@ -116,6 +117,52 @@ describe('the provider’s signed return, recorded once', () => {
     const rows = await paymentsOf(t.app, invoice.id);
     assert.equal(rows.filter((r) => r.status === 'ok').length, 1);
     assert.equal((await invoiceOf(t.app, invoice.id)).status, 'paid');
+  });
+});
+
+describe('no second payment beside one the bank is confirming (issue 14 "Payment provider")', () => {
+  it('a new payment asked for while the callback confirms a pending one: refused (409), never a second payment', async () => {
+    for (let round = 0; round < 10; round++) {
+      const payment = await newPayment();
+      await t.app.inject({ url: returnUrl('redirect', payment, 'pending') });
+      const [callback, again] = await Promise.all([
+        t.app.inject({ url: returnUrl('callback', payment, 'ok') }),
+        postPayment(t.app, mikko, paymentRequestFor(payment.invoice)),
+      ]);
+      assert.equal(callback.statusCode, 200, callback.body);
+      assert.equal(again.statusCode, 409, `round ${round}: ${again.statusCode} ${again.body.slice(0, 120)}`);
+      const rows = await paymentsOf(t.app, payment.invoice.id);
+      assert.deepEqual(rows.map((row) => row.status), ['ok']);
+      assert.equal((await invoiceOf(t.app, payment.invoice.id)).status, 'paid');
+    }
+  });
+
+  it('the invoice was read as open, then the callback paid it: the attempt is refused when it is written', async () => {
+    // The interleaving the test above can only sometimes hit: the request's read of the invoice
+    // happened before the callback, the attempt is written after it.
+    const payment = await newPayment();
+    await t.app.inject({ url: returnUrl('redirect', payment, 'pending') });
+    await t.app.inject({ url: returnUrl('callback', payment, 'ok') });
+    const outcome = await startPaymentAttempt(t.app.db, {
+      invoiceId: payment.invoice.id,
+      stamp: '00000000-0000-4000-8000-00000000abcd',
+      paidByPersonId: mikko.personId,
+      amountCents: payment.invoice.sumCents,
+    });
+    assert.deepEqual(outcome, { kind: 'refused', reason: 'notOpen' });
+    assert.equal((await paymentsOf(t.app, payment.invoice.id)).length, 1);
+  });
+
+  it('a pending payment blocks a new attempt even when the invoice is still open', async () => {
+    const payment = await newPayment();
+    await t.app.inject({ url: returnUrl('redirect', payment, 'pending') });
+    const outcome = await startPaymentAttempt(t.app.db, {
+      invoiceId: payment.invoice.id,
+      stamp: '00000000-0000-4000-8000-00000000abce',
+      paidByPersonId: mikko.personId,
+      amountCents: payment.invoice.sumCents,
+    });
+    assert.deepEqual(outcome, { kind: 'refused', reason: 'awaitingBank' });
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { buildPath, findRoute } from '@portal/shared-i18n';
 import {
@@ -28,6 +28,7 @@ import type { PaymentsConfig } from '../config';
 import { canBePaidOnline, invoiceRecordByNumber, type InvoiceRecord } from '../invoices/queries';
 import { createPaymentProviderAdapter, PaymentProviderError, type PaymentProviderAdapter, type PaymentReturnUrls } from '../provider/index';
 import { payments } from '../schema';
+import { startPaymentAttempt } from './attempt';
 import { installPayPage } from './loaders';
 import { settlePayment, type ReturnKind } from './settle';
 
@@ -59,13 +60,6 @@ const responses = {
   429: apiErrorSchema,
   502: apiErrorSchema,
 };
-
-/**
- * A payment that may still be settled by the bank: a new one is not started beside it (the patient
- * would pay twice), for as long as a bank may take to confirm; after that the invoice is payable again.
- */
-const AWAITING_BANK = ['pending', 'delayed'] as const;
-const AWAITING_BANK_HOURS = 24;
 
 /** §9: the request is for exactly the invoice's sum. */
 function requestProblems(request: PaymentRequest, invoice: InvoiceRecord): ValidationErrorBody['details'] {
@@ -109,32 +103,24 @@ export function installCheckout(app: FastifyInstance, config: PaymentsConfig, ad
     if (!canBePaidOnline(invoice, today)) return refuse('The invoice cannot be paid online');
     const problems = requestProblems(body, invoice);
     if (problems.length) return reply.status(400).send(validationError(problems));
-    const awaiting = await app.db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.invoiceId, invoice.id),
-          inArray(payments.status, [...AWAITING_BANK]),
-          gt(payments.createdAt, sql`now() - make_interval(hours => ${AWAITING_BANK_HOURS})`),
-        ),
-      )
-      .limit(1);
-    if (awaiting.length) return refuse('A payment of the invoice is waiting for the bank’s confirmation');
-
     const stamp = randomUUID();
-    const [created] = await app.db
-      .insert(payments)
-      .values({ stamp, invoiceId: invoice.id, paidByPersonId: access.actorPersonId, amountCents: invoice.sumCents })
-      .returning({ id: payments.id });
+    const attempt = await startPaymentAttempt(app.db, {
+      invoiceId: invoice.id,
+      stamp,
+      paidByPersonId: access.actorPersonId,
+      amountCents: invoice.sumCents,
+    });
+    if (attempt.kind === 'refused') {
+      return refuse(attempt.reason === 'notOpen' ? 'The invoice cannot be paid online' : 'A payment of the invoice is waiting for the bank’s confirmation');
+    }
     try {
       const answer = await adapter.createPayment(body, stamp, returnUrls(app.config.publicUrl, LANG_BY_PAYMENT_LANGUAGE[body.language]));
-      await app.db.update(payments).set({ transactionId: answer.transactionId }).where(eq(payments.id, created!.id));
-      request.log.info({ paymentId: created!.id, invoiceId: invoice.id, provider: adapter.kind }, 'payment created');
+      await app.db.update(payments).set({ transactionId: answer.transactionId }).where(eq(payments.id, attempt.paymentId));
+      request.log.info({ paymentId: attempt.paymentId, invoiceId: invoice.id, provider: adapter.kind }, 'payment created');
       return reply.send({ terms: answer.terms, providers: answer.providers });
     } catch (error) {
       // No attempt is left behind for the result page to show; §8: a creation failure is only reported.
-      await app.db.delete(payments).where(eq(payments.id, created!.id));
+      await app.db.delete(payments).where(eq(payments.id, attempt.paymentId));
       if (!(error instanceof PaymentProviderError)) throw error;
       request.log.error({ errorName: error.name, reason: error.message }, 'payment creation failed');
       return reply.status(502).send({ type: 'InternalError', message: 'The payment provider is not available' } satisfies ApiErrorBody);
