@@ -36,7 +36,7 @@ function keepInitialStateMarker() {
 }
 
 /** Message ids the server needs for the skeleton it renders before the shell's code runs. */
-const SKELETON_MESSAGE_PREFIXES = ['shell.brand.', 'shell.footer.', 'shell.header.frontPageLink'];
+const SKELETON_MESSAGE_PREFIXES = ['shell.brand.', 'shell.footer.', 'shell.header.frontPageLink', 'shell.skipToContent'];
 
 /** Emits dist/skeleton-messages.json: { fi: {...}, sv: {...}, en: {...} } (see server/src/pages/skeleton.ts). */
 function skeletonMessages() {

@@ -6,8 +6,8 @@ import { expect, federationRuntimes, test } from './fixtures';
 // a few idle seconds (shell/src/deferred-boot.ts). Until then the server's HTML is the page: its
 // links work. After the hand-over the page is the shell's, and focus is where the visitor left it.
 
-/** The shell's layout has replaced the server's skeleton (its skip link exists only there). */
-const shellBooted = (page: Page) => page.locator('.shell-skip-link');
+/** The shell's layout has replaced the server's skeleton. */
+const shellBooted = (page: Page) => page.locator('#portal-root > .shell:not(.shell--skeleton)');
 
 test.describe('the shell boots on a pre-rendered page when the visitor acts (issue 15)', () => {
   test('the login page waits for the visitor; after their first key the shell runs and its language switch works', async ({ page }) => {

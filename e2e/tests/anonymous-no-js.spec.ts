@@ -67,6 +67,18 @@ test.describe('anonymous pages without JavaScript (issue 15)', () => {
       await expect(page.getByRole('link', { name: 'OP', exact: true })).toHaveAttribute('href', `/oauth/authenticate?lang=${lang}&next=%2F${lang}&acr_values=op`);
     });
 
+    test(`expired session (${lang}): the header's language links lead to the same page in the other languages, query kept`, async ({ page }) => {
+      const query = `?next=${encodeURIComponent(paths.visits[lang])}`;
+      await page.goto(`${paths.expired[lang]}${query}`);
+      const others = LANGS.filter((other) => other !== lang);
+      const languages = page.getByRole('banner').getByRole('link', { name: new RegExp(others.map((other) => otherLanguageLink[other]).join('|')) });
+      await expect(languages).toHaveCount(2);
+      const other = others[0]!;
+      await page.getByRole('banner').getByRole('link', { name: otherLanguageLink[other] }).click();
+      await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(`${paths.expired[other]}${query}`);
+      await expect(page.getByRole('heading', { level: 1, name: texts[other].expired })).toBeVisible();
+    });
+
     test(`expired session (${lang}): the heading and the way back to the login page, which works`, async ({ page }) => {
       await page.goto(`${paths.expired[lang]}?next=${encodeURIComponent(paths.visits[lang])}`);
       await expect(page.getByRole('heading', { level: 1, name: t.expired })).toBeVisible();
@@ -112,7 +124,7 @@ test.describe('anonymous pages without JavaScript (issue 15)', () => {
       await expect(page.getByRole('heading', { level: 1, name: t.booking })).toBeVisible();
       await expect(page.getByRole('link', { name: new RegExp(t.privateCustomer) })).toHaveAttribute('href', `${paths.privateList[lang]}?specialtyIds=PSY`);
       const other: Lang = lang === 'fi' ? 'sv' : 'fi';
-      await page.getByRole('link', { name: otherLanguageLink[other] }).click();
+      await page.getByRole('main').getByRole('link', { name: otherLanguageLink[other] }).click();
       await expect(page).toHaveURL(new RegExp(`${paths.booking[other]}\\?specialtyIds=PSY$`));
       await expect(page.getByRole('heading', { level: 1, name: texts[other].booking })).toBeVisible();
     });
@@ -133,7 +145,8 @@ test.describe('the same pages with JavaScript (issue 15)', () => {
   test("a shell page's pre-rendered copy is replaced by the shell's own: one heading", async ({ page }) => {
     await page.goto('/en/login?nextPath=%2Fen%2Fvisits');
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
-    // the skip link is the shell's React layout's, not the server's skeleton's
+    // the shell's React layout has replaced the server's skeleton
+    await expect(page.locator('.shell:not(.shell--skeleton)')).toHaveCount(1);
     await expect(page.locator('.shell-skip-link')).toHaveCount(1);
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page.getByRole('link', { name: 'Nordea', exact: true })).toHaveAttribute('href', /next=%2Fen%2Fvisits/);

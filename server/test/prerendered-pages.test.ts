@@ -25,7 +25,18 @@ exports.render = ({ state, url }) => {
     // a page that shows something only its running code shows (as the landing's error toast)
     ...(url.includes('toast=1') ? { complete: false } : {}),
   };
-};`;
+};
+${
+  owner === 'shell'
+    ? `// the layout's header, as the shell's bundle renders it (say for whom; or a bundle that breaks)
+exports.renderHeader = ({ state, url }) => {
+  if (url.includes('header=throws')) throw new Error('broken header');
+  if (url.includes('header=text')) return 'not a header';
+  const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  return '<header class="shell-header" data-fixture="' + state.lang + ' ' + esc(url) + '"></header>';
+};`
+    : ''
+}`;
 }
 
 function writeBundle(dist: string, owner: string, options: { throws?: boolean; version?: string } = {}): string {
@@ -38,7 +49,7 @@ function writeBundle(dist: string, owner: string, options: { throws?: boolean; v
 function shellBuild(dir: string): string {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang=fi><head><!--portal-initial-state--></head><body><div id=portal-root></div><script defer src=/shell/main.js></script></body></html>');
-  const texts = { 'shell.brand.adult.title': 'Brand', 'shell.brand.children.title': 'Children' };
+  const texts = { 'shell.brand.adult.title': 'Brand', 'shell.brand.children.title': 'Children', 'shell.skipToContent': 'Skip' };
   writeFileSync(path.join(dir, 'skeleton-messages.json'), JSON.stringify({ fi: texts, sv: texts, en: texts }));
   return dir;
 }
@@ -137,6 +148,44 @@ describe('pre-rendered anonymous pages', () => {
     const broken = await t.app.inject({ url: '/fi/ajanvaraus' });
     assert.equal(broken.statusCode, 200);
     assert.match(rootOf(broken.body), /<main class="shell-main"><noscript>/);
+  });
+});
+
+describe("the shell's header on an anonymous page (the language links before any script runs)", () => {
+  /** The header the server put before the page, whoever rendered it. */
+  const headerOf = (body: string) => /<header[^]*?<\/header>/.exec(rootOf(body))?.[0] ?? '';
+
+  it("is the shell's own, rendered for the page's language and address, on a shell page, a remote's page and a page without a bundle", async () => {
+    for (const url of ['/sv/logga-in?nextPath=%2Fsv%2Fbesok', '/en/booking?specialtyIds=PSY', '/fi/uusi-asiakas']) {
+      const res = await t.app.inject({ url });
+      assert.equal(headerOf(res.body), `<header class="shell-header" data-fixture="${url.slice(1, 3)} ${url.replace(/&/g, '&amp;')}"></header>`, url);
+    }
+  });
+
+  it('comes with the skip link where the page is pre-rendered (it is used before the shell runs)', async () => {
+    const prerendered = rootOf((await t.app.inject({ url: '/fi/kirjaudu' })).body);
+    assert.match(prerendered, /<div class="shell shell--skeleton"><a class="shell-skip-link" href="#main-content">Skip<\/a><header/);
+    const notPrerendered = rootOf((await t.app.inject({ url: '/fi/uusi-asiakas' })).body);
+    assert.doesNotMatch(notPrerendered, /shell-skip-link/, 'no <main id="main-content"> to skip to');
+  });
+
+  it('is the brand alone for someone signed in (their name and menu are not rendered on the server)', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    for (const url of ['/fi', '/fi/eula']) {
+      const res = await t.app.inject({ url, headers: mikko.headers });
+      assert.doesNotMatch(headerOf(res.body), /data-fixture/, url);
+      assert.match(headerOf(res.body), /<span class="shell-header__title">Brand<\/span>/, url);
+    }
+  });
+
+  it("is the brand alone when the shell's bundle throws or answers something that is not a header", async () => {
+    for (const url of ['/fi/kirjaudu?header=throws', '/fi/kirjaudu?header=text']) {
+      const res = await t.app.inject({ url });
+      assert.equal(res.statusCode, 200, url);
+      assert.doesNotMatch(headerOf(res.body), /data-fixture|not a header/, url);
+      assert.match(headerOf(res.body), /shell-logo--placeholder/, url);
+      assert.match(rootOf(res.body), /<h1>shell v1 fi adult<\/h1>/, 'the page itself is still pre-rendered');
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import type { PageState } from '@portal/shared-api';
 import { serverHtmlInDocument } from '@portal/shared-ui/test-utils';
 import { initialState, routeTable, smsLoginRoute } from './test/fixtures';
 import { renderShell } from './test/render-shell';
-import { needsScriptAtOnce, render as prerender } from './prerender';
+import { needsScriptAtOnce, render as prerender, renderHeader } from './prerender';
 
 // The shell's pre-render bundle (issue 15): the server's HTML of an anonymous page is the markup the
 // shell's own first render puts in <main>, so the page reads and links the same before and after the
@@ -98,5 +98,39 @@ describe('pre-rendered shell pages', () => {
     expect(needsScriptAtOnce({ state: children, url: '/fi/asiointipolku?error=something-else' })).toBe(false);
     // the login page's error is an alert in its own HTML
     expect(needsScriptAtOnce({ state: initialState(anonymous), url: '/fi/kirjaudu?error=identification-failed' })).toBe(false);
+  });
+
+  describe("the layout's header (server/src/pages/skeleton.ts puts it before the page)", () => {
+    /** The server's header in a document of its own, and the one the shell's first render has. */
+    function bothHeaders(url: string, state: Parameters<typeof initialState>[0]) {
+      const html = renderHeader({ state: initialState({ ...state }), url });
+      if (html === null) throw new Error(`no header for ${url}`);
+      const server = serverHtmlInDocument(html);
+      const { container } = renderShell(url, { state });
+      return { server, browserHtml: container.querySelector('header')?.outerHTML ?? '' };
+    }
+
+    test('the login page: the same markup, with the other two languages linking to the same page and query', () => {
+      const { server, browserHtml } = bothHeaders('/fi/kirjaudu?nextPath=%2Ffi%2Fkaynnit', { ...anonymous, lang: 'fi' });
+      expect(server.innerHTML).toBe(browserHtml);
+      const languages = within(server).getByRole('navigation', { name: 'Kielen valinta' });
+      expect(within(languages).getByRole('link', { name: 'SV, På svenska' })).toHaveAttribute('href', '/sv/logga-in?nextPath=%2Ffi%2Fkaynnit');
+      expect(within(languages).getByRole('link', { name: 'EN, In English' })).toHaveAttribute('href', '/en/login?nextPath=%2Ffi%2Fkaynnit');
+      expect(within(server).queryByRole('link', { name: 'Kirjaudu sisään' })).not.toBeInTheDocument();
+    });
+
+    test('the terms page has the log-in link back to it; the expired-session page only the brand and languages', () => {
+      const terms = bothHeaders('/en/eula', { ...anonymous, lang: 'en' });
+      expect(terms.server.innerHTML).toBe(terms.browserHtml);
+      expect(within(terms.server).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/en/login?nextPath=%2Fen%2Feula');
+
+      const expired = bothHeaders('/sv/utgatt-session', { ...anonymous, lang: 'sv', page: expiredPage(false) });
+      expect(expired.server.innerHTML).toBe(expired.browserHtml);
+      expect(within(expired.server).getAllByRole('link').map((link) => link.getAttribute('hreflang'))).toEqual([null, 'fi', 'en']);
+    });
+
+    test('none for someone signed in', () => {
+      expect(renderHeader({ state: initialState({ lang: 'fi' }), url: '/fi/eula' })).toBeNull();
+    });
   });
 });

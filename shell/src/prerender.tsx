@@ -10,6 +10,7 @@ import { intlPerLanguage, staticShellContext, type PrerenderInput } from '@porta
 import { shellCatalogue } from './app/shell-catalogue';
 import type { LocationSnapshot } from './app/location-store';
 import { RuntimeProvider, type ShellRuntime } from './app/runtime';
+import { Header } from './layout/Header';
 import { ExpiredSessionPage } from './pages/ExpiredSessionPage';
 import { LandingPage, landingErrorToast } from './pages/LandingPage';
 import { LoginPage } from './pages/LoginPage';
@@ -69,19 +70,38 @@ export function needsScriptAtOnce(input: PrerenderInput): boolean {
   return runtime.matchRoute(pathname)?.route.id === 'landing' && landingErrorToast(new URLSearchParams(search).get('error')) !== null;
 }
 
+/** Markup under the providers ShellApp puts around its layout (ShellProviders), as static HTML. */
+function renderUnderProviders(runtime: ShellRuntime, content: ReactNode): string {
+  return renderToStaticMarkup(
+    <RuntimeProvider runtime={runtime}>
+      <RawIntlProvider value={intlIn(runtime.state.lang)}>
+        <ShellProvider value={runtime.shell}>
+          <PageStatesProvider pageStates={shellPageStates}>{content}</PageStatesProvider>
+        </ShellProvider>
+      </RawIntlProvider>
+    </RuntimeProvider>,
+  );
+}
+
 /** The page's HTML as the layout's <main> holds it (ShellApp's ShellProviders around the page), or null. */
 export function render(input: PrerenderInput): string | null {
   const runtime = staticRuntime(input);
   const match = runtime.matchRoute(runtime.location.get().pathname);
   const page = match?.route.owner === 'shell' ? PAGES[match.route.id] : undefined;
   if (!page) return null;
-  return renderToStaticMarkup(
-    <RuntimeProvider runtime={runtime}>
-      <RawIntlProvider value={intlIn(runtime.state.lang)}>
-        <ShellProvider value={runtime.shell}>
-          <PageStatesProvider pageStates={shellPageStates}>{page()}</PageStatesProvider>
-        </ShellProvider>
-      </RawIntlProvider>
-    </RuntimeProvider>,
-  );
+  return renderUnderProviders(runtime, page());
+}
+
+/**
+ * The layout's header of an anonymous visitor's page, as ShellApp renders it: the brand link, the
+ * other two languages' links to the same page and, where the page offers one, the log-in link. The
+ * server's skeleton shows it before any script runs (server/src/pages/skeleton.ts), so a visitor can
+ * change the language of a page whose boot waits, or of a browser without JavaScript. Null for a
+ * signed-in visitor: their header (name, menu button) is not rendered on the server.
+ */
+export function renderHeader(input: PrerenderInput): string | null {
+  const runtime = staticRuntime(input);
+  if (runtime.state.user) return null;
+  const route = runtime.matchRoute(runtime.location.get().pathname)?.route ?? null;
+  return renderUnderProviders(runtime, <Header minimal={route?.kind === 'expired-session'} routeId={route?.id ?? null} />);
 }

@@ -100,8 +100,8 @@ export function installPages(app: FastifyInstance): void {
       signedIn: input.signedIn,
       page: input.page,
     });
-    const page = prerender(state, input.route, request.url);
-    const skeleton = renderSkeleton(state, input.route, page);
+    const page = prerender.page(state, input.route, request.url);
+    const skeleton = renderSkeleton(state, input.route, page, prerender.header(state, request.url));
     // Where the server's HTML is the whole page (pre-rendered, inside the skeleton, and nothing that
     // only the running page shows), the shell's code is not needed for what the visitor sees: it
     // waits for them (shell/src/deferred-boot.ts). Not for someone signed in: the shell keeps their

@@ -20,6 +20,8 @@ export interface PrerenderedPage {
 /** The contract of `<dist>/prerender/index.cjs` (tooling/prerender-entry.cjs). */
 interface PrerenderBundle {
   render(input: { state: InitialState; url: string }): RenderedPage | null;
+  /** the shell's bundle only: the layout's header of an anonymous page */
+  renderHeader?(input: { state: InitialState; url: string }): string | null;
 }
 
 /** Where a package's pre-render bundle lives: beside its other build output, in dist/prerender/. */
@@ -36,6 +38,8 @@ function isRenderedPage(value: unknown): value is RenderedPage {
 }
 
 export type PrerenderPage = (state: InitialState, route: ComposedRoute | null, url: string) => PrerenderedPage | null;
+/** The layout's header as the shell renders it, for an anonymous visitor; null without the shell's bundle. */
+export type PrerenderHeader = (state: InitialState, url: string) => string | null;
 
 /**
  * Anonymous pages rendered into the server's HTML by their owner's own build (the shell's or a
@@ -45,7 +49,10 @@ export type PrerenderPage = (state: InitialState, route: ComposedRoute | null, u
  * A page without a bundle, one the bundle does not pre-render, or a bundle that throws gets the
  * skeleton alone, as before. Signed-in pages are never pre-rendered: their state is a patient's data.
  */
-export function createPrerenderedPages(config: Pick<CoreConfig, 'shellDist' | 'remotesDistRoot'>, log: FastifyBaseLogger): PrerenderPage {
+export function createPrerenderedPages(
+  config: Pick<CoreConfig, 'shellDist' | 'remotesDistRoot'>,
+  log: FastifyBaseLogger,
+): { page: PrerenderPage; header: PrerenderHeader } {
   const bundles = new Map<string, { mtimeMs: number; bundle: PrerenderBundle | null }>();
 
   function load(file: string): PrerenderBundle | null {
@@ -71,16 +78,32 @@ export function createPrerenderedPages(config: Pick<CoreConfig, 'shellDist' | 'r
     return bundle;
   }
 
-  return function prerender(state, route, url) {
+  const page: PrerenderPage = (state, route, url) => {
     if (!route || route.kind === 'logged-in') return null;
     const bundle = load(prerenderBundleFile(config, route.owner));
     if (!bundle) return null;
     try {
-      const page = bundle.render({ state, url });
-      return isRenderedPage(page) ? { html: page.html, css: page.css, complete: page.complete ?? true } : null;
+      const rendered = bundle.render({ state, url });
+      return isRenderedPage(rendered) ? { html: rendered.html, css: rendered.css, complete: rendered.complete ?? true } : null;
     } catch (err) {
       log.error({ err, routeId: route.id, owner: route.owner }, 'pre-rendering failed; the page gets the skeleton alone');
       return null;
     }
   };
+
+  // Every anonymous page's header, whoever owns the page: the header is the shell's.
+  const header: PrerenderHeader = (state, url) => {
+    if (state.user) return null;
+    const bundle = load(prerenderBundleFile(config, 'shell'));
+    if (typeof bundle?.renderHeader !== 'function') return null;
+    try {
+      const html = bundle.renderHeader({ state, url });
+      return typeof html === 'string' && html.startsWith('<header') ? html : null;
+    } catch (err) {
+      log.error({ err }, 'pre-rendering the header failed; the skeleton keeps its own');
+      return null;
+    }
+  };
+
+  return { page, header };
 }

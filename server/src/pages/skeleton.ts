@@ -25,8 +25,12 @@ export function createSkeleton(shellDist: string) {
     }
   }
 
-  /** `page` is the route's pre-rendered page (prerendered.ts), shown in <main> until its code replaces it. */
-  return function renderSkeleton(state: InitialState, route: ComposedRoute | null, page: PrerenderedPage | null = null): string {
+  /**
+   * `page` is the route's pre-rendered page (prerendered.ts), shown in <main> until its code replaces
+   * it; `header` the shell's own header of an anonymous page (with the language links), else the
+   * skeleton's brand-only header.
+   */
+  return function renderSkeleton(state: InitialState, route: ComposedRoute | null, page: PrerenderedPage | null = null, header: string | null = null): string {
     const m = messages(state.lang);
     if (!m) return '';
     const t = (id: string) => escapeHtml(m[id] ?? '');
@@ -48,8 +52,11 @@ export function createSkeleton(shellDist: string) {
     const fullWidth = route?.layout.fullWidth ? ' shell--full-width' : '';
     return (
       `<div class="shell shell--skeleton${fullWidth}">` +
-      `<header class="shell-header"><a class="shell-header__brand" href="/${state.lang}">` +
-      `<span class="shell-logo shell-logo--placeholder"></span><span class="shell-header__title">${title}</span></a></header>` +
+      // A pre-rendered page is read and used before the shell runs, so it has the layout's skip link too.
+      (page && route ? `<a class="shell-skip-link" href="#main-content">${t('shell.skipToContent')}</a>` : '') +
+      (header ??
+        `<header class="shell-header"><a class="shell-header__brand" href="/${state.lang}">` +
+          `<span class="shell-logo shell-logo--placeholder"></span><span class="shell-header__title">${title}</span></a></header>`) +
       `<div class="shell-body">${page && route ? prerenderedMain(route, page) : emptyMain(state)}</div>` +
       footer +
       `</div>`
