@@ -11,14 +11,8 @@ export const render = createRemotePrerenderer({
   remoteId: 'mf-account',
   messages: { fi, sv, en },
   pageStates: accountPageStates,
+  // The new customer page's log-out is a form the server handles (POST /api/logout, 303 to the
+  // login page), so its server HTML is the whole page and the shell's code may wait for the visitor.
   pages: { 'account.new-customer': NewCustomerPage },
 });
 
-/**
- * The new customer page's log-out button works only with the page's code, so its server HTML is
- * not the whole page: the shell boots at once there instead of waiting for the visitor
- * (tooling/prerender-entry.cjs, shell/src/deferred-boot.ts), and a click on it is not lost.
- */
-export function needsScriptAtOnce(): boolean {
-  return true;
-}

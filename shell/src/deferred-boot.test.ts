@@ -82,6 +82,31 @@ test('a click on a link is left to the browser; the next interaction boots', () 
   expect(boot).toHaveBeenCalledTimes(1);
 });
 
+test("a click on a form's submit button is left to the browser (it posts the form); a form whose submit something prevented boots", () => {
+  const root = serverPage(true);
+  root.querySelector('main')!.insertAdjacentHTML('beforeend', '<form method="post" action="/api/logout"><button type="submit">Kirjaudu ulos</button></form>');
+  bootWhenNeeded(boot, env);
+  // jsdom cannot post a form: stopped here, after the boot's own listener saw the submit unprevented
+  const stopSubmit = (event: Event) => event.preventDefault();
+  window.addEventListener('submit', stopSubmit);
+  try {
+    const button = root.querySelector('button')!;
+    press(button, ['pointerdown', 'pointerup']);
+    button.click();
+    jest.advanceTimersByTime(0);
+    expect(boot).not.toHaveBeenCalled();
+
+    const form = root.querySelector('form')!;
+    form.addEventListener('submit', (event) => event.preventDefault(), { once: true });
+    press(button, ['pointerdown', 'pointerup']);
+    button.click();
+    jest.advanceTimersByTime(0);
+    expect(boot).toHaveBeenCalledTimes(1);
+  } finally {
+    window.removeEventListener('submit', stopSubmit);
+  }
+});
+
 test('a released pointer that clicks no link boots', () => {
   const root = serverPage(true);
   bootWhenNeeded(boot, env);

@@ -48,6 +48,13 @@ function isLinkNavigation(event: MouseEvent): boolean {
   return (!target || target === '_self') && !link.hasAttribute('download');
 }
 
+/** A form the browser submits itself (the new customer page's log-out): the page is about to go away. */
+function isFormNavigation(event: SubmitEvent): boolean {
+  if (event.defaultPrevented || !(event.target instanceof HTMLFormElement)) return false;
+  const target = event.submitter?.getAttribute('formtarget') ?? event.target.getAttribute('target');
+  return !target || target === '_self';
+}
+
 /**
  * Calls `boot` once. At once, unless the server marked the page as pre-rendered; then on the
  * visitor's first interaction (a key, focus moving, a pointer released) or IDLE_BOOT_DELAY_MS after
@@ -84,12 +91,17 @@ export function bootWhenNeeded(boot: () => void, env: BootEnvironment = browserE
   const onClick = (event: MouseEvent) => {
     followingLink = followingLink || isLinkNavigation(event);
   };
+  // a click on a form's submit button submits it within the click's own dispatch
+  const onSubmit = (event: SubmitEvent) => {
+    followingLink = followingLink || isFormNavigation(event);
+  };
 
   function start(): void {
     if (booted) return;
     booted = true;
     for (const [type, listener] of interactions) win.removeEventListener(type, listener, true);
     win.removeEventListener('click', onClick);
+    win.removeEventListener('submit', onSubmit);
     win.removeEventListener('load', afterLoad);
     // the visitor may have moved focus into the server's page: it stays on their element's copy
     keepFocusThroughHandOver(root);
@@ -111,6 +123,7 @@ export function bootWhenNeeded(boot: () => void, env: BootEnvironment = browserE
 
   for (const [type, listener] of interactions) win.addEventListener(type, listener, true);
   win.addEventListener('click', onClick);
+  win.addEventListener('submit', onSubmit);
   if (win.document.readyState === 'complete') afterLoad();
   else win.addEventListener('load', afterLoad, { once: true });
 }
