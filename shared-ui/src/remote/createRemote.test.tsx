@@ -4,7 +4,7 @@ import { lazy, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import type { Catalogue } from '@portal/shared-i18n';
-import { catalogueImports, createFakeShell, routeTableFor, type FakeShell } from '../test-utils';
+import { actOnLifecycle, catalogueImports, createFakeShell, routeTableFor, type FakeShell } from '../test-utils';
 import { useShell } from '../shell-context';
 import { createParcel, createRemote } from './createRemote';
 
@@ -70,7 +70,7 @@ async function mountApp(path: string, pages: Parameters<typeof createRemote>[0][
   const app = createRemote({ remoteId: REMOTE_ID, messages, pages, pageStates: {} });
   const props = { name: REMOTE_ID, shell, domElementGetter: () => host };
   await act(() => app.bootstrap(props));
-  await act(() => app.mount(props));
+  await actOnLifecycle(() => app.mount(props));
   mounted.push(() => app.unmount(props));
   return { shell, app, props };
 }
@@ -88,7 +88,7 @@ describe('createRemote: a remote is its pages', () => {
     const shell = createFakeShell(routes, { lang: 'sv' });
     for (const name of ['first', 'second']) {
       const props = { name, shell, domElementGetter: () => host };
-      await act(() => app.mount(props));
+      await actOnLifecycle(() => app.mount(props));
       expect(within(host).getByRole('heading', { level: 1, name: 'Besök' })).toBeInTheDocument();
       await act(() => app.unmount(props));
     }
@@ -192,7 +192,7 @@ describe('createParcel', () => {
     const parcel = createParcel({ remoteId: REMOTE_ID, messages }, Parcel);
     const props = { name: 'parcel-1', shell, domElement: host, count };
     await act(() => parcel.bootstrap(props));
-    await act(() => parcel.mount(props));
+    await actOnLifecycle(() => parcel.mount(props));
     mounted.push(() => parcel.unmount(props));
     return { parcel, props };
   }
@@ -207,7 +207,7 @@ describe('createParcel', () => {
 
   test('an update renders the new props', async () => {
     const { parcel, props } = await mountParcel(createFakeShell(routes), 2);
-    await act(() => parcel.update({ ...props, count: 5 }));
+    await actOnLifecycle(() => parcel.update({ ...props, count: 5 }));
     expect(screen.getByRole('region', { name: 'summary' })).toHaveTextContent('Summary: 5');
   });
 

@@ -56,6 +56,27 @@ export function renderRemotePage(ui: ReactElement, { remote, shell, path = `/${s
 
 type Mountable<P extends SingleSpaProps> = Pick<ReactLifecycles<P>, 'bootstrap' | 'mount' | 'unmount'>;
 
+/**
+ * Runs a lifecycle call (mount, update) inside act and waits for it. A mount renders as a transition
+ * and resolves when React has committed (react-lifecycles.ts), but inside act React commits only when
+ * the act scope ends: so the call starts inside the scope, the scope ends once the call's own
+ * preparation (the texts' import) has had its turn, and the call is awaited after it.
+ */
+export async function actOnLifecycle(call: () => Promise<unknown>): Promise<void> {
+  let pending: Promise<unknown> = Promise.resolve();
+  await act(async () => {
+    pending = call();
+    let settled = false;
+    pending.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    // a few turns of the event loop: a remote's module and texts load as resolved promises here
+    for (let turn = 0; turn < 10 && !settled; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  await pending;
+}
+
 /** What a test mounted; taken down after each test, as Testing Library does with what it renders. */
 const mounted: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -66,7 +87,7 @@ async function mountInto<P extends SingleSpaProps>(lifecycles: Mountable<P>, pro
   const host = document.body.appendChild(document.createElement('div'));
   const props = propsFor(host);
   await act(() => lifecycles.bootstrap(props));
-  await act(() => lifecycles.mount(props));
+  await actOnLifecycle(() => lifecycles.mount(props));
   mounted.push(async () => {
     await act(() => lifecycles.unmount(props));
     host.remove();

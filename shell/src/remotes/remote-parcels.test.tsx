@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { RemoteLocation } from '@portal/shared-api';
 import { createMockApiClient, createMockMessagingClient } from '@portal/shared-api/mock';
 import { createParcel, createToastStore, useShell } from '@portal/shared-ui';
-import { catalogueImports } from '@portal/shared-ui/test-utils';
+import { actOnLifecycle, catalogueImports } from '@portal/shared-ui/test-utils';
 import { mountRootParcel } from 'single-spa';
 import { createShellContext } from '../app/create-shell-context';
 import type { ParcelMounter } from '../app/runtime';
@@ -50,7 +50,7 @@ describe('mounting another remote’s parcel (shell.mountParcel)', () => {
     const element = document.body.appendChild(document.createElement('div'));
     const onDone = jest.fn();
     const handle = shell.mountParcel('mf-account', './consent-form', element, { onDone });
-    await act(() => handle.mountPromise);
+    await actOnLifecycle(() => handle.mountPromise);
     expect(loadRemoteModule).toHaveBeenCalledWith(account, './consent-form');
     // the parcel reads the shell context it was given: the page's own (Finnish here)
     await userEvent.click(screen.getByRole('button', { name: 'Save consents (fi)' }));
