@@ -31,7 +31,8 @@ export * from './components/choice';
 export * from './remote/createRemote';
 export * from './remote/RemoteProviders';
 export { PageStatesProvider } from './remote/page-states';
-export * from './remote/RemotePages';
+// types only: the router behind them is imported by createRemote when a remote's pages mount
+export type { RemotePageMap, RemotePagesProps } from './remote/RemotePages';
 export * from './remote/PageFrame';
 export * from './remote/RemoteErrorBoundary';
 export * from './remote/react-lifecycles';

@@ -4,7 +4,7 @@ import { importCatalogue, type Catalogue, type CatalogueImports, type Lang } fro
 import type { ShellContextValue } from '../shell-context';
 import { reactLifecycles, type ReactLifecycles, type SingleSpaProps } from './react-lifecycles';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
-import { RemotePages, type RemotePageMap } from './RemotePages';
+import type { RemotePageMap, RemotePages as RemotePagesComponent } from './RemotePages';
 import { RemoteProviders } from './RemoteProviders';
 
 /** What names a remote and its texts: shared by its `./app` and its parcels. */
@@ -33,6 +33,25 @@ function remoteTexts(imports: CatalogueImports) {
   };
 }
 
+/**
+ * The router around a remote's pages (RemotePages, with react-router), imported by `prepare` before
+ * the first mount. Imported lazily so that react-router is fetched with a remote's `./app` only: a
+ * parcel (the front page's summaries) has no router, and shared-ui is a federation singleton that
+ * is fetched whole, so a static import would put all of react-router on every page.
+ */
+function remotePagesModule() {
+  let imported: typeof RemotePagesComponent | undefined;
+  return {
+    async prepare(): Promise<void> {
+      imported ??= (await import('./RemotePages')).RemotePages;
+    },
+    get RemotePages(): typeof RemotePagesComponent {
+      if (!imported) throw new Error('the remote pages were rendered before their router was imported');
+      return imported;
+    },
+  };
+}
+
 export interface RemoteOptions extends RemoteIdentity {
   /** route id (the remote's routes.json) → page component */
   pages: RemotePageMap;
@@ -53,13 +72,19 @@ export type RemoteAppProps = SingleSpaProps & { shell: ShellContextValue };
  */
 export function createRemote({ remoteId, messages, pages, pageStates }: RemoteOptions): ReactLifecycles<RemoteAppProps> {
   const texts = remoteTexts(messages);
+  const router = remotePagesModule();
   return reactLifecycles<RemoteAppProps>(
-    ({ shell }) => (
-      <RemoteProviders shell={shell} messages={texts.in(shell.lang)} pageStates={pageStates}>
-        <RemotePages shell={shell} remoteId={remoteId} pages={pages} />
-      </RemoteProviders>
-    ),
-    texts.prepare,
+    ({ shell }) => {
+      const { RemotePages } = router;
+      return (
+        <RemoteProviders shell={shell} messages={texts.in(shell.lang)} pageStates={pageStates}>
+          <RemotePages shell={shell} remoteId={remoteId} pages={pages} />
+        </RemoteProviders>
+      );
+    },
+    async (props) => {
+      await Promise.all([texts.prepare(props), router.prepare()]);
+    },
   );
 }
 
