@@ -171,6 +171,12 @@ function createWebpackConfig({ dirname, kind, name, exposes = {}, devPort, entry
           exposes,
           remotes: {},
           shared: sharedConfig(dirname),
+          // A shared library first asked for after start-up (react-router, with a remote's pages) is
+          // taken from what is loaded or registered. The default, version-first, would first fetch
+          // and initialise every registered remote's remoteEntry.js to compare versions: bytes for
+          // nothing (the versions match, sharedConfig checks them) and a page that fails when any
+          // one remote is unreachable.
+          shareStrategy: 'loaded-first',
           manifest: kind === 'remote',
           dts: false,
           // One federation runtime on the page: the shell publishes its runtime-core on a global and
