@@ -182,7 +182,13 @@ function createWebpackConfig({ dirname, kind, name, exposes = {}, devPort, entry
           // One federation runtime on the page: the shell publishes its runtime-core on a global and
           // every remote's entry uses it instead of bundling its own (about 20 KB compressed less per
           // remote, and the front page mounts several). A remote therefore runs only inside the shell.
-          experiments: kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true },
+          // target 'web' drops the runtime's code for loading remotes in Node.js (these builds run
+          // only in the browser; the pre-render builds have no federation). The snapshot plugin stays:
+          // the remotes are registered by their mf-manifest.json.
+          experiments: {
+            ...(kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true }),
+            optimization: { target: 'web' },
+          },
         }),
         ...(kind === 'host'
           ? [
