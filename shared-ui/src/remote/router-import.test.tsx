@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { createFakeShell, routeTableFor } from '../test-utils/fake-shell';
+import { actOnLifecycle } from '../test-utils/act-on-lifecycle';
 
 // Counts the imports of react-router-dom: shared-ui is a federation singleton fetched whole, so
 // what its entry imports statically every page fetches, the front page's parcels included.
@@ -21,13 +22,13 @@ test('react-router comes with a remote’s pages, not with shared-ui’s entry n
 
   const parcel = createParcel(remote, () => <p>Summary</p>);
   const parcelProps = { name: 'parcel-1', shell, domElement: document.body.appendChild(document.createElement('div')) };
-  await act(() => parcel.mount(parcelProps));
+  await actOnLifecycle(() => parcel.mount(parcelProps));
   expect(screen.getByText('Summary')).toBeInTheDocument();
   expect(mockRouterImported).not.toHaveBeenCalled();
 
   const app = createRemote({ ...remote, pages: { 'records.visits': () => <h1>Visits</h1> }, pageStates: {} });
   const appProps = { name: 'app', shell, domElementGetter: () => document.body.appendChild(document.createElement('div')) };
-  await act(() => app.mount(appProps));
+  await actOnLifecycle(() => app.mount(appProps));
   expect(await screen.findByRole('heading', { name: 'Visits' })).toBeInTheDocument();
   expect(mockRouterImported).toHaveBeenCalledTimes(1);
 

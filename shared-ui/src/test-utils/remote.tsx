@@ -8,7 +8,10 @@ import { PageFrame } from '../remote/PageFrame';
 import type { ReactLifecycles, SingleSpaProps } from '../remote/react-lifecycles';
 import { RemoteProviders } from '../remote/RemoteProviders';
 import type { ShellContextValue } from '../shell-context';
+import { actOnLifecycle } from './act-on-lifecycle';
 import { createFakeShell, routeTableFor, type FakeShellOverrides } from './fake-shell';
+
+export { actOnLifecycle };
 
 /** A remote as its tests render it: its identity and the page state schemas its ./app gives createRemote. */
 export type TestedRemote = RemoteIdentity & { pageStates?: PageStateSchemas };
@@ -56,26 +59,6 @@ export function renderRemotePage(ui: ReactElement, { remote, shell, path = `/${s
 
 type Mountable<P extends SingleSpaProps> = Pick<ReactLifecycles<P>, 'bootstrap' | 'mount' | 'unmount'>;
 
-/**
- * Runs a lifecycle call (mount, update) inside act and waits for it. A mount renders as a transition
- * and resolves when React has committed (react-lifecycles.ts), but inside act React commits only when
- * the act scope ends: so the call starts inside the scope, the scope ends once the call's own
- * preparation (the texts' import) has had its turn, and the call is awaited after it.
- */
-export async function actOnLifecycle(call: () => Promise<unknown>): Promise<void> {
-  let pending: Promise<unknown> = Promise.resolve();
-  await act(async () => {
-    pending = call();
-    let settled = false;
-    pending.then(
-      () => (settled = true),
-      () => (settled = true),
-    );
-    // a few turns of the event loop: a remote's module and texts load as resolved promises here
-    for (let turn = 0; turn < 10 && !settled; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-  await pending;
-}
 
 /** What a test mounted; taken down after each test, as Testing Library does with what it renders. */
 const mounted: Array<() => Promise<void>> = [];
