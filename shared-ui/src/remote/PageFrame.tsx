@@ -11,7 +11,8 @@ export interface PageFrameProps {
 
 /**
  * The frame every remote page renders in, so no page repeats it: focus moves to the page's h1 when
- * the page arrives (at once, or when its h1 first appears after loading), a spinner stands in while
+ * the page arrives (at once, or when its h1 first appears after loading), unless focus is already
+ * inside the page, a spinner stands in while
  * the page's code loads, and a throw shows the error view, focused as the page's heading, with a
  * retry that renders the page again.
  */
@@ -22,8 +23,13 @@ export function PageFrame({ onError, children }: PageFrameProps) {
   const arrive = () => setArrival((n) => n + 1);
 
   useEffect(() => {
-    if (!area.current) return undefined;
-    return watchPageHeading(area.current, (heading) => heading.focus());
+    const frame = area.current;
+    if (!frame) return undefined;
+    return watchPageHeading(frame, (heading) => {
+      // Focus already inside the arrived page was put there on purpose: the shell kept the visitor's
+      // place while this page replaced the server's copy of it (shell/src/focus-hand-over.ts).
+      if (!frame.contains(document.activeElement)) heading.focus();
+    });
   }, [arrival]);
 
   return (

@@ -143,6 +143,27 @@ describe('createRemote: a remote is its pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Visit' })).toHaveFocus();
   });
 
+  test('leaves focus where it is when it is already inside the arrived page (the shell kept the visitor’s place there)', async () => {
+    const user = userEvent.setup();
+    /** A page whose heading comes after a control that stays: focus is inside the page when it does. */
+    function SlowHeadingPage() {
+      const [shown, setShown] = useState(false);
+      return (
+        <section>
+          <button type="button" onClick={() => setShown(true)}>
+            Show the heading
+          </button>
+          {shown ? <h1>Visit</h1> : null}
+        </section>
+      );
+    }
+    await mountApp('/en/visits/3', { 'records.visit': SlowHeadingPage });
+    const button = screen.getByRole('button', { name: 'Show the heading' });
+    await user.click(button);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Visit' })).not.toHaveFocus();
+    expect(button).toHaveFocus();
+  });
+
   test('shows a spinner while a page’s code loads', async () => {
     let arrive: (page: { default: typeof VisitsPage }) => void = () => undefined;
     const LazyVisits = lazy(() => new Promise<{ default: typeof VisitsPage }>((resolve) => (arrive = resolve)));
