@@ -64,3 +64,39 @@ export function perDatabase<T>(create: (db: Database) => T): (db: Database) => T
     return value;
   };
 }
+
+/**
+ * A per-turn reader keyed by person and language, for a read that is one statement per language
+ * (the front page's booking and records summaries: the language picks a column, so each has a
+ * statement of its own): the turn's calls grouped by language, `readForLanguage` called once per
+ * language with that language's distinct people, and each caller answered its own person's value
+ * (`readForLanguage` answers in `personIds`' order). Every language of a turn reads at the same
+ * `now`, the moment the turn's read starts. One reader per database handle, as createPerTurnReader.
+ */
+export function createPerTurnReaderByLanguage<L extends string, V>(
+  readForLanguage: (db: Database, lang: L, personIds: readonly string[], now: Date) => Promise<readonly V[]>,
+): (db: Database, personId: string, lang: L) => Promise<V> {
+  interface Key {
+    personId: string;
+    lang: L;
+  }
+  const readers = perDatabase((db) =>
+    createPerTurnReader(
+      (key: Key) => `${key.lang}\u0001${key.personId}`,
+      async (keys: readonly Key[]) => {
+        const now = new Date();
+        const langs = [...new Set(keys.map((key) => key.lang))];
+        const byLang = await Promise.all(
+          langs.map(async (lang) => {
+            const personIds = keys.filter((key) => key.lang === lang).map((key) => key.personId);
+            const values = await readForLanguage(db, lang, personIds, now);
+            if (values.length !== personIds.length) throw new Error(`a per-language read answered ${values.length} values for ${personIds.length} people`);
+            return new Map(personIds.map((personId, i) => [personId, values[i] as V]));
+          }),
+        );
+        return keys.map((key) => byLang[langs.indexOf(key.lang)]!.get(key.personId) as V);
+      },
+    ),
+  );
+  return (db, personId, lang) => readers(db)({ personId, lang });
+}

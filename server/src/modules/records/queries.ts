@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Lang, RecordsSummary } from '@portal/shared-api';
 import type { Database } from '../../db/index';
-import { createPerTurnReader, perDatabase } from '../../db/per-turn-loader';
+import { createPerTurnReaderByLanguage } from '../../db/per-turn-loader';
 import { preparedStatement } from '../../db/prepared';
 import { people, peopleRowId } from '../patients/schema';
 import { fhirTitleIn, imagingExaminationIn } from './vocabulary';
@@ -108,34 +108,14 @@ const summaryStatement = (lang: Lang) =>
 const summaryStatements = { fi: summaryStatement('fi'), sv: summaryStatement('sv'), en: summaryStatement('en') } as const;
 
 /** The summaries' rows of `personIds` in one statement, in their order (undefined: no such person). */
-async function summaryRows(db: Database, personIds: readonly string[], lang: Lang): Promise<(SummaryRow | undefined)[]> {
+async function summaryRows(db: Database, lang: Lang, personIds: readonly string[]): Promise<(SummaryRow | undefined)[]> {
   const rows = await summaryStatements[lang](db, { ids: personIds });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return personIds.map((id) => byId.get(id));
 }
 
-interface SummaryKey {
-  personId: string;
-  lang: Lang;
-}
-
 /** The people signing in at the same moment share one statement per language (db/per-turn-loader.ts). */
-const summaryReaders = perDatabase((db) =>
-  createPerTurnReader(
-    (key: SummaryKey) => `${key.lang}\u0001${key.personId}`,
-    async (keys: readonly SummaryKey[]) => {
-      const langs = [...new Set(keys.map((key) => key.lang))];
-      const byLang = await Promise.all(
-        langs.map(async (lang) => {
-          const ofLang = keys.filter((key) => key.lang === lang);
-          const rows = await summaryRows(db, ofLang.map((key) => key.personId), lang);
-          return new Map(ofLang.map((key, i) => [key.personId, rows[i]]));
-        }),
-      );
-      return keys.map((key) => byLang[langs.indexOf(key.lang)]!.get(key.personId));
-    },
-  ),
-);
+const summaryReader = createPerTurnReaderByLanguage(summaryRows);
 
 /**
  * Front-page summaries (spec part 1 §1–2): newest three of each; questionnaires open first.
@@ -148,7 +128,7 @@ export async function recordsSummary(
   personId: string,
   options: { lang: Lang; renewalEnabled: boolean },
 ): Promise<RecordsSummary> {
-  const row = await summaryReaders(db)({ personId, lang: options.lang });
+  const row = await summaryReader(db, personId, options.lang);
   const visitList = row?.visits ?? [];
   const prescriptionList = row?.prescriptions ?? [];
   const laboratory = row?.laboratory ?? [];

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BOOKING_SUMMARY_MAX_ITEMS, type BookingSummary, type Lang } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
-import { createPerTurnReader, perDatabase } from '../../../db/per-turn-loader';
+import { createPerTurnReaderByLanguage } from '../../../db/per-turn-loader';
 import { preparedStatement } from '../../../db/prepared';
 import { appointmentSlots, clinics, practitioners, specialties } from '../../clinics/schema';
 import { auditedRead } from '../../patients/access';
@@ -59,7 +59,7 @@ const upcomingStatement = (lang: Lang) =>
 const upcomingStatements = { fi: upcomingStatement('fi'), sv: upcomingStatement('sv'), en: upcomingStatement('en') } as const;
 
 /** The upcoming appointments of each of `personIds`, in their order (see upcomingStatement). */
-async function upcomingOf(db: Database, personIds: readonly string[], lang: Lang, now: Date): Promise<UpcomingJson[][]> {
+async function upcomingOf(db: Database, lang: Lang, personIds: readonly string[], now: Date): Promise<UpcomingJson[][]> {
   const rows = await upcomingStatements[lang](db, {
     ids: personIds,
     from: new Date(now.getTime() - LONGEST_APPOINTMENT_MS).toISOString(),
@@ -69,29 +69,8 @@ async function upcomingOf(db: Database, personIds: readonly string[], lang: Lang
   return personIds.map((id) => byId.get(id) ?? []);
 }
 
-interface SummaryKey {
-  personId: string;
-  lang: Lang;
-}
-
 /** The people signing in at the same moment share one statement per language (db/per-turn-loader.ts). */
-const upcomingReaders = perDatabase((db) =>
-  createPerTurnReader(
-    (key: SummaryKey) => `${key.lang}\u0001${key.personId}`,
-    async (keys: readonly SummaryKey[]) => {
-      const now = new Date();
-      const langs = [...new Set(keys.map((key) => key.lang))];
-      const byLang = await Promise.all(
-        langs.map(async (lang) => {
-          const ofLang = keys.filter((key) => key.lang === lang);
-          const lists = await upcomingOf(db, ofLang.map((key) => key.personId), lang, now);
-          return new Map(ofLang.map((key, i) => [key.personId, lists[i]!]));
-        }),
-      );
-      return keys.map((key) => byLang[langs.indexOf(key.lang)]!.get(key.personId)!);
-    },
-  ),
-);
+const upcomingReader = createPerTurnReaderByLanguage(upcomingOf);
 
 function toSummary(rows: readonly UpcomingJson[]): BookingSummary {
   return {
@@ -114,12 +93,12 @@ function toSummary(rows: readonly UpcomingJson[]): BookingSummary {
  * the three it shows, the count beside them: the front page is asked on every sign-in.
  */
 export async function bookingSummary(db: Database, personId: string, lang: Lang, now: Date): Promise<BookingSummary> {
-  return toSummary((await upcomingOf(db, [personId], lang, now))[0]!);
+  return toSummary((await upcomingOf(db, lang, [personId], now))[0]!);
 }
 
 /** Registers the summary: the session's subject only (the ward when a guardian acts for one), audited. */
 export function installBookingSummary(app: FastifyInstance): void {
   app.frontPageSummaries.register('mf-booking', (ctx) =>
-    auditedRead(ctx.db, ctx.access, 'booking.summary', async (personId) => toSummary(await upcomingReaders(ctx.db)({ personId, lang: ctx.lang }))),
+    auditedRead(ctx.db, ctx.access, 'booking.summary', async (personId) => toSummary(await upcomingReader(ctx.db, personId, ctx.lang))),
   );
 }
