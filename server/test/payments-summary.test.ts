@@ -1,12 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { PAYMENTS_SUMMARY_MAX_ITEMS, frontPageStateSchema, invoicesListResponseSchema, paymentsSummarySchema } from '@portal/shared-api';
 import { auditLog } from '../src/modules/audit/schema';
+import { unpaidInvoiceRecordsOf } from '../src/modules/payments/invoices/queries';
 import { moveInvoiceStatus } from '../src/modules/payments/invoices/status';
+import { invoices } from '../src/modules/payments/schema';
+import { toPaymentsSummary } from '../src/modules/payments/summary';
 import { PERSONAS } from '../src/seed/personas';
 import { helsinkiDate } from '../src/util/time';
-import { createTestApp, initialStateOf, signIn, type SignedInCaller, type TestApp } from './helpers';
+import { createTestApp, initialStateOf, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /** The mf-payments remote's front-page summary over HTTP (the unpaid invoices), and the `./summary` parcel the shell mounts for it. */
 let t: TestApp;
@@ -88,5 +91,48 @@ describe('mf-payments front-page summary', () => {
     assert.equal(res.statusCode, 200);
     const remote = initialStateOf(res).remotes.remotes.find((entry) => entry.id === 'mf-payments');
     assert.deepEqual(remote?.frontPageParcels, ['./summary']);
+  });
+});
+
+// The summary's read is a prepared statement (db/prepared.ts) whose rows the database builds as
+// JSON; unpaidInvoiceRecordsOf is the same read through the query builder, with the time-based moves.
+describe('mf-payments front-page summary against the unprepared read', () => {
+  it('answers every person byte for byte what the unprepared read answers, also when time has moved an invoice', async () => {
+    const subjects = [
+      [PERSONAS.mikko, undefined],
+      [PERSONAS.aino, undefined],
+      [PERSONAS.jukka, undefined],
+      [PERSONAS.leena, undefined],
+      [PERSONAS.leena, PERSONAS.ella],
+      [PERSONAS.pekka, undefined],
+    ] as const;
+    const compare = async () => {
+      for (const [identityCode, actingFor] of subjects) {
+        const caller = await signIn(t.app, identityCode, actingFor);
+        const res = await t.app.inject({ url: '/api/pages/front-page?lang=fi', headers: caller.headers });
+        assert.equal(res.statusCode, 200, res.body);
+        // the summary as sent, in the body's own key order (a schema's parse would rebuild it)
+        const sent = (res.json() as { state: { summaries?: Record<string, unknown> } }).state.summaries?.['mf-payments'];
+        const today = helsinkiDate();
+        const subjectId = await personIdOf(t.app, actingFor ?? identityCode);
+        const expected = toPaymentsSummary(await unpaidInvoiceRecordsOf(t.app.db, subjectId, today), today);
+        assert.equal(JSON.stringify(sent), JSON.stringify(expected), `${actingFor ?? identityCode}'s summary`);
+      }
+    };
+    await compare();
+    // two invoices due the same day: the one made first comes first (the block shows three of Mikko's four)
+    const [first] = await t.app.db.select({ dueDate: invoices.dueDate }).from(invoices).where(eq(invoices.invoiceNumber, '24103311'));
+    await t.app.db.update(invoices).set({ dueDate: first!.dueDate }).where(eq(invoices.invoiceNumber, '24103318'));
+    await compare();
+    // a due date and an online window passed since the last sign-in: the summary moves the invoices first
+    const moved = { overdue: '24103325', paper: '24103318' };
+    await t.app.db.update(invoices).set({ dueDate: '2020-01-15' }).where(eq(invoices.invoiceNumber, moved.overdue));
+    await t.app.db.update(invoices).set({ payableOnlineUntil: '2020-01-15' }).where(eq(invoices.invoiceNumber, moved.paper));
+    await compare();
+    const statuses = await t.app.db
+      .select({ number: invoices.invoiceNumber, status: invoices.status })
+      .from(invoices)
+      .where(inArray(invoices.invoiceNumber, Object.values(moved)));
+    assert.deepEqual(Object.fromEntries(statuses.map((row) => [row.number, row.status])), { [moved.overdue]: 'overdue', [moved.paper]: 'paper' });
   });
 });

@@ -1,10 +1,12 @@
-import { and, asc, inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PAYMENTS_SUMMARY_MAX_ITEMS, type PaymentsSummary } from '@portal/shared-api';
 import type { Database } from '../../db/index';
 import { createPerTurnReader, perDatabase } from '../../db/per-turn-loader';
+import { preparedStatement } from '../../db/prepared';
 import { helsinkiDate } from '../../util/time';
 import { auditedRead } from '../patients/access';
+import { people, peopleRowId } from '../patients/schema';
 import { canBePaidOnline, UNPAID_STATUSES, unpaidInvoiceRecordsOf, type InvoiceRecord } from './invoices/queries';
 import { statusesMovableTo } from './invoices/status';
 import { invoices } from './schema';
@@ -12,13 +14,36 @@ import { invoices } from './schema';
 const MOVABLE_TO_OVERDUE = statusesMovableTo('overdue');
 const MOVABLE_TO_PAPER = statusesMovableTo('paper');
 
+/** The columns of an invoice the front page's block shows or decides by (canBePaidOnline, timeMovesIt). */
+type SummaryInvoice = Pick<
+  InvoiceRecord,
+  'id' | 'invoiceNumber' | 'status' | 'source' | 'visitDate' | 'remoteAppointment' | 'dueDate' | 'payableOnlineUntil' | 'sumCents'
+>;
+
 /** Whether refreshInvoiceStatuses (invoices/status.ts) would move the invoice today. */
-function timeMovesIt(row: InvoiceRecord, today: string): boolean {
+function timeMovesIt(row: SummaryInvoice, today: string): boolean {
   return (
     (MOVABLE_TO_OVERDUE.includes(row.status) && row.dueDate < today) ||
     (MOVABLE_TO_PAPER.includes(row.status) && row.payableOnlineUntil !== null && row.payableOnlineUntil < today)
   );
 }
+
+/**
+ * The unpaid invoices of each of `ids`, one row per person: a JSON array built by the database
+ * (its dates as the driver's strings, YYYY-MM-DD), soonest due first, as unpaidInvoiceRecordsOf
+ * orders them. Prepared (db/prepared.ts): the front page is asked on every sign-in.
+ */
+const unpaidStatement = preparedStatement<{ id: string; invoices: SummaryInvoice[] }, { ids: readonly string[] }>(
+  'front_page_payments',
+  () => sql`
+    select ${peopleRowId} as id, (select coalesce(json_agg(json_build_object(
+        'id', ${invoices.id}, 'invoiceNumber', ${invoices.invoiceNumber}, 'status', ${invoices.status}, 'source', ${invoices.source},
+        'visitDate', ${invoices.visitDate}, 'remoteAppointment', ${invoices.remoteAppointment}, 'dueDate', ${invoices.dueDate},
+        'payableOnlineUntil', ${invoices.payableOnlineUntil}, 'sumCents', ${invoices.sumCents})
+        order by ${invoices.dueDate}, ${invoices.id}), '[]'::json)
+      from ${invoices} where ${invoices.personId} = ${peopleRowId} and ${inArray(invoices.status, [...UNPAID_STATUSES])}) as invoices
+    from ${people} where ${peopleRowId} = any(${sql.placeholder('ids')}::uuid[])`,
+);
 
 /**
  * The unpaid invoices of each of `personIds` after the moves time makes, soonest due first, as
@@ -28,15 +53,12 @@ function timeMovesIt(row: InvoiceRecord, today: string): boolean {
  * read again). The front page is asked on every sign-in, where two UPDATEs that change nothing
  * cost more than the read itself.
  */
-async function unpaidInvoicesOf(db: Database, personIds: readonly string[], today: string): Promise<InvoiceRecord[][]> {
-  const rows = await db
-    .select()
-    .from(invoices)
-    .where(and(inArray(invoices.personId, [...personIds]), inArray(invoices.status, [...UNPAID_STATUSES])))
-    .orderBy(asc(invoices.dueDate), asc(invoices.id));
+async function unpaidInvoicesOf(db: Database, personIds: readonly string[], today: string): Promise<SummaryInvoice[][]> {
+  const rows = await unpaidStatement(db, { ids: personIds });
+  const byId = new Map(rows.map((row) => [row.id, row.invoices]));
   return Promise.all(
     personIds.map((personId) => {
-      const own = rows.filter((row) => row.personId === personId);
+      const own = byId.get(personId) ?? [];
       return own.some((row) => timeMovesIt(row, today)) ? unpaidInvoiceRecordsOf(db, personId, today) : own;
     }),
   );
@@ -46,7 +68,7 @@ async function unpaidInvoicesOf(db: Database, personIds: readonly string[], toda
  * The front page's payments block: the unpaid invoices (open, overdue, paper), soonest due first, at
  * most PAYMENTS_SUMMARY_MAX_ITEMS of them, and how many there are and their total in all.
  */
-function toSummary(rows: readonly InvoiceRecord[], today: string): PaymentsSummary {
+export function toPaymentsSummary(rows: readonly SummaryInvoice[], today: string): PaymentsSummary {
   return {
     unpaidCount: rows.length,
     unpaidTotalCents: rows.reduce((sum, row) => sum + row.sumCents, 0),
@@ -68,7 +90,7 @@ const summaryReaders = perDatabase((db) =>
     async (personIds: readonly string[]) => {
       const today = helsinkiDate();
       const lists = await unpaidInvoicesOf(db, personIds, today);
-      return lists.map((rows) => toSummary(rows, today));
+      return lists.map((rows) => toPaymentsSummary(rows, today));
     },
   ),
 );
