@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index';
+import { createPerTurnReader } from '../../db/per-turn-loader';
 import { guardianships, people } from './schema';
 
 export type Person = typeof people.$inferSelect;
@@ -10,6 +11,11 @@ export interface PeopleService {
     identityCode: string,
     names: { givenName?: string; familyName?: string },
   ): Promise<{ personId: string }>;
+  /**
+   * The person, or null. Every signed-in page asks it (and a guardian's ward) on every request:
+   * the asks of one turn of the event loop share one statement, and the callers that ask the same
+   * person share the answer, so it is read-only.
+   */
   findById(personId: string): Promise<Person | null>;
   /** The person with this identity code, or null; never creates one (e.g. the child a guardian names). */
   findByIdentityCode(identityCode: string): Promise<Person | null>;
@@ -22,6 +28,20 @@ export function normaliseIdentityCode(code: string): string {
 }
 
 export function createPeopleService(db: Database): PeopleService {
+  // A named prepared statement, as the session lookup's: built and planned once, not for every batch.
+  const selectByIds = db
+    .select()
+    .from(people)
+    .where(sql`${people.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('people_by_id');
+  const byId = createPerTurnReader(
+    (personId: string) => personId,
+    async (personIds: readonly string[]) => {
+      const rows = await selectByIds.execute({ ids: [...personIds] });
+      const found = new Map(rows.map((row) => [row.id, row]));
+      return personIds.map((personId) => found.get(personId) ?? null);
+    },
+  );
   return {
     async findOrCreateByIdentityCode(identityCode, names) {
       const code = normaliseIdentityCode(identityCode);
@@ -36,10 +56,7 @@ export function createPeopleService(db: Database): PeopleService {
       if (!created[0]) throw new Error('person was neither found nor created');
       return { personId: created[0].id };
     },
-    async findById(personId) {
-      const rows = await db.select().from(people).where(eq(people.id, personId)).limit(1);
-      return rows[0] ?? null;
-    },
+    findById: byId,
     async findByIdentityCode(identityCode) {
       const rows = await db.select().from(people).where(eq(people.identityCode, normaliseIdentityCode(identityCode))).limit(1);
       return rows[0] ?? null;
