@@ -15,11 +15,16 @@
  *     five, each statement of a turn reads several people's.
  * Budget: the ratio ≥ 0.5 at the largest client count for every number of people on every
  * database; under it exits 1.
+ * Beside them the server process's CPU time per request in the measured seconds (user + system,
+ * from /proc on Linux; "-" elsewhere): steadier than req/s when other work shares the cores. On
+ * PGlite it holds the database's work too; on PostgreSQL the database's own processes are not in it.
  * BENCH_CPU_PROF=<folder> runs the server with `node --cpu-prof` and leaves the profiles there.
  * The database and the folders are removed in every case (also on failure and Ctrl+C).
  *
  * The numbers depend on the machine: the load generator, the server and PostgreSQL share its cores.
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { cleanUp, LOCAL_POSTGRES_URL, runBenchmark, startBenchServer, throwAwayDatabase } from './harness';
 import { load, type LoadSummary } from './load';
@@ -38,6 +43,27 @@ for (const count of PEOPLE_COUNTS) {
 }
 const BUDGET_RATIO = 0.5;
 const PAGES = { 'front page': '/api/pages/front-page?lang=fi', visits: '/api/pages/records.visits?lang=fi' } as const;
+
+/** The clock ticks per second /proc counts CPU time in (getconf CLK_TCK), or undefined off Linux. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
+/** The process's CPU time so far (user + system) in milliseconds, from /proc/<pid>/stat; undefined where there is none. */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined || !CLOCK_TICKS) return undefined;
+  try {
+    // the fields after the command's name (which may hold spaces, in parentheses): utime and stime are the 12th and 13th
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * One answer of each page for each person, so a benchmark of 401s, empty pages or a person sent on
@@ -65,20 +91,29 @@ async function main(): Promise<number> {
     const url = database === 'postgres' ? (await throwAwayDatabase(ADMIN_URL, 'bench_front_page')).url : '';
     console.info(`Starting the server on ${database} (migrate and seed)…`);
     const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] : [];
-    const { port, cookies } = await startBenchServer({ databaseUrl: url, name: 'front-page', signIn: PERSONAS, nodeFlags: profile });
+    const { port, cookies, child } = await startBenchServer({ databaseUrl: url, name: 'front-page', signIn: PERSONAS, nodeFlags: profile });
     await checkPages(port, cookies);
     for (const people of PEOPLE_COUNTS) {
       const headers = cookies.slice(0, people).map((cookie) => ({ cookie }));
       let last: number | undefined;
       for (const clients of CLIENT_COUNTS) {
         const results = {} as Record<keyof typeof PAGES, LoadSummary>;
+        const cpuPerRequest = {} as Record<keyof typeof PAGES, number | undefined>;
         for (const [page, pagePath] of Object.entries(PAGES) as [keyof typeof PAGES, string][]) {
-          results[page] = await load(port, [pagePath], clients, SECONDS, WARMUP_SECONDS, headers);
+          let cpuAtStart: number | undefined;
+          let cpuAtEnd: number | undefined;
+          results[page] = await load(port, [pagePath], clients, SECONDS, WARMUP_SECONDS, headers, (phase) => {
+            if (phase === 'start') cpuAtStart = cpuMsOf(child.pid);
+            else cpuAtEnd = cpuMsOf(child.pid);
+          });
+          const requests = results[page].requests;
+          cpuPerRequest[page] = cpuAtStart !== undefined && cpuAtEnd !== undefined && requests > 0 ? (cpuAtEnd - cpuAtStart) / requests : undefined;
         }
         const ratio = results['front page'].reqPerSecond / results.visits.reqPerSecond;
         for (const [page, r] of Object.entries(results)) {
+          const cpu = cpuPerRequest[page as keyof typeof PAGES];
           rows.push(
-            `${database.padEnd(8)} | ${String(people).padStart(6)} | ${String(clients).padStart(7)} | ${page.padEnd(10)} | ${format(r.reqPerSecond)} | ${format(r.p50)} | ${format(r.p95)} | ${String(r.errors).padStart(7)} | ${page === 'front page' ? ratio.toFixed(2) : ''}`,
+            `${database.padEnd(8)} | ${String(people).padStart(6)} | ${String(clients).padStart(7)} | ${page.padEnd(10)} | ${format(r.reqPerSecond)} | ${format(r.p50)} | ${format(r.p95)} | ${String(r.errors).padStart(7)} | ${(cpu === undefined ? '-' : cpu.toFixed(2)).padStart(10)} | ${page === 'front page' ? ratio.toFixed(2) : ''}`,
           );
           if (r.errors > 0) problems.push(`${database}, ${people} people, ${clients} clients: ${r.errors} ${page} requests did not answer 200`);
         }
@@ -91,7 +126,7 @@ async function main(): Promise<number> {
     await cleanUp();
   }
   console.info(`\n${SECONDS} s per phase after ${WARMUP_SECONDS} s of warm-up; ratio: the front page's req/s ÷ the visits page's`);
-  console.info('database | people | clients | page       |    req/s | p50 (ms) | p95 (ms) | non-200 | ratio');
+  console.info('database | people | clients | page       |    req/s | p50 (ms) | p95 (ms) | non-200 | CPU ms/req | ratio');
   for (const row of rows) console.info(row);
   console.info(problems.length ? `\nOver budget: ${problems.join('; ')}` : `\nWithin budget (front page ÷ visits ≥ ${BUDGET_RATIO}).`);
   return problems.length ? 1 : 0;

@@ -13,6 +13,8 @@
 import autocannon from 'autocannon';
 
 export interface LoadSummary {
+  /** requests answered in the measured seconds */
+  requests: number;
   reqPerSecond: number;
   p50: number;
   p95: number;
@@ -44,6 +46,8 @@ export async function load(
   seconds: number,
   warmupSeconds: number,
   headers: Record<string, string> | readonly Record<string, string>[] = {},
+  /** called right before the measured seconds start and right after they end (not around the warm-up) */
+  onMeasure?: (phase: 'start' | 'end') => void,
 ): Promise<LoadSummary> {
   const perClient: readonly Record<string, string>[] = Array.isArray(headers) ? headers : [headers];
   const options = (): autocannon.Options => {
@@ -60,9 +64,12 @@ export async function load(
   };
   if (warmupSeconds > 0) await run({ ...options(), duration: warmupSeconds });
   const latencies: number[] = [];
+  onMeasure?.('start');
   const result = await run({ ...options(), duration: seconds }, (ms) => latencies.push(ms));
+  onMeasure?.('end');
   latencies.sort((a, b) => a - b);
   return {
+    requests: result.requests.total,
     reqPerSecond: result.requests.total / result.duration,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
