@@ -15,9 +15,10 @@
  *     five, each statement of a turn reads several people's.
  * Budget: the ratio ≥ 0.5 at the largest client count for every number of people on every
  * database; under it exits 1.
- * Beside them the server process's CPU time per request in the measured seconds (user + system,
- * from /proc on Linux; "-" elsewhere): steadier than req/s when other work shares the cores. On
- * PGlite it holds the database's work too; on PostgreSQL the database's own processes are not in it.
+ * Beside them the CPU time per request in the measured seconds (user + system, from /proc on
+ * Linux; "-" elsewhere), steadier than req/s when other work shares the cores: the server
+ * process's (on PGlite the database's work is in it), and on PostgreSQL its backends' serving the
+ * bench database (those connected when the measured seconds start: the pool, warmed up).
  * BENCH_CPU_PROF=<folder> runs the server with `node --cpu-prof` and leaves the profiles there.
  * The database and the folders are removed in every case (also on failure and Ctrl+C).
  *
@@ -26,7 +27,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { cleanUp, LOCAL_POSTGRES_URL, runBenchmark, startBenchServer, throwAwayDatabase } from './harness';
+import { cleanUp, LOCAL_POSTGRES_URL, runBenchmark, startBenchServer, throwAwayDatabase, withClient } from './harness';
 import { load, type LoadSummary } from './load';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES_URL;
@@ -65,6 +66,34 @@ function cpuMsOf(pid: number | undefined): number | undefined {
   }
 }
 
+/** The CPU time of `pids` that could be read both times, from `start` to now, in milliseconds. */
+function cpuMsSince(start: ReadonlyMap<number, number>): number | undefined {
+  let total = 0;
+  for (const [pid, atStart] of start) {
+    const now = cpuMsOf(pid);
+    if (now !== undefined) total += now - atStart;
+  }
+  return start.size ? total : undefined;
+}
+
+/** Each of `pids`' CPU time so far (those that can be read). */
+function cpuMsOfEach(pids: readonly number[]): Map<number, number> {
+  const each = new Map<number, number>();
+  for (const pid of pids) {
+    const ms = cpuMsOf(pid);
+    if (ms !== undefined) each.set(pid, ms);
+  }
+  return each;
+}
+
+/** The PostgreSQL backends connected to database `name` (the bench server's pool). */
+async function backendPids(name: string): Promise<number[]> {
+  return withClient(ADMIN_URL, async (client) => {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name]);
+    return rows.map((row) => row.pid);
+  });
+}
+
 /**
  * One answer of each page for each person, so a benchmark of 401s, empty pages or a person sent on
  * to another page cannot pass unnoticed.
@@ -88,7 +117,8 @@ async function main(): Promise<number> {
   const rows: string[] = [];
   for (const database of DATABASES) {
     // empty: the embedded PGlite in the server's DATA_DIR
-    const url = database === 'postgres' ? (await throwAwayDatabase(ADMIN_URL, 'bench_front_page')).url : '';
+    const throwAway = database === 'postgres' ? await throwAwayDatabase(ADMIN_URL, 'bench_front_page') : undefined;
+    const url = throwAway?.url ?? '';
     console.info(`Starting the server on ${database} (migrate and seed)…`);
     const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] : [];
     const { port, cookies, child } = await startBenchServer({ databaseUrl: url, name: 'front-page', signIn: PERSONAS, nodeFlags: profile });
@@ -98,22 +128,31 @@ async function main(): Promise<number> {
       let last: number | undefined;
       for (const clients of CLIENT_COUNTS) {
         const results = {} as Record<keyof typeof PAGES, LoadSummary>;
-        const cpuPerRequest = {} as Record<keyof typeof PAGES, number | undefined>;
+        const cpuPerRequest = {} as Record<keyof typeof PAGES, { server?: number; database?: number }>;
         for (const [page, pagePath] of Object.entries(PAGES) as [keyof typeof PAGES, string][]) {
-          let cpuAtStart: number | undefined;
-          let cpuAtEnd: number | undefined;
-          results[page] = await load(port, [pagePath], clients, SECONDS, WARMUP_SECONDS, headers, (phase) => {
-            if (phase === 'start') cpuAtStart = cpuMsOf(child.pid);
-            else cpuAtEnd = cpuMsOf(child.pid);
+          let serverAtStart = new Map<number, number>();
+          let databaseAtStart = new Map<number, number>();
+          let serverMs: number | undefined;
+          let databaseMs: number | undefined;
+          results[page] = await load(port, [pagePath], clients, SECONDS, WARMUP_SECONDS, headers, async (phase) => {
+            if (phase === 'start') {
+              const backends = throwAway ? await backendPids(throwAway.name) : [];
+              serverAtStart = cpuMsOfEach(child.pid === undefined ? [] : [child.pid]);
+              databaseAtStart = cpuMsOfEach(backends);
+            } else {
+              serverMs = cpuMsSince(serverAtStart);
+              databaseMs = cpuMsSince(databaseAtStart);
+            }
           });
-          const requests = results[page].requests;
-          cpuPerRequest[page] = cpuAtStart !== undefined && cpuAtEnd !== undefined && requests > 0 ? (cpuAtEnd - cpuAtStart) / requests : undefined;
+          const perRequest = (ms: number | undefined) => (ms !== undefined && results[page].requests > 0 ? ms / results[page].requests : undefined);
+          cpuPerRequest[page] = { server: perRequest(serverMs), database: perRequest(databaseMs) };
         }
         const ratio = results['front page'].reqPerSecond / results.visits.reqPerSecond;
         for (const [page, r] of Object.entries(results)) {
           const cpu = cpuPerRequest[page as keyof typeof PAGES];
+          const ms = (value: number | undefined, width: number) => (value === undefined ? '-' : value.toFixed(2)).padStart(width);
           rows.push(
-            `${database.padEnd(8)} | ${String(people).padStart(6)} | ${String(clients).padStart(7)} | ${page.padEnd(10)} | ${format(r.reqPerSecond)} | ${format(r.p50)} | ${format(r.p95)} | ${String(r.errors).padStart(7)} | ${(cpu === undefined ? '-' : cpu.toFixed(2)).padStart(10)} | ${page === 'front page' ? ratio.toFixed(2) : ''}`,
+            `${database.padEnd(8)} | ${String(people).padStart(6)} | ${String(clients).padStart(7)} | ${page.padEnd(10)} | ${format(r.reqPerSecond)} | ${format(r.p50)} | ${format(r.p95)} | ${String(r.errors).padStart(7)} | ${ms(cpu.server, 10)} | ${ms(cpu.database, 13)} | ${page === 'front page' ? ratio.toFixed(2) : ''}`,
           );
           if (r.errors > 0) problems.push(`${database}, ${people} people, ${clients} clients: ${r.errors} ${page} requests did not answer 200`);
         }
@@ -126,7 +165,7 @@ async function main(): Promise<number> {
     await cleanUp();
   }
   console.info(`\n${SECONDS} s per phase after ${WARMUP_SECONDS} s of warm-up; ratio: the front page's req/s ÷ the visits page's`);
-  console.info('database | people | clients | page       |    req/s | p50 (ms) | p95 (ms) | non-200 | CPU ms/req | ratio');
+  console.info('database | people | clients | page       |    req/s | p50 (ms) | p95 (ms) | non-200 | CPU ms/req | DB CPU ms/req | ratio');
   for (const row of rows) console.info(row);
   console.info(problems.length ? `\nOver budget: ${problems.join('; ')}` : `\nWithin budget (front page ÷ visits ≥ ${BUDGET_RATIO}).`);
   return problems.length ? 1 : 0;

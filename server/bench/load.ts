@@ -47,7 +47,7 @@ export async function load(
   warmupSeconds: number,
   headers: Record<string, string> | readonly Record<string, string>[] = {},
   /** called right before the measured seconds start and right after they end (not around the warm-up) */
-  onMeasure?: (phase: 'start' | 'end') => void,
+  onMeasure?: (phase: 'start' | 'end') => void | Promise<void>,
 ): Promise<LoadSummary> {
   const perClient: readonly Record<string, string>[] = Array.isArray(headers) ? headers : [headers];
   const options = (): autocannon.Options => {
@@ -64,9 +64,9 @@ export async function load(
   };
   if (warmupSeconds > 0) await run({ ...options(), duration: warmupSeconds });
   const latencies: number[] = [];
-  onMeasure?.('start');
+  await onMeasure?.('start');
   const result = await run({ ...options(), duration: seconds }, (ms) => latencies.push(ms));
-  onMeasure?.('end');
+  await onMeasure?.('end');
   latencies.sort((a, b) => a - b);
   return {
     requests: result.requests.total,
