@@ -24,7 +24,6 @@ const SINGLETONS = [
   'react-router-dom',
   'react-intl',
   'zustand',
-  'single-spa-react',
   '@portal/shared-i18n',
   '@portal/shared-ui',
 ];

@@ -42,7 +42,8 @@ function RemoteOutlet() {
   );
 }
 
-function Layout() {
+/** The layout (header, menu, main, footer) inside ShellProviders. */
+export function ShellLayout() {
   const intl = useIntl();
   const runtime = useRuntime();
   const { state } = runtime;
@@ -126,7 +127,7 @@ export function ShellProviders({ runtime, children }: { runtime: ShellRuntime; c
 export function ShellApp({ runtime }: { runtime: ShellRuntime }) {
   return (
     <ShellProviders runtime={runtime}>
-      <Layout />
+      <ShellLayout />
     </ShellProviders>
   );
 }

@@ -1,12 +1,9 @@
-import * as React from 'react';
-import * as ReactDOMClient from 'react-dom/client';
 import { registerApplication, start } from 'single-spa';
-import singleSpaReact from 'single-spa-react';
 import { createResilientApplication } from '../remotes/resilient-application';
 import { createRemoteFallbackRenderer } from './remote-fallback';
 import type { ShellRuntime } from './runtime';
-import { ShellApp, ShellProviders } from './ShellApp';
-import { ErrorView } from '@portal/shared-ui';
+import { ShellLayout, ShellProviders } from './ShellApp';
+import { reactLifecycles, RemoteErrorBoundary } from '@portal/shared-ui';
 
 export const LAYOUT_APPLICATION = '@portal/shell';
 
@@ -22,21 +19,22 @@ export function isActiveFor(runtime: ShellRuntime, remoteId: string, pathname: s
  * it owns, mounting into its container in the main area through `domElementGetter`.
  */
 export function registerApplications(runtime: ShellRuntime, layoutElement: HTMLElement): void {
-  const layout = singleSpaReact({
-    React,
-    ReactDOMClient,
-    rootComponent: function ShellRoot() {
-      return <ShellApp runtime={runtime} />;
-    },
-    domElementGetter: () => layoutElement,
-    // the layout itself failed: the generic error view with a reload (the providers are plain context)
-    errorBoundary: () => (
-      <ShellProviders runtime={runtime}>
-        <ErrorView headingLevel={1} onRetry={() => window.location.reload()} />
-      </ShellProviders>
-    ),
+  // The same lifecycles as a remote's pages: the layout's first render runs as a transition that
+  // yields to the browser, instead of one long task of the shell's start-up (shared-ui react-lifecycles).
+  const layout = reactLifecycles(() => (
+    <ShellProviders runtime={runtime}>
+      {/* the layout itself failed: the generic error view with a reload */}
+      <RemoteErrorBoundary onError={(error) => runtime.shell.errors.report(error, LAYOUT_APPLICATION)} headingLevel={1} onRetry={() => window.location.reload()}>
+        <ShellLayout />
+      </RemoteErrorBoundary>
+    </ShellProviders>
+  ));
+  registerApplication({
+    name: LAYOUT_APPLICATION,
+    app: () => Promise.resolve(layout),
+    activeWhen: () => true,
+    customProps: { domElementGetter: () => layoutElement },
   });
-  registerApplication({ name: LAYOUT_APPLICATION, app: () => Promise.resolve(layout), activeWhen: () => true });
 
   const renderFallback = createRemoteFallbackRenderer(runtime);
   for (const remote of runtime.remotes) {
