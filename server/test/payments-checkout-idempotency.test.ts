@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { PAYMENT_CALLBACK_PATH, PAYMENT_REDIRECT_PATH } from '@portal/shared-api';
@@ -120,6 +121,16 @@ describe('the provider’s signed return, recorded once', () => {
   });
 });
 
+/** A second attempt at the payment's invoice, written as the route writes one after its checks. */
+function attemptAnother(payment: Awaited<ReturnType<typeof newPayment>>) {
+  return startPaymentAttempt(t.app.db, {
+    invoiceId: payment.invoice.id,
+    stamp: randomUUID(),
+    paidByPersonId: mikko.personId,
+    amountCents: payment.invoice.sumCents,
+  });
+}
+
 describe('no second payment beside one the bank is confirming (issue 14 "Payment provider")', () => {
   it('a new payment asked for while the callback confirms a pending one: refused (409), never a second payment', async () => {
     for (let round = 0; round < 10; round++) {
@@ -143,26 +154,14 @@ describe('no second payment beside one the bank is confirming (issue 14 "Payment
     const payment = await newPayment();
     await t.app.inject({ url: returnUrl('redirect', payment, 'pending') });
     await t.app.inject({ url: returnUrl('callback', payment, 'ok') });
-    const outcome = await startPaymentAttempt(t.app.db, {
-      invoiceId: payment.invoice.id,
-      stamp: '00000000-0000-4000-8000-00000000abcd',
-      paidByPersonId: mikko.personId,
-      amountCents: payment.invoice.sumCents,
-    });
-    assert.deepEqual(outcome, { kind: 'refused', reason: 'notOpen' });
+    assert.deepEqual(await attemptAnother(payment), { kind: 'refused', reason: 'notOpen' });
     assert.equal((await paymentsOf(t.app, payment.invoice.id)).length, 1);
   });
 
   it('a pending payment blocks a new attempt even when the invoice is still open', async () => {
     const payment = await newPayment();
     await t.app.inject({ url: returnUrl('redirect', payment, 'pending') });
-    const outcome = await startPaymentAttempt(t.app.db, {
-      invoiceId: payment.invoice.id,
-      stamp: '00000000-0000-4000-8000-00000000abce',
-      paidByPersonId: mikko.personId,
-      amountCents: payment.invoice.sumCents,
-    });
-    assert.deepEqual(outcome, { kind: 'refused', reason: 'awaitingBank' });
+    assert.deepEqual(await attemptAnother(payment), { kind: 'refused', reason: 'awaitingBank' });
   });
 });
 
