@@ -13,15 +13,23 @@ export interface HelsinkiParts {
   minute: number;
 }
 
-const partsFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  hourCycle: 'h23',
-});
+/**
+ * Made on first use, not when the module loads: a time-zone formatter costs tens of milliseconds of
+ * ICU set-up on a slow phone, and the shell loads this module in its start-up, before any date shows.
+ */
+let partsFormatter: Intl.DateTimeFormat | null = null;
+function helsinkiPartsFormatter(): Intl.DateTimeFormat {
+  partsFormatter ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  return partsFormatter;
+}
 
 export function isIsoDate(value: string): boolean {
   return ISO_DATE.test(value);
@@ -35,7 +43,7 @@ export function toInstant(value: Date | string): Date {
 
 /** Wall-clock parts of an instant in Helsinki (DST handled by Intl's time zone data). */
 export function helsinkiParts(value: Date | string): HelsinkiParts {
-  const parts = partsFormatter.formatToParts(toInstant(value));
+  const parts = helsinkiPartsFormatter().formatToParts(toInstant(value));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute') };
 }
