@@ -8,6 +8,10 @@ import { LOCALES, TIME_ZONE, type Lang } from './languages';
 
 // made on first use, as calendar.ts's formatter: not in the start-up of every page
 let englishDate: Intl.DateTimeFormat | null = null;
+function englishDateFormatter(): Intl.DateTimeFormat {
+  englishDate ??= new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+  return englishDate;
+}
 
 function englishCalendarDate(formatter: Intl.DateTimeFormat, value: Date | string): string {
   const { year, month, day } = calendarParts(value);
@@ -17,10 +21,7 @@ function englishCalendarDate(formatter: Intl.DateTimeFormat, value: Date | strin
 
 /** fi/sv '22.11.2026', en '22 November 2026'. Accepts a calendar date ('2026-11-22') or an instant. */
 export function formatDate(value: Date | string, lang: Lang): string {
-  if (lang === 'en') {
-    englishDate ??= new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
-    return englishCalendarDate(englishDate, value);
-  }
+  if (lang === 'en') return englishCalendarDate(englishDateFormatter(), value);
   const { year, month, day } = calendarParts(value);
   return `${day}.${month}.${year}`;
 }

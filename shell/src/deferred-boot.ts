@@ -76,7 +76,8 @@ export function bootWhenNeeded(boot: () => void, env: BootEnvironment = browserE
   const root: HTMLElement = found;
   let booted = false;
   let pointerDown = false;
-  let followingLink = false;
+  // the interaction followed a link or posted a form: the browser is leaving the page
+  let leavingPage = false;
 
   // captured on the window: they see every interaction before the page's elements do
   const interactions: [string, () => void][] = [
@@ -89,11 +90,11 @@ export function bootWhenNeeded(boot: () => void, env: BootEnvironment = browserE
   ];
   // bubbling, after the page's own handlers: a click that something prevented is no navigation
   const onClick = (event: MouseEvent) => {
-    followingLink = followingLink || isLinkNavigation(event);
+    leavingPage = leavingPage || isLinkNavigation(event);
   };
   // a click on a form's submit button submits it within the click's own dispatch
   const onSubmit = (event: SubmitEvent) => {
-    followingLink = followingLink || isFormNavigation(event);
+    leavingPage = leavingPage || isFormNavigation(event);
   };
 
   function start(): void {
@@ -110,10 +111,10 @@ export function bootWhenNeeded(boot: () => void, env: BootEnvironment = browserE
 
   function afterInteraction(): void {
     pointerDown = false;
-    followingLink = false;
+    leavingPage = false;
     // after this task: the interaction's click (if any) has been dispatched by then
     env.setTimeout(() => {
-      if (!followingLink) start();
+      if (!leavingPage) start();
     }, 0);
   }
 

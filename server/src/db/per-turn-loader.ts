@@ -80,21 +80,27 @@ export function createPerTurnReaderByLanguage<L extends string, V>(
     personId: string;
     lang: L;
   }
+  const keyOf = (key: Key) => `${key.lang}\u0001${key.personId}`;
   const readers = perDatabase((db) =>
     createPerTurnReader(
-      (key: Key) => `${key.lang}\u0001${key.personId}`,
+      keyOf,
       async (keys: readonly Key[]) => {
         const now = new Date();
-        const langs = [...new Set(keys.map((key) => key.lang))];
-        const byLang = await Promise.all(
-          langs.map(async (lang) => {
-            const personIds = keys.filter((key) => key.lang === lang).map((key) => key.personId);
+        const peopleByLang = new Map<L, string[]>();
+        for (const key of keys) {
+          const personIds = peopleByLang.get(key.lang);
+          if (personIds) personIds.push(key.personId);
+          else peopleByLang.set(key.lang, [key.personId]);
+        }
+        const answers = new Map<string, V>();
+        await Promise.all(
+          [...peopleByLang].map(async ([lang, personIds]) => {
             const values = await readForLanguage(db, lang, personIds, now);
             if (values.length !== personIds.length) throw new Error(`a per-language read answered ${values.length} values for ${personIds.length} people`);
-            return new Map(personIds.map((personId, i) => [personId, values[i] as V]));
+            personIds.forEach((personId, i) => answers.set(keyOf({ lang, personId }), values[i] as V));
           }),
         );
-        return keys.map((key) => byLang[langs.indexOf(key.lang)]!.get(key.personId) as V);
+        return keys.map((key) => answers.get(keyOf(key)) as V);
       },
     ),
   );
