@@ -33,6 +33,7 @@ export * from './remote/RemoteProviders';
 export { PageStatesProvider } from './remote/page-states';
 // types only: the router behind them is imported by createRemote when a remote's pages mount
 export type { RemotePageMap, RemotePagesProps } from './remote/RemotePages';
+export * from './remote/lazy-page';
 export * from './remote/PageFrame';
 export * from './remote/RemoteErrorBoundary';
 export * from './remote/react-lifecycles';

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Spinner } from '../components/Spinner';
+import { PageAttemptContext } from './lazy-page';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { watchPageHeading } from './watch-page-heading';
 
@@ -42,7 +43,9 @@ export function PageFrame({ onError, children }: PageFrameProps) {
         headingLevel={1}
         onRetry={arrive}
       >
-        <Suspense fallback={<Spinner />}>{children}</Suspense>
+        <PageAttemptContext.Provider value={arrival}>
+          <Suspense fallback={<Spinner />}>{children}</Suspense>
+        </PageAttemptContext.Provider>
       </RemoteErrorBoundary>
     </div>
   );

@@ -4,7 +4,7 @@ import { matchRoute, type RouteId } from '@portal/shared-i18n';
 import type { ShellContextValue } from '../shell-context';
 import { PageFrame } from './PageFrame';
 
-/** A remote's pages by the route ids of its routes.json. */
+/** A remote's pages by the route ids of its routes.json: each a `lazyPage`, so every route is its own chunk. */
 export type RemotePageMap = Readonly<Partial<Record<RouteId, ComponentType>>>;
 
 export interface RemotePagesProps {

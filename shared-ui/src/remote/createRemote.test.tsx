@@ -2,11 +2,12 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import type { Catalogue } from '@portal/shared-i18n';
 import { actOnLifecycle, catalogueImports, createFakeShell, routeTableFor, type FakeShell } from '../test-utils';
 import { useShell } from '../shell-context';
 import { createParcel, createRemote } from './createRemote';
+import { lazyPage } from './lazy-page';
 
 const REMOTE_ID = 'mf-test';
 const texts: Catalogue = {
@@ -172,6 +173,85 @@ describe('createRemote: a remote is its pages', () => {
     await act(async () => arrive({ default: VisitsPage }));
     expect(screen.getByRole('heading', { level: 1, name: 'Visits' })).toHaveFocus();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  describe('pages that are their own chunks (lazyPage)', () => {
+    /** A page's import that the test completes: `arrive` resolves every import asked for so far. */
+    function deferredImport<T>(value: T) {
+      let waiting: Array<() => void> = [];
+      const load = jest.fn(() => new Promise<T>((resolve) => waiting.push(() => resolve(value))));
+      return {
+        load,
+        arrive() {
+          for (const resolve of waiting) resolve();
+          waiting = [];
+        },
+      };
+    }
+
+    test('the page of the address is imported before the first render: it arrives whole, with no spinner', async () => {
+      const visits = deferredImport(VisitsPage);
+      const app = createRemote({ remoteId: REMOTE_ID, messages, pages: { 'records.visits': lazyPage(visits.load) }, pageStates: {} });
+      window.history.pushState({}, '', '/en/visits');
+      const props = { name: REMOTE_ID, shell: createFakeShell(routes), domElementGetter: () => host };
+      const mounting = app.mount(props);
+      await act(async () => undefined);
+      expect(visits.load).toHaveBeenCalledTimes(1);
+      expect(host).toBeEmptyDOMElement(); // nothing rendered while the page's code is on its way
+      await actOnLifecycle(async () => {
+        visits.arrive();
+        await mounting;
+      });
+      mounted.push(() => app.unmount(props));
+      expect(screen.getByRole('heading', { level: 1, name: 'Visits' })).toHaveFocus();
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      expect(visits.load).toHaveBeenCalledTimes(1);
+    });
+
+    test('a page first reached by a link is imported then: the spinner stands in, then the page arrives with focus', async () => {
+      const user = userEvent.setup();
+      function VisitsWithLink() {
+        return (
+          <section>
+            <h1>Visits</h1>
+            <Link to="/visits/3">The visit</Link>
+          </section>
+        );
+      }
+      const visit = deferredImport(function Visit() {
+        return <h1>Visit 3</h1>;
+      });
+      await mountApp('/en/visits', { 'records.visits': lazyPage(async () => VisitsWithLink), 'records.visit': lazyPage(visit.load) });
+      expect(visit.load).not.toHaveBeenCalled(); // only the page of the address is imported at first
+
+      await user.click(screen.getByRole('link', { name: 'The visit' }));
+      expect(visit.load).toHaveBeenCalledTimes(1);
+      expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+      await act(async () => visit.arrive());
+      expect(await screen.findByRole('heading', { level: 1, name: 'Visit 3' })).toHaveFocus();
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    });
+
+    test('a page whose code does not arrive shows the error view, and its retry imports it again', async () => {
+      const user = userEvent.setup();
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      let reachable = false;
+      const load = jest.fn(async () => {
+        if (!reachable) throw new Error('Loading chunk 123 failed');
+        return VisitsPage;
+      });
+      const { shell } = await mountApp('/en/visits', { 'records.visits': lazyPage(load) });
+
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByRole('heading', { level: 1, name: 'Apologies! Something went wrong...' })).toHaveFocus();
+      expect(shell.errors.report).toHaveBeenCalledWith(expect.objectContaining({ message: 'Loading chunk 123 failed' }), REMOTE_ID);
+
+      reachable = true;
+      const attempts = load.mock.calls.length;
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Visits' })).toHaveFocus();
+      expect(load).toHaveBeenCalledTimes(attempts + 1);
+    });
   });
 
   test('a page that throws shows the error view, focused, and its retry renders the page again', async () => {

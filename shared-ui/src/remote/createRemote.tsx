@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { PageStateSchemas } from '@portal/shared-api';
 import { importCatalogue, type Catalogue, type CatalogueImports, type Lang } from '@portal/shared-i18n';
 import type { ShellContextValue } from '../shell-context';
+import { preloadPageAt } from './lazy-page';
 import { reactLifecycles, type ReactLifecycles, type SingleSpaProps } from './react-lifecycles';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import type { RemotePageMap, RemotePages as RemotePagesComponent } from './RemotePages';
@@ -53,7 +54,7 @@ function remotePagesModule() {
 }
 
 export interface RemoteOptions extends RemoteIdentity {
-  /** route id (the remote's routes.json) → page component */
+  /** route id (the remote's routes.json) → page component, each its own chunk (`lazyPage`) */
   pages: RemotePageMap;
   /**
    * the page state schemas of the remote's routes (e.g. shared-api's recordsPageStates), which its
@@ -83,7 +84,7 @@ export function createRemote({ remoteId, messages, pages, pageStates }: RemoteOp
       );
     },
     async (props) => {
-      await Promise.all([texts.prepare(props), router.prepare()]);
+      await Promise.all([texts.prepare(props), router.prepare(), preloadPageAt(pages, props.shell, remoteId, window.location.pathname)]);
     },
   );
 }
