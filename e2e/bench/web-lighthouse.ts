@@ -53,33 +53,53 @@ function category(lhr: Lhr, id: 'performance' | 'accessibility'): CategoryResult
 
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
-/** One Lighthouse run per page, each in a fresh Chromium (chrome-launcher) so no cache carries over. */
+/** The compressed JavaScript the page loaded, from Lighthouse's resource summary: e.g. '258.1 KB in 20'. */
+function scriptTransfer(lhr: Lhr): string {
+  const details = lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined;
+  const scripts = details?.items?.find((item) => item.resourceType === 'script');
+  return scripts ? `${(scripts.transferSize / 1024).toFixed(1)} KB in ${scripts.requestCount}` : '?';
+}
+
+/** Lighthouse's own "run me again" failures of the trace (NO_NAVSTART, seen now and then on this machine). */
+const RETRIED_RUNTIME_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED']);
+const ATTEMPTS = 3;
+
+/** Runs Lighthouse on one page in a fresh Chromium (chrome-launcher), so no cache carries over. */
+async function lighthouseOnce(baseURL: string, cookieHeader: string, page: LighthousePage): Promise<Lhr> {
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  try {
+    const run = await lighthouse(`${baseURL}${page.path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      ...(page.signedIn ? { extraHeaders: { Cookie: cookieHeader } } : {}),
+    });
+    if (!run) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+    return run.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** One Lighthouse run per page; a run whose trace Lighthouse itself asks to repeat is repeated (up to 3 attempts). */
 export async function runLighthouse(baseURL: string, cookies: Cookies, pages = LIGHTHOUSE_PAGES): Promise<LighthouseResult[]> {
   const cookieHeader = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   const results: LighthouseResult[] = [];
   for (const page of pages) {
-    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
-    try {
-      const run = await lighthouse(`${baseURL}${page.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-        ...(page.signedIn ? { extraHeaders: { Cookie: cookieHeader } } : {}),
-      });
-      if (!run) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-      const { lhr } = run;
-      if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      results.push({
-        page,
-        finalUrl: lhr.finalDisplayedUrl,
-        performance: category(lhr, 'performance'),
-        accessibility: category(lhr, 'accessibility'),
-        metrics: Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue ?? '?'])),
-      });
-    } finally {
-      chrome.kill();
+    let lhr = await lighthouseOnce(baseURL, cookieHeader, page);
+    for (let attempt = 2; attempt <= ATTEMPTS && lhr.runtimeError && RETRIED_RUNTIME_ERRORS.has(lhr.runtimeError.code); attempt++) {
+      console.log(`  (${page.path}: Lighthouse's trace failed with ${lhr.runtimeError.code}; attempt ${attempt} of ${ATTEMPTS})`);
+      lhr = await lighthouseOnce(baseURL, cookieHeader, page);
     }
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    results.push({
+      page,
+      finalUrl: lhr.finalDisplayedUrl,
+      performance: category(lhr, 'performance'),
+      accessibility: category(lhr, 'accessibility'),
+      metrics: { ...Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue ?? '?'])), javascript: scriptTransfer(lhr) },
+    });
   }
   return results;
 }
