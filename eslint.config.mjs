@@ -3,6 +3,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readFileSync } from 'node:fs';
+
+/**
+ * The names the page's shared react-router-dom provides (shared-ui/src/react-router-dom.shared.ts,
+ * a slim re-export, tooling/webpack.cjs): browser code may import only these from 'react-router-dom'.
+ */
+const SHARED_ROUTER_NAMES = (() => {
+  const source = readFileSync(new URL('./shared-ui/src/react-router-dom.shared.ts', import.meta.url), 'utf8');
+  const list = /export \{([^}]+)\} from 'react-router';/.exec(source)?.[1];
+  if (!list) throw new Error('shared-ui/src/react-router-dom.shared.ts: no `export { … } from \'react-router\'` to read the shared router names from');
+  return list.split(',').map((name) => name.trim()).filter(Boolean);
+})();
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '**/.data*/**', '**/coverage/**', '.test-results/**', '**/test-results/**', 'server/drizzle/**', '.bench/**', 'shared-api/src/schemas/messaging/generated.ts', 'shared-api/src/schemas/messaging/schema-types.ts'] },
@@ -34,6 +46,27 @@ export default tseslint.config(
     // No React there: Playwright's fixtures and envelop's plugins are called use… too.
     files: ['e2e/**/*.ts', 'server/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
+    // The browser bundles share one slim react-router-dom (see SHARED_ROUTER_NAMES); the pre-render
+    // bundles run in Node without federation and take the whole package.
+    files: ['shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}', 'shared-ui/src/**/*.{ts,tsx}'],
+    ignores: ['**/src/prerender.tsx', 'shared-ui/src/react-router-dom.shared.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router-dom',
+              allowImportNames: SHARED_ROUTER_NAMES,
+              message: 'the page shares a slim react-router-dom: add the name to shared-ui/src/react-router-dom.shared.ts first',
+            },
+            { name: 'react-router', message: "import from 'react-router-dom' (the page's shared copy)" },
+          ],
+        },
+      ],
+    },
   },
   {
     // Command-line programs talk to their user on stdout.

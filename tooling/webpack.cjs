@@ -27,6 +27,18 @@ const SINGLETONS = [
   '@portal/shared-i18n',
   '@portal/shared-ui',
 ];
+/**
+ * Singletons whose shared copy is a slim module of the parts the portal uses rather than the whole
+ * package (a shared module is bundled whole: all of react-router is about 62 KB compressed, on
+ * every remote page). Given as the module to provide and to fall back to, with the package's
+ * version. eslint.config.mjs allows importing only the names that module exports.
+ */
+const SLIM_SHARED = {
+  'react-router-dom': {
+    import: path.join(repoRoot, 'shared-ui', 'src', 'react-router-dom.shared.ts'),
+    version: readJson(require.resolve('react-router-dom/package.json', { paths: [path.join(repoRoot, 'shared-ui')] })).version,
+  },
+};
 /** Deep imports that must resolve to the same singleton instance as their package. */
 const SINGLETON_SUBPATHS = { 'react/jsx-runtime': 'react', 'react-dom/client': 'react-dom' };
 
@@ -56,7 +68,7 @@ function sharedConfig(dirname) {
     if (!ownVersion) continue;
     const shellVersion = versionOf(shell, name);
     if (shellVersion && shellVersion !== ownVersion) mismatches.push(`${name}: ${own.name} has ${ownVersion}, the shell has ${shellVersion}`);
-    shared[name] = { singleton: true, requiredVersion: ownVersion, strictVersion: false };
+    shared[name] = { singleton: true, requiredVersion: ownVersion, strictVersion: false, ...SLIM_SHARED[name] };
   }
   for (const [subpath, pkg] of Object.entries(SINGLETON_SUBPATHS)) {
     if (shared[pkg]) shared[subpath] = { singleton: true, requiredVersion: shared[pkg].requiredVersion };
@@ -81,6 +93,22 @@ function externalRuntimeProviderAlias() {
     throw new Error(`No ES module build beside ${commonJsPlugin}: check the external runtime set-up after upgrading @module-federation/enhanced`);
   }
   return { [commonJsPlugin]: esmPlugin };
+}
+
+/**
+ * react-router's package exports name only its development build (dist/development, with its dev
+ * warnings and checks) for every condition, a known upstream issue (remix-run/react-router#14102);
+ * a production build takes the production files it ships beside them. The page's shared router
+ * (SLIM_SHARED) imports react-router by this alias in either mode.
+ */
+function reactRouterAlias(production) {
+  const dev = require.resolve('react-router', { paths: [path.join(repoRoot, 'shared-ui')] });
+  const devDir = path.dirname(dev);
+  const dir = path.join(path.dirname(devDir), production ? 'production' : 'development');
+  if (path.basename(devDir) !== 'development' || !fs.existsSync(path.join(dir, 'index.mjs')) || !fs.existsSync(path.join(dir, 'dom-export.mjs'))) {
+    throw new Error(`react-router no longer resolves to dist/development beside dist/production (${dev}): check reactRouterAlias after upgrading it`);
+  }
+  return { 'react-router$': path.join(dir, 'index.mjs'), 'react-router/dom$': path.join(dir, 'dom-export.mjs') };
 }
 
 /** TypeScript and JSX through swc; the same rule in the browser build and the pre-render build. */
@@ -151,7 +179,10 @@ function createWebpackConfig({ dirname, kind, name, exposes = {}, devPort, entry
         uniqueName: name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: kind === 'host' ? externalRuntimeProviderAlias() : {} },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        alias: { ...(kind === 'host' ? externalRuntimeProviderAlias() : {}), ...reactRouterAlias(production) },
+      },
       module: {
         rules: [
           swcRule(),

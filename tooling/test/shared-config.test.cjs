@@ -33,3 +33,34 @@ test('workspace packages are shared at their package version', () => {
   const shared = sharedConfig(remoteWith({ '@portal/shared-ui': 'workspace:*' }));
   expect(shared['@portal/shared-ui']).toMatchObject({ singleton: true, requiredVersion: '0.1.0' });
 });
+
+describe('the page’s one react-router-dom is a slim module (a shared library is bundled whole)', () => {
+  const slimFile = path.join(repoRoot, 'shared-ui', 'src', 'react-router-dom.shared.ts');
+  const slimNames = () => /export \{([^}]+)\} from 'react-router';/.exec(fs.readFileSync(slimFile, 'utf8'))[1].split(',').map((name) => name.trim());
+
+  test('shared under its package name and version, provided by shared-ui/src/react-router-dom.shared.ts', () => {
+    const version = JSON.parse(fs.readFileSync(require.resolve('react-router-dom/package.json', { paths: [path.join(repoRoot, 'shared-ui')] }), 'utf8')).version;
+    const shared = sharedConfig(remoteWith({ 'react-router-dom': version }));
+    expect(shared['react-router-dom']).toMatchObject({ singleton: true, import: slimFile, version });
+  });
+
+  test('it exports every name the browser code imports from react-router-dom', () => {
+    const imported = new Set();
+    const walk = (dir) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(file);
+        } else if (/\.tsx?$/.test(entry.name) && entry.name !== 'prerender.tsx') {
+          for (const [, names] of fs.readFileSync(file, 'utf8').matchAll(/import \{([^}]+)\} from 'react-router-dom'/g)) {
+            for (const name of names.split(',')) imported.add(name.replace(/^\s*type\s+/, '').trim());
+          }
+        }
+      }
+    };
+    const packages = fs.readdirSync(repoRoot).filter((name) => name === 'shell' || name === 'shared-ui' || name.startsWith('mf-'));
+    for (const name of packages) walk(path.join(repoRoot, name, 'src'));
+    expect(imported.size).toBeGreaterThan(5);
+    expect([...imported].filter((name) => !slimNames().includes(name))).toEqual([]);
+  });
+});
