@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { lazy, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
+import { recordsPageStates } from '@portal/shared-api';
 import type { Catalogue } from '@portal/shared-i18n';
 import { actOnLifecycle, catalogueImports, createFakeShell, routeTableFor, type FakeShell } from '../test-utils';
 import { useShell } from '../shell-context';
 import { createParcel, createRemote } from './createRemote';
 import { lazyPage } from './lazy-page';
+import { usePageState } from './usePageState';
 
 const REMOTE_ID = 'mf-test';
 const texts: Catalogue = {
@@ -230,6 +232,45 @@ describe('createRemote: a remote is its pages', () => {
       await act(async () => visit.arrive());
       expect(await screen.findByRole('heading', { level: 1, name: 'Visit 3' })).toHaveFocus();
       expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    });
+
+    test('each page’s state schema is imported with the page (the part’s imports): the first page’s before the first render, another’s when it is first shown', async () => {
+      const user = userEvent.setup();
+      function StatefulVisits() {
+        const { page } = usePageState('records.visits');
+        return (
+          <section>
+            <h1>Visits ({page.status})</h1>
+            <Link to="/visits/3">The visit</Link>
+          </section>
+        );
+      }
+      function StatefulVisit() {
+        const { page } = usePageState('records.visit', { id: '3' });
+        return <h1>Visit 3 ({page.status})</h1>;
+      }
+      const imports = {
+        'records.visits': jest.fn(async () => recordsPageStates['records.visits']),
+        'records.visit': jest.fn(async () => recordsPageStates['records.visit']),
+      };
+      window.history.pushState({}, '', '/en/visits');
+      const app = createRemote({
+        remoteId: REMOTE_ID,
+        messages,
+        pages: { 'records.visits': lazyPage(async () => StatefulVisits), 'records.visit': lazyPage(async () => StatefulVisit) },
+        pageStates: imports,
+      });
+      const props = { name: REMOTE_ID, shell: createFakeShell(routes), domElementGetter: () => host };
+      await actOnLifecycle(() => app.mount(props));
+      mounted.push(() => app.unmount(props));
+      expect(screen.getByRole('heading', { level: 1, name: 'Visits (loading)' })).toHaveFocus();
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      expect(imports['records.visits']).toHaveBeenCalledTimes(1);
+      expect(imports['records.visit']).not.toHaveBeenCalled();
+
+      await user.click(screen.getByRole('link', { name: 'The visit' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Visit 3 (loading)' })).toHaveFocus();
+      expect(imports['records.visit']).toHaveBeenCalledTimes(1);
     });
 
     test('a page whose code does not arrive shows the error view, and its retry imports it again', async () => {

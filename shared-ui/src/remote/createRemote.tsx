@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import type { PageStateSchemas } from '@portal/shared-api';
+import type { AnyPageStateSchema, PageStateImports, PageStateSchemas } from '@portal/shared-api';
 import { importCatalogue, type Catalogue, type CatalogueImports, type Lang } from '@portal/shared-i18n';
 import type { ShellContextValue } from '../shell-context';
-import { preloadPageAt } from './lazy-page';
+import { isLazyPage, lazyPage, remoteRouteAt } from './lazy-page';
 import { reactLifecycles, type ReactLifecycles, type SingleSpaProps } from './react-lifecycles';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import type { RemotePageMap, RemotePages as RemotePagesComponent } from './RemotePages';
@@ -53,14 +53,57 @@ function remotePagesModule() {
   };
 }
 
+/** A part's page state schemas: the plain map, or each schema behind its import (e.g. recordsPageStateImports). */
+export type PageStateSource = PageStateSchemas | Partial<PageStateImports>;
+
+/**
+ * The part's page state schemas as its pages read them (`schemas`, the map PageStatesProvider holds),
+ * filled route by route by `load` when the source imports them: a remote's bundle then constructs
+ * only the schemas of the pages the visitor opens. A failed import is tried again on the next load.
+ */
+function pageStatesFrom(source: PageStateSource) {
+  const entries: Record<string, AnyPageStateSchema | (() => Promise<AnyPageStateSchema>) | undefined> = source;
+  const schemas: Record<string, AnyPageStateSchema> = {};
+  for (const [routeId, entry] of Object.entries(entries)) if (entry && typeof entry !== 'function') schemas[routeId] = entry;
+  const loading = new Map<string, Promise<void>>();
+  return {
+    schemas: schemas as PageStateSchemas,
+    load(routeId: string): Promise<void> {
+      const entry = entries[routeId];
+      if (typeof entry !== 'function' || schemas[routeId]) return Promise.resolve();
+      let pending = loading.get(routeId);
+      if (!pending) {
+        pending = entry()
+          .then((schema) => {
+            schemas[routeId] = schema;
+          })
+          .finally(() => loading.delete(routeId));
+        loading.set(routeId, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+/** The pages, each lazy page's import also importing its route's page state schema. */
+function withPageStates(pages: RemotePageMap, states: ReturnType<typeof pageStatesFrom>): RemotePageMap {
+  return Object.fromEntries(
+    Object.entries(pages).map(([routeId, page]) => [
+      routeId,
+      page && isLazyPage(page) ? lazyPage(async () => (await Promise.all([page.preload(), states.load(routeId)]))[0]) : page,
+    ]),
+  );
+}
+
 export interface RemoteOptions extends RemoteIdentity {
   /** route id (the remote's routes.json) → page component, each its own chunk (`lazyPage`) */
   pages: RemotePageMap;
   /**
-   * the page state schemas of the remote's routes (e.g. shared-api's recordsPageStates), which its
-   * pages' usePageState parse with: the remote bundles only these, not every part's
+   * the page state schemas of the remote's routes, which its pages' usePageState parse with: the
+   * part's imports (e.g. shared-api's recordsPageStateImports: each schema is imported with its page)
+   * or its plain map (recordsPageStates); the remote bundles only these, never every part's
    */
-  pageStates: PageStateSchemas;
+  pageStates: PageStateSource;
 }
 
 /** The props the shell mounts a remote's `./app` with (single-spa custom props). */
@@ -71,20 +114,30 @@ export type RemoteAppProps = SingleSpaProps & { shell: ShellContextValue };
  * in the shell's context and language, each page in the page frame (see PageFrame). Clients come
  * from the shell (`useApiClient`, `useMessagingClient`).
  */
-export function createRemote({ remoteId, messages, pages, pageStates }: RemoteOptions): ReactLifecycles<RemoteAppProps> {
+export function createRemote({ remoteId, messages, pages: pageComponents, pageStates: stateSource }: RemoteOptions): ReactLifecycles<RemoteAppProps> {
   const texts = remoteTexts(messages);
   const router = remotePagesModule();
+  const states = pageStatesFrom(stateSource);
+  const pages = withPageStates(pageComponents, states);
+  /** The page of the address and its state schema, imported before the first render: it arrives whole. */
+  const preloadPageAt = async (shell: ShellContextValue, path: string) => {
+    const routeId = remoteRouteAt(shell, remoteId, path);
+    const page = routeId ? pages[routeId] : undefined;
+    if (!routeId) return;
+    // A failed import shows in the page's frame (its error view and retry) when it renders.
+    await Promise.all([page && isLazyPage(page) ? page.preload() : undefined, states.load(routeId)]).catch(() => undefined);
+  };
   return reactLifecycles<RemoteAppProps>(
     ({ shell }) => {
       const { RemotePages } = router;
       return (
-        <RemoteProviders shell={shell} messages={texts.in(shell.lang)} pageStates={pageStates}>
+        <RemoteProviders shell={shell} messages={texts.in(shell.lang)} pageStates={states.schemas}>
           <RemotePages shell={shell} remoteId={remoteId} pages={pages} />
         </RemoteProviders>
       );
     },
     async (props) => {
-      await Promise.all([texts.prepare(props), router.prepare(), preloadPageAt(pages, props.shell, remoteId, window.location.pathname)]);
+      await Promise.all([texts.prepare(props), router.prepare(), preloadPageAt(props.shell, window.location.pathname)]);
     },
   );
 }

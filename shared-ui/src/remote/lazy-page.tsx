@@ -53,16 +53,13 @@ export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
   return Object.assign(Page, { preload });
 }
 
-function isLazyPage(page: ComponentType): page is LazyPage {
+/** Whether `page` is a lazyPage (its code a chunk of its own, imported by `preload`). */
+export function isLazyPage(page: ComponentType): page is LazyPage {
   return typeof (page as Partial<LazyPage>).preload === 'function';
 }
 
-/**
- * Imports the code of the page at `path` when it is one of `pages` (a lazyPage): awaited before a
- * remote's first render. Resolves either way: a failed import shows in the page's frame when it renders.
- */
-export async function preloadPageAt(pages: Readonly<Partial<Record<RouteId, ComponentType>>>, shell: ShellContextValue, remoteId: string, path: string): Promise<void> {
+/** The route of `remoteId` at `path` (e.g. '/fi/kaynnit'), or null when the address is not one of its pages. */
+export function remoteRouteAt(shell: ShellContextValue, remoteId: string, path: string): RouteId | null {
   const route = matchRoute(shell.routes, path)?.route;
-  const page = route?.owner === remoteId ? pages[route.id as RouteId] : undefined;
-  if (page && isLazyPage(page)) await page.preload().catch(() => undefined);
+  return route?.owner === remoteId ? (route.id as RouteId) : null;
 }
