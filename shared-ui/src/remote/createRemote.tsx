@@ -122,8 +122,8 @@ export function createRemote({ remoteId, messages, pages: pageComponents, pageSt
   /** The page of the address and its state schema, imported before the first render: it arrives whole. */
   const preloadPageAt = async (shell: ShellContextValue, path: string) => {
     const routeId = remoteRouteAt(shell, remoteId, path);
-    const page = routeId ? pages[routeId] : undefined;
     if (!routeId) return;
+    const page = pages[routeId];
     // A failed import shows in the page's frame (its error view and retry) when it renders.
     await Promise.all([page && isLazyPage(page) ? page.preload() : undefined, states.load(routeId)]).catch(() => undefined);
   };

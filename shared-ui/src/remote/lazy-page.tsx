@@ -14,8 +14,8 @@ export const PageAttemptContext = createContext(0);
 /**
  * A remote's page whose code is fetched when its route is first shown (routes are code-split: the
  * visits page does not carry the code of thirteen other records pages). While the code loads, the
- * page suspends (the page frame's spinner, or the page before it while the router's transition
- * waits); `preload` fetches it ahead, so a page that is already there renders at once (createRemote
+ * page suspends and the page frame shows its spinner; `preload` fetches it ahead, so a page that is
+ * already there renders at once (createRemote
  * preloads the page of the address before the first render, so the shell's hand-over from the
  * server's copy of a page never shows a spinner). A failed import throws into the page frame's error
  * view; its retry imports again.
