@@ -3,18 +3,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readFileSync } from 'node:fs';
+import sharedRouter from './tooling/shared-router.cjs';
 
 /**
  * The names the page's shared react-router-dom provides (shared-ui/src/react-router-dom.shared.ts,
  * a slim re-export, tooling/webpack.cjs): browser code may import only these from 'react-router-dom'.
  */
-const SHARED_ROUTER_NAMES = (() => {
-  const source = readFileSync(new URL('./shared-ui/src/react-router-dom.shared.ts', import.meta.url), 'utf8');
-  const list = /export \{([^}]+)\} from 'react-router';/.exec(source)?.[1];
-  if (!list) throw new Error('shared-ui/src/react-router-dom.shared.ts: no `export { … } from \'react-router\'` to read the shared router names from');
-  return list.split(',').map((name) => name.trim()).filter(Boolean);
-})();
+const SHARED_ROUTER_NAMES = sharedRouter.sharedRouterNames();
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '**/.data*/**', '**/coverage/**', '.test-results/**', '**/test-results/**', 'server/drizzle/**', '.bench/**', 'shared-api/src/schemas/messaging/generated.ts', 'shared-api/src/schemas/messaging/schema-types.ts'] },

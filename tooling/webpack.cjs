@@ -8,6 +8,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { emitRoutesPlugin } = require('./routes-plugin.cjs');
+const { SHARED_ROUTER_MODULE } = require('./shared-router.cjs');
 
 const repoRoot = path.resolve(__dirname, '..');
 
@@ -35,7 +36,7 @@ const SINGLETONS = [
  */
 const SLIM_SHARED = {
   'react-router-dom': {
-    import: path.join(repoRoot, 'shared-ui', 'src', 'react-router-dom.shared.ts'),
+    import: SHARED_ROUTER_MODULE,
     version: readJson(require.resolve('react-router-dom/package.json', { paths: [path.join(repoRoot, 'shared-ui')] })).version,
   },
 };

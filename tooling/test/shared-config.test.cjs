@@ -1,6 +1,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { sharedConfig } = require('../webpack.cjs');
+const { SHARED_ROUTER_MODULE, sharedRouterNames } = require('../shared-router.cjs');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -35,13 +36,11 @@ test('workspace packages are shared at their package version', () => {
 });
 
 describe('the page’s one react-router-dom is a slim module (a shared library is bundled whole)', () => {
-  const slimFile = path.join(repoRoot, 'shared-ui', 'src', 'react-router-dom.shared.ts');
-  const slimNames = () => /export \{([^}]+)\} from 'react-router';/.exec(fs.readFileSync(slimFile, 'utf8'))[1].split(',').map((name) => name.trim());
 
   test('shared under its package name and version, provided by shared-ui/src/react-router-dom.shared.ts', () => {
     const version = JSON.parse(fs.readFileSync(require.resolve('react-router-dom/package.json', { paths: [path.join(repoRoot, 'shared-ui')] }), 'utf8')).version;
     const shared = sharedConfig(remoteWith({ 'react-router-dom': version }));
-    expect(shared['react-router-dom']).toMatchObject({ singleton: true, import: slimFile, version });
+    expect(shared['react-router-dom']).toMatchObject({ singleton: true, import: SHARED_ROUTER_MODULE, version });
   });
 
   test('it exports every name the browser code imports from react-router-dom', () => {
@@ -61,6 +60,6 @@ describe('the page’s one react-router-dom is a slim module (a shared library i
     const packages = fs.readdirSync(repoRoot).filter((name) => name === 'shell' || name === 'shared-ui' || name.startsWith('mf-'));
     for (const name of packages) walk(path.join(repoRoot, name, 'src'));
     expect(imported.size).toBeGreaterThan(5);
-    expect([...imported].filter((name) => !slimNames().includes(name))).toEqual([]);
+    expect([...imported].filter((name) => !sharedRouterNames().includes(name))).toEqual([]);
   });
 });
