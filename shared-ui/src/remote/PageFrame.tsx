@@ -7,6 +7,11 @@ import { watchPageHeading } from './watch-page-heading';
 export interface PageFrameProps {
   /** told of a throw inside the page (the page is replaced by the error view) */
   onError(error: unknown): void;
+  /**
+   * whether the frame moves focus to the page's h1 when it arrives (default): the shell's own pages
+   * say false, since the shell's layout moves focus for them itself (ShellLayout)
+   */
+  focusHeading?: boolean;
   children: ReactNode;
 }
 
@@ -17,7 +22,7 @@ export interface PageFrameProps {
  * the page's code loads, and a throw shows the error view, focused as the page's heading, with a
  * retry that renders the page again.
  */
-export function PageFrame({ onError, children }: PageFrameProps) {
+export function PageFrame({ onError, focusHeading = true, children }: PageFrameProps) {
   const area = useRef<HTMLDivElement>(null);
   // the page, its error view and the page again after a retry each arrive: focus follows each
   const [arrival, setArrival] = useState(0);
@@ -25,13 +30,13 @@ export function PageFrame({ onError, children }: PageFrameProps) {
 
   useEffect(() => {
     const frame = area.current;
-    if (!frame) return undefined;
+    if (!frame || !focusHeading) return undefined;
     return watchPageHeading(frame, (heading) => {
       // Focus already inside the arrived page was put there on purpose: the shell kept the visitor's
       // place while this page replaced the server's copy of it (shell/src/focus-hand-over.ts).
       if (!frame.contains(document.activeElement)) heading.focus();
     });
-  }, [arrival]);
+  }, [arrival, focusHeading]);
 
   return (
     <div ref={area}>
