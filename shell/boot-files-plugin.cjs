@@ -1,9 +1,10 @@
 /**
- * Emits dist/boot-files.json, `{ files, federation }`: the files the shell's code asks for as soon as main.js runs (the chunks
- * of `import('./bootstrap')` and of the shared libraries it consumes, e.g. React DOM), which the
- * server preloads in the page's <head> (server/src/pages/remote-hints.ts). Without it the browser
+ * Emits dist/boot-files.json, `{ files, pages, federation }`: the files the shell's code asks for as soon as main.js runs (the chunks
+ * of `import('./bootstrap')`, of the `start` chunk it imports next, and of the shared libraries they consume, e.g. React DOM), which the
+ * server preloads in the page's <head> (server/src/pages/page-hints.ts). Without it the browser
  * learns of them only once main.js has arrived and run: one round trip and main.js's download later
- * on a slow link (issue 15).
+ * on a slow link (issue 15). `pages`: the files of each of the shell's own pages (their own chunks),
+ * which the server preloads with the page.
  */
 function bootFilesPlugin() {
   return {
@@ -27,29 +28,41 @@ function bootFilesPlugin() {
             if (module.type === 'provide-module' && typeof module._name === 'string') providers.set(module._name, module);
           }
           const initial = new Set(entrypoint.getFiles());
-          const files = new Set();
-          const visited = new Set();
-          const visit = (group) => {
-            if (!group || visited.has(group)) return;
-            visited.add(group);
-            for (const chunk of group.chunks) {
-              for (const file of chunk.files) if (/\.(js|css)$/.test(file) && !initial.has(file)) files.add(file);
-              // a shared library the chunk consumes is loaded with it (from the shell's own provided copy)
-              for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-                if (module.type !== 'consume-shared-module') continue;
-                const source = providers.get(module.options?.shareKey) ?? module;
-                for (const block of source.blocks) visit(chunkGraph.getBlockChunkGroup(block));
+          /** The files of a chunk group and of the shared libraries its chunks consume, but the entry's own. */
+          const filesOf = (groups) => {
+            const files = new Set();
+            const visited = new Set();
+            const visit = (group) => {
+              if (!group || visited.has(group)) return;
+              visited.add(group);
+              for (const chunk of group.chunks) {
+                for (const file of chunk.files) if (/\.(js|css)$/.test(file) && !initial.has(file)) files.add(file);
+                // a shared library the chunk consumes is loaded with it (from the shell's own provided copy)
+                for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+                  if (module.type !== 'consume-shared-module') continue;
+                  const source = providers.get(module.options?.shareKey) ?? module;
+                  for (const block of source.blocks) visit(chunkGraph.getBlockChunkGroup(block));
+                }
               }
-            }
+            };
+            groups.forEach(visit);
+            return [...files].sort((a, b) => Number(b.endsWith('.css')) - Number(a.endsWith('.css')) || a.localeCompare(b));
           };
-          // Only the entry module's own import()s: the provided shared libraries' chunks (every one the
-          // remotes may ask for) are not part of the shell's start.
-          for (const block of entryModule.blocks) visit(chunkGraph.getBlockChunkGroup(block));
-          const list = [...files].sort((a, b) => Number(b.endsWith('.css')) - Number(a.endsWith('.css')) || a.localeCompare(b));
+          // Only the entry module's own import()s and the chunk its bootstrap imports next (named `start`,
+          // shell/src/bootstrap.tsx): the provided shared libraries' chunks (every one the remotes may
+          // ask for) are not part of the shell's start.
+          const list = filesOf([...entryModule.blocks.map((block) => chunkGraph.getBlockChunkGroup(block)), compilation.namedChunkGroups.get('start')]);
+          // The shell's own pages (shell/src/pages/index.ts names each page's chunk `page-<route id>`):
+          // a page's files beyond the start-up ones, which the server preloads on that page.
+          const pages = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            if (!name.startsWith('page-')) continue;
+            pages[name.slice('page-'.length)] = filesOf([group]).filter((file) => !list.includes(file));
+          }
           // `federation`: whether this shell loads remotes at run time (the monolithic bench variant does
           // not: the server must not preload remote files it never asks for)
           const federation = compiler.options.plugins.some((plugin) => plugin?.constructor?.name === 'ModuleFederationPlugin');
-          compilation.emitAsset('boot-files.json', new sources.RawSource(JSON.stringify({ files: list, federation })));
+          compilation.emitAsset('boot-files.json', new sources.RawSource(JSON.stringify({ files: list, pages, federation })));
         });
       });
     },

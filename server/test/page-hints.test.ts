@@ -130,8 +130,9 @@ describe('preload hints for the remotes a page mounts', () => {
       shellDist = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
       const monolithDist = mkdtempSync(path.join(os.tmpdir(), 'monolith-dist-'));
       for (const [dir, federation] of [[shellDist, true], [monolithDist, false]] as const) {
-        writeFileSync(path.join(dir, 'boot-files.json'), JSON.stringify({ files: ['116.abc.css', '262.abc.js', '868.abc.js'], federation }));
-        for (const file of ['116.abc.css', '262.abc.js', '868.abc.js']) writeFileSync(path.join(dir, file), '// built');
+        const pages = { login: ['515.abc.js'], 'front-page': ['707.abc.css', '707.abc.js', '868.abc.js'] };
+        writeFileSync(path.join(dir, 'boot-files.json'), JSON.stringify({ files: ['116.abc.css', '262.abc.js', '868.abc.js'], pages, federation }));
+        for (const file of ['116.abc.css', '262.abc.js', '868.abc.js', '515.abc.js', '707.abc.css', '707.abc.js']) writeFileSync(path.join(dir, file), '// built');
       }
       withShell = await createTestApp({ REMOTES_DIST_ROOT: remotesRoot, SHELL_DIST: shellDist });
       monolith = await createTestApp({ REMOTES_DIST_ROOT: remotesRoot, SHELL_DIST: monolithDist });
@@ -154,14 +155,23 @@ describe('preload hints for the remotes a page mounts', () => {
       for (const href of hrefs(hints).filter((h) => h.startsWith('/shell/'))) {
         assert.equal((await withShell.app.inject({ url: href })).statusCode, 200, href);
       }
+    });
+
+    it('a page of the shell’s own also preloads its page’s chunk (after the start-up files, once each); other pages do not', async () => {
       const login = await withShell.app.inject({ url: '/fi/kirjaudu' });
-      assert.deepEqual(hrefs(hintsOf(login.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js']);
+      assert.deepEqual(hrefs(hintsOf(login.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/shell/515.abc.js']);
+      const caller = await signIn(withShell.app, PERSONAS.mikko);
+      const front = hrefs(hintsOf((await withShell.app.inject({ url: '/fi', headers: caller.headers })).body).hints);
+      assert.deepEqual(front.slice(0, 5), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/shell/707.abc.css', '/shell/707.abc.js']);
+      assert.ok(front.slice(5).every((href) => href.startsWith('/remotes/')), 'then the remotes’ summaries');
+      const visits = hrefs(hintsOf((await withShell.app.inject({ url: '/fi/kaynnit', headers: caller.headers })).body).hints);
+      assert.ok(!visits.some((href) => href.includes('515') || href.includes('707')), 'no shell page on a remote’s page');
     });
 
     it('a shell built without Module Federation (the benchmark’s monolith) gets no remote hints: it never asks for those files', async () => {
       const caller = await signIn(monolith.app, PERSONAS.mikko);
       const res = await monolith.app.inject({ url: '/fi', headers: caller.headers });
-      assert.deepEqual(hrefs(hintsOf(res.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js']);
+      assert.deepEqual(hrefs(hintsOf(res.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/shell/707.abc.css', '/shell/707.abc.js']);
     });
   });
 

@@ -15,7 +15,7 @@ module.exports = (env, argv) => {
   const config = shellConfig(env, argv);
   config.output = { ...config.output, path: outputPath, uniqueName: 'shell_monolith' };
   config.plugins = config.plugins.filter((plugin) => plugin.constructor.name !== 'ModuleFederationPlugin');
-  // bootstrap.tsx's './remotes/federation' becomes ./federation.ts (the only import of it that is not `import type`)
+  // start.tsx's './remotes/federation' becomes ./federation.ts (the only import of it that is not `import type`)
   const federationModule = path.join(repoRoot, 'shell', 'src', 'remotes', 'federation');
   config.plugins.push(
     new webpack.NormalModuleReplacementPlugin(/[\\/]federation$/, (resource) => {

@@ -4,8 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { RawIntlProvider } from 'react-intl';
 import { matchRoute } from '@portal/shared-i18n';
-import { shellPageStates } from '@portal/shared-api';
-import { createToastStore, PageStatesProvider, ShellProvider } from '@portal/shared-ui';
+import { createToastStore, PageFrame, ShellProvider } from '@portal/shared-ui';
 import { intlPerLanguage, staticShellContext, type PrerenderInput } from '@portal/shared-ui/prerender';
 import { shellCatalogue } from './app/shell-catalogue';
 import type { LocationSnapshot } from './app/location-store';
@@ -76,7 +75,7 @@ function renderUnderProviders(runtime: ShellRuntime, content: ReactNode): string
     <RuntimeProvider runtime={runtime}>
       <RawIntlProvider value={intlIn(runtime.state.lang)}>
         <ShellProvider value={runtime.shell}>
-          <PageStatesProvider pageStates={shellPageStates}>{content}</PageStatesProvider>
+          {content}
         </ShellProvider>
       </RawIntlProvider>
     </RuntimeProvider>,
@@ -89,7 +88,13 @@ export function render(input: PrerenderInput): string | null {
   const match = runtime.matchRoute(runtime.location.get().pathname);
   const page = match?.route.owner === 'shell' ? PAGES[match.route.id] : undefined;
   if (!page) return null;
-  return renderUnderProviders(runtime, page());
+  // in the frame the layout renders its pages in (ShellApp), so the markup is the same before and after the code runs
+  return renderUnderProviders(
+    runtime,
+    <PageFrame focusHeading={false} onError={() => undefined}>
+      {page()}
+    </PageFrame>,
+  );
 }
 
 /**

@@ -3,12 +3,11 @@ import { matchRoute } from '@portal/shared-i18n';
 import { createToastStore } from '@portal/shared-ui';
 import { mountRootParcel, navigateToUrl } from 'single-spa';
 import { createLocationStore } from './app/location-store';
+import { preloadShellPage } from './pages';
 import { importShellMessages } from './app/messages';
 import { clearPrerenderedPage, takePrerenderedHosts } from './app/prerendered-hosts';
-import { readInitialState } from './app/initial-state';
 import { registerApplications } from './app/register-applications';
 import type { ShellRuntime } from './app/runtime';
-import { renderStaticError } from './app/static-error';
 import { createFederationLoader, registerFederatedRemotes } from './remotes/federation';
 import { createRemoteParcelMounter } from './remotes/remote-parcels';
 import { applyOverrideRoutes } from './remotes/override-routes';
@@ -22,19 +21,10 @@ import { trackInputModality } from './services/input-modality';
 import { createSessionClients } from './services/session-clients';
 import { createSessionStore } from './services/session-store';
 import { createShellApi } from './services/shell-api';
+import type { InitialState } from '@portal/shared-api';
 
-const ROOT_ID = 'portal-root';
-
-async function main(): Promise<void> {
-  const root = document.getElementById(ROOT_ID);
-  if (!root) throw new Error(`#${ROOT_ID} is missing from index.html`);
-  const initial = readInitialState();
-  if (!initial.ok) {
-    console.error('[portal] invalid initial state', initial.error);
-    renderStaticError(root);
-    return;
-  }
-  const state = initial.state;
+/** The shell's start with the page's valid initial state (bootstrap.tsx): the layout and the remotes' applications in `root`. */
+export async function start(root: HTMLElement, state: InitialState): Promise<void> {
   document.documentElement.dataset.brand = state.brand;
   document.documentElement.lang = state.lang;
   trackInputModality();
@@ -65,6 +55,8 @@ async function main(): Promise<void> {
   }
   const table = await applyOverrideRoutes(state.routes, overrides.active, (message) => console.warn(message));
   const routes = availableRoutes(table, state.brand, state.features);
+  // the shell's page at this address (its own chunk) arrives with the texts: the first render is whole
+  const firstPage = preloadShellPage(matchRoute(routes, window.location.pathname));
 
   const location = createLocationStore();
   // a remote's page the server pre-rendered stays in its host until the remote mounts there
@@ -97,7 +89,7 @@ async function main(): Promise<void> {
     state,
     routes,
     shell,
-    messages: await messages,
+    messages: (await Promise.all([messages, firstPage]))[0],
     api,
     location,
     toastStore,
@@ -125,5 +117,3 @@ async function main(): Promise<void> {
   };
   registerApplications(runtime, root);
 }
-
-void main();

@@ -113,9 +113,13 @@ function jsonFileReader<T>(parse: (raw: unknown) => T | null) {
   };
 }
 
+const bootFile = z.string().regex(/^[\w.-]+\.(js|css)$/);
+
 /** shell/dist/boot-files.json (shell/boot-files-plugin.cjs) */
 const bootFilesSchema = z.object({
-  files: z.array(z.string().regex(/^[\w.-]+\.(js|css)$/)),
+  files: z.array(bootFile),
+  /** the files of each of the shell's own pages beyond those, by route id (each page is its own chunk) */
+  pages: z.record(z.string(), z.array(bootFile)).default({}),
   /** false for a shell built without Module Federation (the benchmark's monolith): it loads no remote files */
   federation: z.boolean(),
 });
@@ -136,10 +140,12 @@ export function createPageHints(config: Pick<CoreConfig, 'remotes' | 'remotesDis
   const readManifest = jsonFileReader((raw) => federationManifestSchema.safeParse(raw).data ?? null);
   const readBootFiles = jsonFileReader((raw) => bootFilesSchema.safeParse(raw).data ?? null);
 
-  function shellHints(boot: z.infer<typeof bootFilesSchema> | null): PageHint[] {
+  function shellHints(boot: z.infer<typeof bootFilesSchema> | null, route: ComposedRoute | null): PageHint[] {
+    // the shell's start, then its page's own chunk when the shell owns the page
+    const files = [...(boot?.files ?? []), ...(route?.owner === 'shell' ? (boot?.pages[route.id] ?? []) : [])];
     // low as well: at high priority they took the link from the page's own HTML and CSS, and the first
     // paint (the server's skeleton) came a second later in Lighthouse's mobile run
-    return (boot?.files ?? []).map((file) => ({ href: `/shell/${file}`, as: file.endsWith('.css') ? 'style' : 'script', priority: 'low' }));
+    return files.map((file) => ({ href: `/shell/${file}`, as: file.endsWith('.css') ? 'style' : 'script', priority: 'low' }));
   }
 
   function hintsOf(remote: RemoteLocation, exposed: readonly string[]): PageHint[] {
@@ -169,6 +175,6 @@ export function createPageHints(config: Pick<CoreConfig, 'remotes' | 'remotesDis
     const remoteHints = modulesMounted(boot?.federation === false ? null : route, config.remotes.remotes)
       .filter(({ remote }) => !overridden.has(remote.id))
       .flatMap(({ remote, exposed }) => hintsOf(remote, exposed));
-    return [...shellHints(boot), ...remoteHints].filter((hint) => (seen.has(hint.href) ? false : (seen.add(hint.href), true)));
+    return [...shellHints(boot, route), ...remoteHints].filter((hint) => (seen.has(hint.href) ? false : (seen.add(hint.href), true)));
   };
 }

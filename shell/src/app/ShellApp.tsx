@@ -1,29 +1,19 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createElement, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, IntlProvider, useIntl } from 'react-intl';
-import { shellPageStates } from '@portal/shared-api';
-import { PageStatesProvider, ShellProvider, ToastRegion, watchPageHeading } from '@portal/shared-ui';
+import { PageFrame, ShellProvider, ToastRegion, watchPageHeading } from '@portal/shared-ui';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { LogoutProvider } from '../layout/LogoutDialog';
 import { OverrideBanner } from '../layout/OverrideBanner';
 import { SideMenu } from '../layout/SideMenu';
-import { ExpiredSessionPage } from '../pages/ExpiredSessionPage';
-import { FrontPage } from '../pages/FrontPage';
-import { LandingPage } from '../pages/LandingPage';
-import { LoginPage } from '../pages/LoginPage';
+import { shellPageOf } from '../pages';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { TermsPage } from '../pages/TermsPage';
 import { NEXT_PATH_PARAM, withQuery } from '../routing/route-access';
 import { SessionWatcher } from '../session/SessionWatcher';
 import { RuntimeProvider, useLocationSnapshot, useRuntime, type ShellRuntime } from './runtime';
 
-const SHELL_PAGES: Record<string, () => ReactNode> = {
-  'front-page': () => <FrontPage />,
-  login: () => <LoginPage />,
-  landing: () => <LandingPage />,
-  'expired-session': () => <ExpiredSessionPage />,
-  terms: () => <TermsPage />,
-};
+/** The shell's single-spa application (its layout and own pages), as errors are reported. */
+export const LAYOUT_APPLICATION = '@portal/shell';
 
 /** The container single-spa mounts remote applications into: elements React never re-renders. */
 function RemoteOutlet() {
@@ -81,7 +71,7 @@ export function ShellLayout() {
   }, [location.pathname, intl, state.brand]);
 
   const ownedByShell = route?.owner === 'shell';
-  const shellPage = ownedByShell ? SHELL_PAGES[route.id] : undefined;
+  const shellPage = shellPageOf(match);
   const remoteDeployed = route ? runtime.remotes.some((remote) => remote.id === route.owner) : false;
 
   return (
@@ -94,7 +84,13 @@ export function ShellLayout() {
         <div className="shell-body">
           {showMenu ? <SideMenu currentRouteId={route?.id ?? null} /> : null}
           <main id="main-content" ref={mainRef} className="shell-main" tabIndex={-1}>
-            {needsLogin ? null : shellPage ? shellPage() : null}
+            {needsLogin || !shellPage ? null : (
+              // the frame shows a spinner while a page's code loads and an error view with retry when it
+              // fails; focus is this layout's (watchPageHeading above)
+              <PageFrame key={route?.id} focusHeading={false} onError={(error) => runtime.shell.errors.report(error, LAYOUT_APPLICATION)}>
+                {createElement(shellPage)}
+              </PageFrame>
+            )}
             {!needsLogin && (!route || (ownedByShell && !shellPage) || (!ownedByShell && !remoteDeployed)) ? <NotFoundPage /> : null}
             <RemoteOutlet />
           </main>
@@ -117,7 +113,7 @@ export function ShellProviders({ runtime, children }: { runtime: ShellRuntime; c
     <RuntimeProvider runtime={runtime}>
       <IntlProvider locale={runtime.state.lang} defaultLocale="fi" messages={runtime.messages}>
         <ShellProvider value={runtime.shell}>
-          <PageStatesProvider pageStates={shellPageStates}>{children}</PageStatesProvider>
+          {children}
         </ShellProvider>
       </IntlProvider>
     </RuntimeProvider>

@@ -2,10 +2,8 @@ import { registerApplication, start } from 'single-spa';
 import { createResilientApplication } from '../remotes/resilient-application';
 import { createRemoteFallbackRenderer } from './remote-fallback';
 import type { ShellRuntime } from './runtime';
-import { ShellLayout, ShellProviders } from './ShellApp';
+import { LAYOUT_APPLICATION, ShellLayout, ShellProviders } from './ShellApp';
 import { reactLifecycles, RemoteErrorBoundary } from '@portal/shared-ui';
-
-export const LAYOUT_APPLICATION = '@portal/shell';
 
 /** Whether a path is a page of this remote that may render now (signed-in pages need a user). */
 export function isActiveFor(runtime: ShellRuntime, remoteId: string, pathname: string): boolean {

@@ -23,7 +23,7 @@ export interface ParcelHandle {
 }
 export type ParcelMounter = (config: ParcelConfig, props: Record<string, unknown>) => ParcelHandle;
 
-/** Everything the shell's own React tree needs; built once in bootstrap, faked in tests. */
+/** Everything the shell's own React tree needs; built once in start.tsx, faked in tests. */
 export interface ShellRuntime {
   state: InitialState;
   /** the route table restricted to this environment's brand and features */

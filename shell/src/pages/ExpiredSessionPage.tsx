@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import { buttonClassName, usePageState } from '@portal/shared-ui';
+import { expiredSessionPageStateSchema } from '@portal/shared-api';
+import { buttonClassName, PageStatesProvider, usePageState } from '@portal/shared-ui';
 import { ShellLink } from '../app/ShellLink';
 import { useLocationSnapshot, useRuntime } from '../app/runtime';
 import { NEXT_PATH_PARAM, withQuery } from '../routing/route-access';
@@ -15,6 +16,17 @@ export const SMS_LOGIN_ROUTE_ID = 'account.sms-login';
  * joins it when the state has arrived. No menu, no footer (the route's kind).
  */
 export function ExpiredSessionPage() {
+  return (
+    <PageStatesProvider pageStates={PAGE_STATES}>
+      <ExpiredSessionContent />
+    </PageStatesProvider>
+  );
+}
+
+/** The page reads its state with its own schema: only this page's chunk constructs it (pages/index.ts). */
+const PAGE_STATES = { 'expired-session': expiredSessionPageStateSchema };
+
+function ExpiredSessionContent() {
   const { shell, state } = useRuntime();
   const location = useLocationSnapshot();
   const { page } = usePageState('expired-session');

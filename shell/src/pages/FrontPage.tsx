@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ErrorView, Spinner, usePageState } from '@portal/shared-ui';
+import { frontPageStateSchema } from '@portal/shared-api';
+import { ErrorView, PageStatesProvider, Spinner, usePageState } from '@portal/shared-ui';
 import { useLocationSnapshot, useRuntime } from '../app/runtime';
 import { ParcelSlot } from './ParcelSlot';
 import { SmsOnboardingBox } from './SmsOnboardingBox';
@@ -44,8 +45,19 @@ function useLanding(landing: string | undefined) {
   }, [landing, locationStore, shell]);
 }
 
+/** The page reads its state with its own schema: only the front page's chunk constructs it (pages/index.ts). */
+const PAGE_STATES = { 'front-page': frontPageStateSchema };
+
 /** Front page frame: greeting, then every remote's front-page parcels in manifest order. */
 export function FrontPage() {
+  return (
+    <PageStatesProvider pageStates={PAGE_STATES}>
+      <FrontPageContent />
+    </PageStatesProvider>
+  );
+}
+
+function FrontPageContent() {
   const runtime = useRuntime();
   // the same page-state loading as every remote page: embedded on arrival, else over the API
   const { page, retry } = usePageState('front-page');

@@ -8,9 +8,14 @@ import { createLocationStore } from '../app/location-store';
 import { shellCatalogue } from '../app/shell-catalogue';
 import type { ShellApi, ShellRuntime } from '../app/runtime';
 import { ShellApp } from '../app/ShellApp';
+import { SHELL_PAGES } from '../pages';
 import { availableRoutes } from '../routing/route-access';
 import { createSessionStore } from '../services/session-store';
 import { initialState } from './fixtures';
+
+// In the browser the shell's page at the first address arrives with the shell (start.tsx preloads its
+// chunk); here every shell page is imported before a file's tests, so each renders at once.
+beforeAll(() => Promise.all(Object.values(SHELL_PAGES).map((page) => page.preload().catch(() => undefined))));
 
 export interface TestRuntimeOptions {
   state?: Partial<InitialState>;
@@ -18,7 +23,7 @@ export interface TestRuntimeOptions {
   runtime?: Partial<ShellRuntime>;
 }
 
-/** A runtime like bootstrap's, with fakes at the edges (API, remotes, redirects). */
+/** A runtime like start.tsx's, with fakes at the edges (API, remotes, redirects). */
 export function createTestRuntime(options: TestRuntimeOptions = {}): ShellRuntime {
   const state = initialState(options.state);
   const routes = availableRoutes(state.routes, state.brand, state.features);
