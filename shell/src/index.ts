@@ -4,7 +4,11 @@ import './strict-csp';
 import '@portal/shared-ui/themes.css';
 import './shell.css';
 import { bootWhenNeeded } from './deferred-boot';
+import { warmIntlSoon } from './warm-intl';
 
 // The async boundary Module Federation needs before shared modules (React…) are used (STACK.md).
 // On a pre-rendered page it waits for the visitor (deferred-boot.ts).
-bootWhenNeeded(() => void import('./bootstrap'));
+bootWhenNeeded(() => {
+  warmIntlSoon(document.documentElement.lang);
+  void import('./bootstrap');
+});
