@@ -6,7 +6,7 @@ import { frontPageStateSchema, type MessagingSummary, type RecordsSummary } from
 import { auditLog } from '../src/modules/audit/schema';
 import { SummaryRegistry, type SummaryContext } from '../src/modules/front-page/summaries';
 import { PERSONAS } from '../src/seed/personas';
-import { createTestApp, signIn, type TestApp } from './helpers';
+import { countStatements, createTestApp, signIn, type TestApp } from './helpers';
 
 /**
  * Issue 11: the front page's summaries come from their own modules through a registry; the front
@@ -146,5 +146,43 @@ describe('front pages asked together', () => {
       assert.deepEqual(rows.map((row) => row.action).sort(), summaryActions);
       assert.equal(new Set(rows.map((row) => row.subject)).size, 1, "one request's rows name one subject");
     }
+  });
+});
+
+// Issue 15 (the hottest page on the server): the front page's reads must not grow with what a person
+// has: one statement per read, not one per row or per summary item.
+describe('statements per front page', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp();
+  });
+  after(async () => t.close());
+
+  it('the same number of statements for every person, a guardian acting for a ward included, and only a few', async () => {
+    const callers = {
+      mikko: await signIn(t.app, PERSONAS.mikko),
+      aino: await signIn(t.app, PERSONAS.aino),
+      jukka: await signIn(t.app, PERSONAS.jukka),
+      'leena for ella': await signIn(t.app, PERSONAS.leena, PERSONAS.ella),
+    };
+    const counts: Record<string, number> = {};
+    for (const [who, caller] of Object.entries(callers)) {
+      const ask = () => t.app.inject({ url: '/api/pages/front-page?lang=fi', headers: caller.headers });
+      // once before counting: statements are prepared per connection on first use
+      assert.equal((await ask()).statusCode, 200);
+      const counting = countStatements(t.app.db);
+      try {
+        assert.equal((await ask()).statusCode, 200);
+        counts[who] = counting.count();
+      } finally {
+        counting.stop();
+      }
+    }
+    console.info(`front page statements per request: ${JSON.stringify(counts)}`);
+    const [first, ...rest] = Object.values(counts);
+    assert.ok(rest.every((count) => count === first), JSON.stringify(counts));
+    // today 9: the session, the rate limit, the people, the subject, the audit rows (one insert), and
+    // one for each of the four summaries with data (messaging, booking, records, payments)
+    assert.ok(first! <= 9, JSON.stringify(counts));
   });
 });

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { INITIAL_STATE_ELEMENT_ID, initialStateSchema, type InitialState } from '@portal/shared-api';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { dumpPglite, migrate, migrationsFolder, openDatabase, type DatabaseHandle } from '../src/db/index';
+import { dumpPglite, migrate, migrationsFolder, openDatabase, type Database, type DatabaseHandle } from '../src/db/index';
 import { people } from '../src/modules/patients/schema';
 import { seedDemoWorld } from '../src/seed/index';
 import { helsinkiDate } from '../src/util/time';
@@ -166,4 +166,35 @@ export function initialStateOf(response: LightMyRequestResponse): InitialState {
   const match = STATE_PATTERN.exec(response.body);
   if (!match) throw new Error('no initial state in the HTML');
   return initialStateSchema.parse(JSON.parse(match[1]!));
+}
+
+/**
+ * Counts the calls that send SQL to the database (round trips), whichever query builder call made
+ * them: PGlite's `query` and `exec` (the prepared statements' EXECUTE, db/prepared.ts) on its one
+ * connection, or node-postgres's `query` on any of the pool's connections; not the PREPAREs, which a
+ * connection runs once. For tests that a request's reads do not grow with the data (one statement
+ * per list, not one per row).
+ */
+export function countStatements(db: Database): { count: () => number; reset: () => void; stop: () => void } {
+  let calls = 0;
+  const restore: (() => void)[] = [];
+  const wrap = (target: object, method: string) => {
+    const holder = target as Record<string, (...args: unknown[]) => unknown>;
+    const original = holder[method]!;
+    holder[method] = function counted(this: unknown, ...args: unknown[]) {
+      // a PREPARE comes once per connection, whichever of the pool's connections a request gets
+      if (!(typeof args[0] === 'string' && /^prepare\s/i.test(args[0]))) calls += 1;
+      return original.apply(this, args);
+    };
+    restore.push(() => (holder[method] = original));
+  };
+  const client = (db as unknown as { $client: object }).$client;
+  if ('exec' in client) {
+    wrap(client, 'query');
+    wrap(client, 'exec');
+  } else {
+    // the pool's own query() and the connections it hands out both end in a Client's query()
+    wrap(pg.Client.prototype, 'query');
+  }
+  return { count: () => calls, reset: () => (calls = 0), stop: () => restore.forEach((undo) => undo()) };
 }

@@ -9,7 +9,7 @@ import { loadMessagingConfig } from '../src/modules/messaging/config';
 import { createMessagingGraphQL, MESSAGING_ENDPOINT } from '../src/modules/messaging/graphql-server';
 import { messagingMessages, messagingThreadParticipants, messagingThreads, messagingUsers } from '../src/modules/messaging/schema';
 import { people } from '../src/modules/patients/schema';
-import { createTestApp, type TestApp } from './helpers';
+import { countStatements, createTestApp, type TestApp } from './helpers';
 
 /**
  * The GraphQL server on its own (no HTTP route): how many statements a list costs whatever its
@@ -22,21 +22,6 @@ before(async () => {
   t = await createTestApp();
 });
 after(async () => t?.close());
-
-/**
- * Counts the statements the database driver is asked to run (PGlite and node-postgres both take
- * them through `query`), whichever query builder call made them.
- */
-function countStatements(db: Database): { count: () => number; reset: () => void; stop: () => void } {
-  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const original = client.query;
-  let statements = 0;
-  client.query = function counted(this: unknown, ...args: unknown[]) {
-    statements += 1;
-    return original.apply(this, args);
-  };
-  return { count: () => statements, reset: () => (statements = 0), stop: () => (client.query = original) };
-}
 
 const noAttachments: AttachmentsPort = {
   createUploadTicket: async () => {
