@@ -11,7 +11,7 @@ import {
   type ConsentRequest,
   type ConsentResponse,
 } from '@portal/shared-api';
-import { Alert, Button, CHOICE_CLASS, useApiClient, useShell } from '@portal/shared-ui';
+import { Alert, Button, CHOICE_CLASS, useApiClient, useLifetimeSignal, useShell } from '@portal/shared-ui';
 import styles from './ConsentForm.module.css';
 
 /** The tag of this process's error reports. */
@@ -52,13 +52,8 @@ export function ConsentForm({ consent, firstTime, privacyPolicyUrl, onSaved }: C
   const [submitted, setSubmitted] = useState(false);
   const [failed, setFailed] = useState(false);
   const errorBox = useRef<HTMLDivElement>(null);
-  const lifetime = useRef<AbortController | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    lifetime.current = controller;
-    return () => controller.abort();
-  }, []);
+  // calls made with it are aborted when the form goes away
+  const lifetimeSignal = useLifetimeSignal();
 
   useEffect(() => {
     if (failed) errorBox.current?.focus();
@@ -79,7 +74,7 @@ export function ConsentForm({ consent, firstTime, privacyPolicyUrl, onSaved }: C
       ...(fields.includes(ADULT_ONLY_CONSENT) ? { allowsViewingOccupationalInformation: values.allowsViewingOccupationalInformation } : {}),
     };
     try {
-      const signal = lifetime.current?.signal;
+      const signal = lifetimeSignal();
       const answer = await api.post(PROFILE_CONSENT_PATH, consentResponseSchema, {
         json: body,
         searchParams: { lang: shell.lang },

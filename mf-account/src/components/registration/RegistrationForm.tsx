@@ -20,7 +20,7 @@ import {
   type RegistrationPageState,
   type RegistrationResponse,
 } from '@portal/shared-api';
-import { Alert, Button, FIELD_CLASS, TextField, useApiClient, useShell } from '@portal/shared-ui';
+import { Alert, Button, FIELD_CLASS, TextField, useApiClient, useLifetimeSignal, useShell } from '@portal/shared-ui';
 import {
   clientErrors,
   contactFields,
@@ -93,13 +93,9 @@ export function RegistrationForm({ state, onDone }: RegistrationFormProps) {
   const addButton = useRef<HTMLButtonElement>(null);
   const guardianNameInputs = useRef<Array<HTMLInputElement | null>>([]);
   const focusGuardian = useRef<number | null>(null);
-  const lifetime = useRef<AbortController | null>(null);
+  // calls made with it are aborted when the form goes away
+  const lifetimeSignal = useLifetimeSignal();
 
-  useEffect(() => {
-    const controller = new AbortController();
-    lifetime.current = controller;
-    return () => controller.abort();
-  }, []);
   useEffect(() => {
     if (failure) failureBox.current?.focus();
   }, [failure]);
@@ -179,7 +175,7 @@ export function RegistrationForm({ state, onDone }: RegistrationFormProps) {
     }
     setSubmitting(true);
     try {
-      const signal = lifetime.current?.signal;
+      const signal = lifetimeSignal();
       const answer = await api.post(REGISTER_PATH, registrationResponseSchema, {
         json: requestBody(ward, values, shell.lang),
         ...(signal ? { signal } : {}),
@@ -196,7 +192,7 @@ export function RegistrationForm({ state, onDone }: RegistrationFormProps) {
         setFailure(intl.formatMessage({ id: failed.kind === 'network' ? failureMessageId(failed) : 'account.registration.failed' }));
       }
     } finally {
-      if (!lifetime.current?.signal.aborted) setSubmitting(false);
+      if (!lifetimeSignal()?.aborted) setSubmitting(false);
     }
   };
 

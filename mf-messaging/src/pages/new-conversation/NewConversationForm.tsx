@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { SendMessageInNewThreadDocument, THREAD_SUBJECT_MAX_LENGTH, toApiFailure, type MessagingRecipient } from '@portal/shared-api';
-import { Alert, Button, ShellLink, useShell, TEXT_INPUT_CLASS, useMessagingClient } from '@portal/shared-ui';
+import { Alert, Button, ShellLink, TEXT_INPUT_CLASS, useLifetimeSignal, useMessagingClient, useShell } from '@portal/shared-ui';
 import type { RouteId } from '@portal/shared-i18n';
 import { AttachmentPicker, MessageField, useAttachments, type PutFile } from '../../composer';
 import styles from './NewConversationPage.module.css';
@@ -40,13 +40,8 @@ export function NewConversationForm({ recipients, putFile }: { recipients: reado
   const [sending, setSending] = useState(false);
   const subjectInput = useRef<HTMLInputElement>(null);
   const messageInput = useRef<HTMLTextAreaElement>(null);
-  const lifetime = useRef<AbortController | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    lifetime.current = controller;
-    return () => controller.abort();
-  }, []);
+  // calls made with it are aborted when the form goes away
+  const lifetimeSignal = useLifetimeSignal();
 
   const focusFirstInvalid = (fieldErrors: FieldErrors) => {
     if (fieldErrors.title) subjectInput.current?.focus();
@@ -70,7 +65,7 @@ export function NewConversationForm({ recipients, putFile }: { recipients: reado
     const sent = attachments.uploaded;
     setSending(true);
     try {
-      const signal = lifetime.current?.signal;
+      const signal = lifetimeSignal();
       const { sendMessageInNewThread: links } = await client.request(
         SendMessageInNewThreadDocument,
         {

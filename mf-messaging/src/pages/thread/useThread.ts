@@ -7,7 +7,7 @@ import {
   SendMessageDocument,
   toApiFailure,
 } from '@portal/shared-api';
-import { useShell, useMessagingClient } from '@portal/shared-ui';
+import { useLifetimeSignal, useMessagingClient, useShell } from '@portal/shared-ui';
 import { usePolling } from '../../components/usePolling';
 import type { OutgoingMessage } from '../../composer';
 import { mergeMessages, type Thread, type ThreadMessage } from './thread-model';
@@ -74,19 +74,13 @@ export function useThread({
   /** ids of the messages already shown, to tell which ones a refresh brought */
   const knownIds = useRef(new Set<string>());
   /** aborted when the page is left: refreshes, sends and MarkAsRead started from handlers */
-  const lifetime = useRef<AbortController | null>(null);
+  const lifetimeSignal = useLifetimeSignal();
   const marking = useRef(false);
   const closedToastShown = useRef(false);
   const isOwnRef = useRef(isOwnMessage);
   useEffect(() => {
     isOwnRef.current = isOwnMessage;
   });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    lifetime.current = controller;
-    return () => controller.abort();
-  }, []);
 
   // The first load, and every retry.
   useEffect(() => {
@@ -154,15 +148,15 @@ export function useThread({
   }, []);
 
   const refresh = useCallback(() => {
-    const signal = lifetime.current?.signal;
+    const signal = lifetimeSignal();
     if (!signal || signal.aborted) return;
     setRefreshFailed(false);
     void poll(signal);
-  }, [poll]);
+  }, [lifetimeSignal, poll]);
 
   const send = useCallback(
     async ({ content, attachments }: OutgoingMessage) => {
-      const signal = lifetime.current?.signal;
+      const signal = lifetimeSignal();
       const answer = await client.request(
         SendMessageDocument,
         { threadId, message: { content, attachments, questionnaireInvitations: [] } },
@@ -172,13 +166,13 @@ export function useThread({
       knownIds.current.add(message.id);
       setSent((previous) => [...previous, message]);
     },
-    [client, shell.lang, threadId],
+    [client, lifetimeSignal, shell.lang, threadId],
   );
 
   // Spec part 1 §2: marked read if unread by the customer.
   useEffect(() => {
     if (load.status !== 'ready' || load.thread.isRead || marking.current) return;
-    const signal = lifetime.current?.signal;
+    const signal = lifetimeSignal();
     marking.current = true;
     client
       .request(MarkAsReadDocument, { threadId: load.thread.id }, signal ? { signal } : {})
@@ -195,7 +189,7 @@ export function useThread({
       .finally(() => {
         marking.current = false;
       });
-  }, [client, load, shell]);
+  }, [client, lifetimeSignal, load, shell]);
 
   // Spec part 1 §4 "Closed thread": a 15-second toast, once per visit; sending stays allowed.
   const closed = load.status === 'ready' && !load.thread.isActive;

@@ -16,7 +16,7 @@ import {
   type Prescription,
   type RenewalDraft,
 } from '@portal/shared-api';
-import { Button, FIELD_CLASS, useApiClient, useShell, TEXT_INPUT_CLASS } from '@portal/shared-ui';
+import { Button, FIELD_CLASS, TEXT_INPUT_CLASS, useApiClient, useLifetimeSignal, useShell } from '@portal/shared-ui';
 import { PrescriptionDetails } from '../../components/prescriptions/PrescriptionDetails';
 import { YesNoQuestion } from './YesNoQuestion';
 import styles from './PrescriptionRenewalPage.module.css';
@@ -54,14 +54,9 @@ export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<SendError | null>(null);
   const errorBox = useRef<HTMLDivElement>(null);
-  const lifetime = useRef<AbortController | null>(null);
+  // calls made with it are aborted when the form goes away
+  const lifetimeSignal = useLifetimeSignal();
   const complete = isRenewalDraftComplete(draft);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    lifetime.current = controller;
-    return () => controller.abort();
-  }, []);
 
   useEffect(() => {
     if (error) errorBox.current?.focus();
@@ -76,7 +71,7 @@ export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly
     setSending(true);
     setError(null);
     try {
-      const signal = lifetime.current?.signal;
+      const signal = lifetimeSignal();
       const answer = await api.post(PRESCRIPTION_RENEWALS_PATH, renewalResponseSchema, {
         json: renewalRequestBodyOf(draft),
         ...(signal ? { signal } : {}),

@@ -14,7 +14,7 @@ import {
   type KelaCardResponse,
   type KelaSide,
 } from '@portal/shared-api';
-import { Alert, Button, Heading, Spinner, useApiClient, useShell, type HeadingLevel } from '@portal/shared-ui';
+import { Alert, Button, Heading, type HeadingLevel, Spinner, useApiClient, useLifetimeSignal, useShell } from '@portal/shared-ui';
 import { bothReady, isUploading, kelaReducer, NO_SIDES, type KelaSideError, type KelaSideState } from './kela-state';
 import { KelaUploadError, kelaUploadUrl, putKelaImage } from './upload';
 import styles from './KelaCardSection.module.css';
@@ -52,15 +52,10 @@ export function KelaCardSection({ headingLevel = 2 }: { headingLevel?: HeadingLe
   const [sides, dispatch] = useReducer(kelaReducer, NO_SIDES);
   const [announcement, setAnnouncement] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const inputs = useRef<Record<KelaSide, HTMLInputElement | null>>({ front: null, back: null });
-  const lifetime = useRef<AbortController | null>(null);
+  // calls made with it are aborted when the form goes away
+  const lifetimeSignal = useLifetimeSignal();
   const uploading = isUploading(sides);
   const ready = bothReady(sides);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    lifetime.current = controller;
-    return () => controller.abort();
-  }, []);
 
   // Each new attempt reads the saved card again (the first, a retry, and after a successful upload).
   const [attempt, setAttempt] = useState(0);
@@ -109,7 +104,7 @@ export function KelaCardSection({ headingLevel = 2 }: { headingLevel?: HeadingLe
     const back = sides.back;
     if (front.status !== 'ready' || back.status !== 'ready') return;
     const chosen = { front, back };
-    const signal = lifetime.current?.signal;
+    const signal = lifetimeSignal();
     setAnnouncement(null);
     dispatch({ type: 'start' });
 
