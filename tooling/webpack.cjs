@@ -3,6 +3,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { textFilesPlugin } = require('./text-files-plugin.cjs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
@@ -232,6 +233,8 @@ function createWebpackConfig({ dirname, kind, name, exposes = {}, devPort, entry
               }),
             ]
           : [emitRoutesPlugin(dirname)]),
+        // which chunk holds the texts of each language, for the server's preload hints
+        textFilesPlugin(),
         // Pre-compressed copies, served by the server (or any static host) without compressing per request.
         ...(production
           ? [

@@ -24,7 +24,9 @@ function remotesWithBuiltRecords(): string {
     ],
   };
   writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
-  for (const file of ['remoteEntry.js', '881.js', 'expose_app.js', 'expose_summary.js', '86.js']) writeFileSync(path.join(dist, file), '// built');
+  // its texts, one chunk per language (tooling/text-files-plugin.cjs)
+  writeFileSync(path.join(dist, 'text-files.json'), JSON.stringify({ packages: { 'mf-records': { fi: ['642.js'], sv: ['170.js'], en: ['168.js'] } } }));
+  for (const file of ['remoteEntry.js', '881.js', 'expose_app.js', 'expose_summary.js', '86.js', '642.js', '170.js', '168.js']) writeFileSync(path.join(dist, file), '// built');
   for (const file of ['expose_app.css', 'expose_summary.css']) writeFileSync(path.join(dist, file), '.built{}');
   return root;
 }
@@ -75,6 +77,7 @@ describe('preload hints for the remotes a page mounts', () => {
       '/remotes/mf-records/expose_summary.css',
       '/remotes/mf-records/881.js',
       '/remotes/mf-records/expose_summary.js',
+      '/remotes/mf-records/642.js',
       '/remotes/mf-payments/mf-manifest.json',
     ]);
     // the manifest is fetch()ed in CORS mode by the federation runtime; scripts and styles are plain elements
@@ -100,7 +103,16 @@ describe('preload hints for the remotes a page mounts', () => {
       '/remotes/mf-records/expose_app.css',
       '/remotes/mf-records/881.js',
       '/remotes/mf-records/expose_app.js',
+      '/remotes/mf-records/642.js',
     ]);
+  });
+
+  it('a remote’s texts are preloaded in the page’s language only', async () => {
+    const sv = hrefs(hintsOf((await t.app.inject({ url: '/sv/besoken', headers: mikko.headers })).body).hints);
+    assert.deepEqual(sv.slice(-1), ['/remotes/mf-records/170.js']);
+    const en = hrefs(hintsOf((await t.app.inject({ url: '/en/visits', headers: mikko.headers })).body).hints);
+    assert.deepEqual(en.slice(-1), ['/remotes/mf-records/168.js']);
+    assert.ok(!en.includes('/remotes/mf-records/642.js') && !en.includes('/remotes/mf-records/170.js'));
   });
 
   it('the shell’s own pages and the not-found page preload no remote', async () => {
@@ -119,7 +131,7 @@ describe('preload hints for the remotes a page mounts', () => {
     const inAddress = await t.app.inject({ url: `/fi/kaynnit?mf-override=${override}`, headers: mikko.headers });
     assert.deepEqual(hintsOf(inAddress.body).hints, []);
     const reset = await t.app.inject({ url: '/fi/kaynnit?mf-override-reset', headers: { cookie: `${mikko.cookie}; portal-mf-overrides=mf-records` } });
-    assert.equal(hintsOf(reset.body).hints.length, 5, 'a reset in the address loads the deployed remote again');
+    assert.equal(hintsOf(reset.body).hints.length, 6, 'a reset in the address loads the deployed remote again');
   });
 
   describe('with a shell build that names its start-up files', () => {
@@ -132,7 +144,10 @@ describe('preload hints for the remotes a page mounts', () => {
       for (const [dir, federation] of [[shellDist, true], [monolithDist, false]] as const) {
         const pages = { login: ['515.abc.js'], 'front-page': ['707.abc.css', '707.abc.js', '868.abc.js'] };
         writeFileSync(path.join(dir, 'boot-files.json'), JSON.stringify({ files: ['116.abc.css', '262.abc.js', '868.abc.js'], pages, federation }));
-        for (const file of ['116.abc.css', '262.abc.js', '868.abc.js', '515.abc.js', '707.abc.css', '707.abc.js']) writeFileSync(path.join(dir, file), '// built');
+        // the shell's texts; the monolith's build has the remotes' texts too
+        const texts = { shell: { fi: ['11.abc.js'], sv: ['12.abc.js'], en: ['13.abc.js'] }, ...(federation ? {} : { 'mf-records': { fi: ['21.abc.js'] }, 'mf-account': { fi: ['31.abc.js'] } }) };
+        writeFileSync(path.join(dir, 'text-files.json'), JSON.stringify({ packages: texts }));
+        for (const file of ['116.abc.css', '262.abc.js', '868.abc.js', '515.abc.js', '707.abc.css', '707.abc.js', '11.abc.js', '12.abc.js', '13.abc.js']) writeFileSync(path.join(dir, file), '// built');
       }
       withShell = await createTestApp({ REMOTES_DIST_ROOT: remotesRoot, SHELL_DIST: shellDist });
       monolith = await createTestApp({ REMOTES_DIST_ROOT: remotesRoot, SHELL_DIST: monolithDist });
@@ -149,9 +164,19 @@ describe('preload hints for the remotes a page mounts', () => {
       assert.ok(beforeState);
       assert.deepEqual(hrefs(hints).slice(0, 3), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js']);
       assert.deepEqual(hints.slice(0, 3).map((hint) => hint.as), ['style', 'script', 'script']);
-      assert.equal(hints.length, 3 + 5);
+      assert.equal(hints.length, 4 + 6);
       const lowPriority = [...res.body.matchAll(/<link rel="preload" href="([^"]*)"[^>]*fetchpriority="low"/g)].map(([, href]) => href);
-      assert.deepEqual(lowPriority, ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/remotes/mf-records/remoteEntry.js', '/remotes/mf-records/expose_app.css', '/remotes/mf-records/881.js', '/remotes/mf-records/expose_app.js']);
+      assert.deepEqual(lowPriority, [
+        '/shell/116.abc.css',
+        '/shell/262.abc.js',
+        '/shell/868.abc.js',
+        '/shell/11.abc.js', // the shell's Finnish texts
+        '/remotes/mf-records/remoteEntry.js',
+        '/remotes/mf-records/expose_app.css',
+        '/remotes/mf-records/881.js',
+        '/remotes/mf-records/expose_app.js',
+        '/remotes/mf-records/642.js',
+      ]);
       for (const href of hrefs(hints).filter((h) => h.startsWith('/shell/'))) {
         assert.equal((await withShell.app.inject({ url: href })).statusCode, 200, href);
       }
@@ -159,19 +184,23 @@ describe('preload hints for the remotes a page mounts', () => {
 
     it('a page of the shell’s own also preloads its page’s chunk (after the start-up files, once each); other pages do not', async () => {
       const login = await withShell.app.inject({ url: '/fi/kirjaudu' });
-      assert.deepEqual(hrefs(hintsOf(login.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/shell/515.abc.js']);
+      assert.deepEqual(hrefs(hintsOf(login.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/shell/11.abc.js', '/shell/515.abc.js']);
+      const svLogin = await withShell.app.inject({ url: '/sv/logga-in' });
+      assert.deepEqual(hrefs(hintsOf(svLogin.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/shell/12.abc.js', '/shell/515.abc.js'], 'the texts of the page’s language');
       const caller = await signIn(withShell.app, PERSONAS.mikko);
       const front = hrefs(hintsOf((await withShell.app.inject({ url: '/fi', headers: caller.headers })).body).hints);
-      assert.deepEqual(front.slice(0, 5), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/shell/707.abc.css', '/shell/707.abc.js']);
-      assert.ok(front.slice(5).every((href) => href.startsWith('/remotes/')), 'then the remotes’ summaries');
+      assert.deepEqual(front.slice(0, 6), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/shell/11.abc.js', '/shell/707.abc.css', '/shell/707.abc.js']);
+      assert.ok(front.slice(6).every((href) => href.startsWith('/remotes/')), 'then the remotes’ summaries');
       const visits = hrefs(hintsOf((await withShell.app.inject({ url: '/fi/kaynnit', headers: caller.headers })).body).hints);
       assert.ok(!visits.some((href) => href.includes('515') || href.includes('707')), 'no shell page on a remote’s page');
     });
 
-    it('a shell built without Module Federation (the benchmark’s monolith) gets no remote hints: it never asks for those files', async () => {
+    it('a shell built without Module Federation (the benchmark’s monolith) gets no remote hints, it never asks for those files, but the texts of the remotes the page mounts from its own build', async () => {
       const caller = await signIn(monolith.app, PERSONAS.mikko);
       const res = await monolith.app.inject({ url: '/fi', headers: caller.headers });
-      assert.deepEqual(hrefs(hintsOf(res.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/shell/707.abc.css', '/shell/707.abc.js']);
+      assert.deepEqual(hrefs(hintsOf(res.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/shell/11.abc.js', '/shell/21.abc.js', '/shell/707.abc.css', '/shell/707.abc.js']);
+      const visits = await monolith.app.inject({ url: '/fi/kaynnit', headers: caller.headers });
+      assert.deepEqual(hrefs(hintsOf(visits.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/shell/11.abc.js', '/shell/21.abc.js']);
     });
   });
 
@@ -185,7 +214,7 @@ describe('preload hints for the remotes a page mounts', () => {
     it('keeps the hints whatever the cookie says: the shell loads the deployed remote', async () => {
       const caller = await signIn(production.app, PERSONAS.mikko);
       const res = await production.app.inject({ url: '/fi/kaynnit', headers: { cookie: `${caller.cookie}; portal-mf-overrides=mf-records` } });
-      assert.equal(hintsOf(res.body).hints.length, 5);
+      assert.equal(hintsOf(res.body).hints.length, 6);
     });
   });
 });

@@ -111,7 +111,7 @@ export function installPages(app: FastifyInstance): void {
       .status(input.status)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(insertHints(shellTemplate.render(state, skeleton, { bootDeferred }), renderHints(pageHints(request, input.route))));
+      .send(insertHints(shellTemplate.render(state, skeleton, { bootDeferred }), renderHints(pageHints(request, input.route, input.lang))));
   }
 
   app.get('/', async (_request, reply) => reply.redirect(`/${defaultLang}`, 302));

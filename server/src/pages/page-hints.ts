@@ -8,6 +8,7 @@ import {
   REMOTE_OVERRIDE_RESET_PARAM,
   REMOTE_OVERRIDES_COOKIE,
   type ComposedRoute,
+  type Lang,
   type RemoteLocation,
 } from '@portal/shared-api';
 import type { CoreConfig } from '../config/core';
@@ -115,6 +116,18 @@ function jsonFileReader<T>(parse: (raw: unknown) => T | null) {
 
 const bootFile = z.string().regex(/^[\w.-]+\.(js|css)$/);
 
+/**
+ * dist/text-files.json of the shell and of each remote (tooling/text-files-plugin.cjs): the chunks of
+ * a package's texts per language, which its code imports before its first render.
+ */
+const textFilesSchema = z.object({ packages: z.record(z.string(), z.record(z.string(), z.array(bootFile))) });
+type TextFiles = z.infer<typeof textFilesSchema>;
+
+/** A package's texts in `lang`, or none. */
+function textsOf(files: TextFiles | null, pkg: string, lang: Lang): string[] {
+  return files?.packages[pkg]?.[lang] ?? [];
+}
+
 /** shell/dist/boot-files.json (shell/boot-files-plugin.cjs) */
 const bootFilesSchema = z.object({
   files: z.array(bootFile),
@@ -139,16 +152,24 @@ const bootFilesSchema = z.object({
 export function createPageHints(config: Pick<CoreConfig, 'remotes' | 'remotesDistRoot' | 'shellDist'>) {
   const readManifest = jsonFileReader((raw) => federationManifestSchema.safeParse(raw).data ?? null);
   const readBootFiles = jsonFileReader((raw) => bootFilesSchema.safeParse(raw).data ?? null);
+  const readTextFiles = jsonFileReader((raw) => textFilesSchema.safeParse(raw).data ?? null);
 
-  function shellHints(boot: z.infer<typeof bootFilesSchema> | null, route: ComposedRoute | null): PageHint[] {
-    // the shell's start, then its page's own chunk when the shell owns the page
-    const files = [...(boot?.files ?? []), ...(route?.owner === 'shell' ? (boot?.pages[route.id] ?? []) : [])];
+  function shellHints(boot: z.infer<typeof bootFilesSchema> | null, route: ComposedRoute | null, lang: Lang): PageHint[] {
+    const texts = readTextFiles(path.join(config.shellDist, 'text-files.json'));
+    // The shell's start, its texts, then its page's own chunk when the shell owns the page. A shell
+    // built without federation (the benchmark's monolith) has the remotes' texts in its own build.
+    const remotesInShell = boot?.federation === false ? modulesMounted(route, config.remotes.remotes).map(({ remote }) => remote.id) : [];
+    const files = [
+      ...(boot?.files ?? []),
+      ...['shell', ...remotesInShell].flatMap((pkg) => textsOf(texts, pkg, lang)),
+      ...(route?.owner === 'shell' ? (boot?.pages[route.id] ?? []) : []),
+    ];
     // low as well: at high priority they took the link from the page's own HTML and CSS, and the first
     // paint (the server's skeleton) came a second later in Lighthouse's mobile run
     return files.map((file) => ({ href: `/shell/${file}`, as: file.endsWith('.css') ? 'style' : 'script', priority: 'low' }));
   }
 
-  function hintsOf(remote: RemoteLocation, exposed: readonly string[]): PageHint[] {
+  function hintsOf(remote: RemoteLocation, exposed: readonly string[], lang: Lang): PageHint[] {
     const hints: PageHint[] = [{ href: remote.entry, as: 'fetch' }];
     const servedHere = `/remotes/${remote.id}/mf-manifest.json`;
     if (remote.entry !== servedHere) return hints;
@@ -165,16 +186,20 @@ export function createPageHints(config: Pick<CoreConfig, 'remotes' | 'remotesDis
       for (const file of assets.css.sync) hints.push({ href: `${base}${file}`, as: 'style', priority: 'low' });
       for (const file of assets.js.sync) hints.push({ href: `${base}${file}`, as: 'script', priority: 'low' });
     }
+    // the remote's texts in the page's language, which its exposed module imports before it renders
+    for (const file of textsOf(readTextFiles(path.join(remoteDistDir(config, remote.id), 'text-files.json')), remote.id, lang)) {
+      hints.push({ href: `${base}${file}`, as: 'script', priority: 'low' });
+    }
     return hints;
   }
 
-  return function pageHints(request: FastifyRequest, route: ComposedRoute | null): PageHint[] {
+  return function pageHints(request: FastifyRequest, route: ComposedRoute | null, lang: Lang): PageHint[] {
     const overridden = config.remotes.overridesAllowed ? overriddenRemotes(request) : new Set<string>();
     const seen = new Set<string>();
     const boot = readBootFiles(path.join(config.shellDist, 'boot-files.json'));
     const remoteHints = modulesMounted(boot?.federation === false ? null : route, config.remotes.remotes)
       .filter(({ remote }) => !overridden.has(remote.id))
-      .flatMap(({ remote, exposed }) => hintsOf(remote, exposed));
-    return [...shellHints(boot, route), ...remoteHints].filter((hint) => (seen.has(hint.href) ? false : (seen.add(hint.href), true)));
+      .flatMap(({ remote, exposed }) => hintsOf(remote, exposed, lang));
+    return [...shellHints(boot, route, lang), ...remoteHints].filter((hint) => (seen.has(hint.href) ? false : (seen.add(hint.href), true)));
   };
 }
