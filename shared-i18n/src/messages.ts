@@ -15,9 +15,16 @@ export type Catalogue = Readonly<Record<Lang, Messages>>;
  */
 export type CatalogueImports = Readonly<Record<Lang, () => Promise<{ default: Messages }>>>;
 
-/** The texts of `lang` from `imports`, as a catalogue of that one language (for createIntlMessages). */
+/**
+ * The texts of `lang` from `imports`, as a catalogue of that one language (for createIntlMessages).
+ * A failed import is tried once more at once: the server preloads the page language's chunk
+ * (server/src/pages/page-hints.ts), and Chromium hands a preload that failed (a remote unreachable
+ * for a moment, the network dropped) to the first import of that file, which then fails without
+ * asking the network; the second import asks it.
+ */
 export async function importCatalogue(imports: CatalogueImports, lang: Lang): Promise<Partial<Catalogue>> {
-  const { default: messages } = await imports[lang]();
+  const load = imports[lang];
+  const { default: messages } = await load().catch(() => load());
   return { [lang]: messages };
 }
 
