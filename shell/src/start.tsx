@@ -1,3 +1,4 @@
+import type { InitialState } from '@portal/shared-api';
 import { createShellContext } from './app/create-shell-context';
 import { matchRoute } from '@portal/shared-i18n';
 import { createToastStore } from '@portal/shared-ui';
@@ -21,7 +22,6 @@ import { trackInputModality } from './services/input-modality';
 import { createSessionClients } from './services/session-clients';
 import { createSessionStore } from './services/session-store';
 import { createShellApi } from './services/shell-api';
-import type { InitialState } from '@portal/shared-api';
 
 /** The shell's start with the page's valid initial state (bootstrap.tsx): the layout and the remotes' applications in `root`. */
 export async function start(root: HTMLElement, state: InitialState): Promise<void> {

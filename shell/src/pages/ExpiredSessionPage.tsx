@@ -9,6 +9,9 @@ import { safeNextPath } from './LoginPage';
 /** The account remote's SMS code login page (mf-account routes.json). */
 export const SMS_LOGIN_ROUTE_ID = 'account.sms-login';
 
+/** The page reads its state with its own schema: only this page's chunk constructs it (pages/index.ts). */
+const PAGE_STATES = { 'expired-session': expiredSessionPageStateSchema };
+
 /**
  * Session timed out (spec part 2 §2.2, §4 "Session"): `?next=` is where the user was. Two ways
  * back: an SMS code (only when the server's page state says this person has SMS login on and the
@@ -22,9 +25,6 @@ export function ExpiredSessionPage() {
     </PageStatesProvider>
   );
 }
-
-/** The page reads its state with its own schema: only this page's chunk constructs it (pages/index.ts). */
-const PAGE_STATES = { 'expired-session': expiredSessionPageStateSchema };
 
 function ExpiredSessionContent() {
   const { shell, state } = useRuntime();
