@@ -154,11 +154,10 @@ export function createPageHints(config: Pick<CoreConfig, 'remotes' | 'remotesDis
   const readBootFiles = jsonFileReader((raw) => bootFilesSchema.safeParse(raw).data ?? null);
   const readTextFiles = jsonFileReader((raw) => textFilesSchema.safeParse(raw).data ?? null);
 
-  function shellHints(boot: z.infer<typeof bootFilesSchema> | null, route: ComposedRoute | null, lang: Lang): PageHint[] {
+  /** `remotesInShell`: the mounted remotes a shell built without federation (the benchmark's monolith) has in its own build */
+  function shellHints(boot: z.infer<typeof bootFilesSchema> | null, route: ComposedRoute | null, lang: Lang, remotesInShell: readonly string[]): PageHint[] {
     const texts = readTextFiles(path.join(config.shellDist, 'text-files.json'));
-    // The shell's start, its texts, then its page's own chunk when the shell owns the page. A shell
-    // built without federation (the benchmark's monolith) has the remotes' texts in its own build.
-    const remotesInShell = boot?.federation === false ? modulesMounted(route, config.remotes.remotes).map(({ remote }) => remote.id) : [];
+    // the shell's start, its texts (and those of the remotes in its build), then its page's own chunk when the shell owns the page
     const files = [
       ...(boot?.files ?? []),
       ...['shell', ...remotesInShell].flatMap((pkg) => textsOf(texts, pkg, lang)),
@@ -197,9 +196,12 @@ export function createPageHints(config: Pick<CoreConfig, 'remotes' | 'remotesDis
     const overridden = config.remotes.overridesAllowed ? overriddenRemotes(request) : new Set<string>();
     const seen = new Set<string>();
     const boot = readBootFiles(path.join(config.shellDist, 'boot-files.json'));
-    const remoteHints = modulesMounted(boot?.federation === false ? null : route, config.remotes.remotes)
-      .filter(({ remote }) => !overridden.has(remote.id))
-      .flatMap(({ remote, exposed }) => hintsOf(remote, exposed, lang));
-    return [...shellHints(boot, route, lang), ...remoteHints].filter((hint) => (seen.has(hint.href) ? false : (seen.add(hint.href), true)));
+    const mounted = modulesMounted(route, config.remotes.remotes);
+    const federated = boot?.federation !== false;
+    const remoteHints = federated
+      ? mounted.filter(({ remote }) => !overridden.has(remote.id)).flatMap(({ remote, exposed }) => hintsOf(remote, exposed, lang))
+      : [];
+    const remotesInShell = federated ? [] : mounted.map(({ remote }) => remote.id);
+    return [...shellHints(boot, route, lang, remotesInShell), ...remoteHints].filter((hint) => (seen.has(hint.href) ? false : (seen.add(hint.href), true)));
   };
 }
