@@ -171,6 +171,15 @@ describe('remotes and static files', () => {
     assert.ok(plain.body.length > 0);
   });
 
+  it('keeps a file a deployment replaces in place no-cache in its pre-compressed copy too (a year-long cache would keep the old entry)', async () => {
+    const entry = await t.app.inject({ url: '/remotes/mf-records/remoteEntry.js', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(entry.statusCode, 200);
+    assert.equal(entry.headers['content-encoding'], 'gzip');
+    assert.equal(entry.headers['cache-control'], 'no-cache');
+    const chunk = await t.app.inject({ url: '/remotes/mf-records/412.3f9a1c2b.js', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
+  });
+
   it('sends a CSP without inline scripts', async () => {
     const res = await t.app.inject({ url: '/fi/kirjaudu' });
     const csp = String(res.headers['content-security-policy']);

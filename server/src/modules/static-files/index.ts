@@ -9,7 +9,9 @@ import { defineModule } from '../module';
 const REVALIDATED = new Set(['mf-manifest.json', 'routes.json', 'remoteEntry.js', 'main.js', 'index.html', 'mf-stats.json']);
 
 export function cacheControlFor(filePath: string): string {
-  return REVALIDATED.has(path.basename(filePath)) ? 'no-cache' : 'public, max-age=31536000, immutable';
+  // the pre-compressed copy the browser is sent (main.js.br) is cached as the file it stands for
+  const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
+  return REVALIDATED.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable';
 }
 
 /** /shell/ from SHELL_DIST, /remotes/<id>/ from each remote's dist (CORS-open for dev-server shells). */
