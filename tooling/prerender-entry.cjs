@@ -3,8 +3,13 @@
 // may export `needsScriptAtOnce({ state, url })`, true when the page at that address shows at once
 // something only its running code shows (then the HTML is not the whole page: `complete: false`,
 // and the shell boots at once instead of waiting for the visitor); the bundle adds the CSS its pages need.
-// The shell's bundle also exports `renderHeader({ state, url })`, the layout's header of an anonymous
-// page (or null). The server's side of this contract: server/src/pages/prerendered.ts.
+// The shell's bundle also exports `renderHeader({ state, url })` and `renderMenu({ state, url })`, the
+// layout's header and side menu of the page (or null). A remote with front-page parcels exports
+// `renderParcel({ state, url, exposed })`: the parcel's HTML as its first render in the browser makes
+// it and whether that HTML is the whole parcel (`complete`: the browser then does not load its code),
+// or null; the entry adds the CSS.
+// A package may have parcels and no pages: then `render` answers null.
+// The server's side of this contract: server/src/pages/prerendered.ts.
 const page = require('portal-prerender-page');
 const { stylesheets } = require('./prerender-css-registry.cjs');
 
@@ -12,14 +17,28 @@ let css = null;
 
 /** @param {{ state: object, url: string }} input the page's initial state and its path with the query */
 exports.render = (input) => {
-  const html = page.render(input);
+  const html = typeof page.render === 'function' ? page.render(input) : null;
   if (html === null || html === undefined) return null;
   css ??= stylesheets();
   const complete = !(typeof page.needsScriptAtOnce === 'function' && page.needsScriptAtOnce(input));
   return { html, css, complete };
 };
 
-/** Only where the package's src/prerender.tsx has one (the shell's): the layout's header as HTML, or null. */
+/** Only where the package's src/prerender.tsx has them (the shell's): the layout's header and menu as HTML, or null. */
 if (typeof page.renderHeader === 'function') {
   exports.renderHeader = (input) => page.renderHeader(input) ?? null;
+}
+if (typeof page.renderMenu === 'function') {
+  exports.renderMenu = (input) => page.renderMenu(input) ?? null;
+}
+
+/** Only where the package's src/prerender.tsx has one: a parcel's HTML with the bundle's CSS, or null. */
+if (typeof page.renderParcel === 'function') {
+  /** @param {{ state: object, url: string, exposed: string }} input */
+  exports.renderParcel = (input) => {
+    const parcel = page.renderParcel(input);
+    if (parcel === null || parcel === undefined) return null;
+    css ??= stylesheets();
+    return { html: parcel.html, css, complete: parcel.complete };
+  };
 }

@@ -1,4 +1,4 @@
-// The pre-render build of a package with anonymous pages (the shell, mf-account, mf-booking): its
+// The pre-render build of a package with anonymous pages or front-page parcels (the shell, every remote): its
 // src/prerender.tsx bundled for Node into dist/prerender/index.cjs, beside the package's other build
 // output, where the server finds it (server/src/pages/prerendered.ts). The server calls it for an
 // anonymous page and puts the HTML in the page's <main>, so the page is readable and its links work

@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createIntl, createIntlCache, RawIntlProvider, type IntlShape } from 'react-intl';
 import { Route, Routes, StaticRouter } from 'react-router-dom';
 import { createStore } from 'zustand/vanilla';
-import type { ApiClient, InitialState, Lang, MessagingClient, PageStateSchemas, RouteTable } from '@portal/shared-api';
+import { frontPageStateSchema, type ApiClient, type InitialState, type Lang, type MessagingClient, type PageStateSchemas, type RouteTable } from '@portal/shared-api';
 import { createIntlMessages, LOCALES, matchRoute, type Catalogue, type RouteId } from '@portal/shared-i18n';
 import { ShellProvider, type SessionStoreState, type ShellContextValue } from './shell-context';
 import { shellContextFromState } from './shell-context-from-state';
@@ -125,6 +125,94 @@ export function createRemotePrerenderer({ remoteId, messages, pages, pageStates 
           </StaticRouter>
         </RawIntlProvider>
       </ShellProvider>,
+      // the shell's header is a render of its own in the same document: ids of their own
+      { identifierPrefix: `${remoteId}-page-` },
     );
+  };
+}
+
+/** What the server hands a parcel pre-renderer: the page's initial state and address, and which parcel. */
+export interface ParcelPrerenderInput extends PrerenderInput {
+  /** the exposed module, e.g. './summary' */
+  exposed: string;
+}
+
+/**
+ * A pre-rendered parcel: its HTML and whether that HTML is the whole parcel (`complete`: text and
+ * links, nothing its code must run for), so the browser need not load the parcel's code to show it.
+ */
+export interface PrerenderedParcel {
+  html: string;
+  complete: boolean;
+}
+
+/** A package's parcel pre-renderer: the parcel, or null when it has no such parcel or nothing to show. */
+export type ParcelPrerenderer = (input: ParcelPrerenderInput) => PrerenderedParcel | null;
+
+/** Elements that do nothing without their code: a parcel whose HTML has one is never complete. */
+const CONTROLS = /<(button|input|select|textarea|form|details|dialog)[\s>]/i;
+
+/**
+ * A front-page summary parcel's props as the shell mounts it (FrontPage's ParcelSlot): the front
+ * page's state parsed by the same schema, and this remote's summary from it. Null when the state is
+ * not the front page's or has no summary for the remote (its loader failed): the browser then shows
+ * the parcel's own error, which needs its code.
+ */
+export function frontPageSummaryProps(state: InitialState, remoteId: string): { summary: unknown } | null {
+  if (state.page?.routeId !== 'front-page') return null;
+  const parsed = frontPageStateSchema.safeParse(state.page.state);
+  if (!parsed.success) return null;
+  const summary = (parsed.data.summaries as Record<string, unknown>)[remoteId];
+  return summary === undefined ? null : { summary };
+}
+
+export interface ParcelToPrerender {
+  component: ComponentType<never>;
+  props(state: InitialState, remoteId: string): object | null;
+  /**
+   * true when the parcel does something only its running code does (a button, a live update): the
+   * shell then loads it and it replaces the server's HTML. Otherwise (links and text) the server's
+   * HTML is the parcel and its code is not loaded with the page; a control in the HTML makes it
+   * need its code anyway.
+   */
+  needsCode?: boolean;
+}
+
+export interface ParcelPrerenderOptions {
+  /** the remote's folder name, e.g. 'mf-records' */
+  remoteId: string;
+  /** the remote's own texts in every language (the common catalogue comes with them) */
+  messages: Catalogue;
+  /**
+   * the parcels to pre-render by exposed name, each with the props the shell mounts it with (from
+   * the initial state), or null when there is nothing to render without the browser
+   */
+  parcels: Record<string, ParcelToPrerender>;
+}
+
+/**
+ * A remote's parcel pre-renderer: the parcel in the providers `createParcel` gives it (the shell's
+ * context, the remote's texts), so the markup is what the parcel's first render in the browser
+ * produces inside its element. The shell shows it in the parcel's place until the parcel mounts.
+ */
+export function createParcelPrerenderer({ remoteId, messages, parcels }: ParcelPrerenderOptions): ParcelPrerenderer {
+  const intlIn = intlPerLanguage([messages]);
+  return ({ state, exposed }) => {
+    const parcel = Object.hasOwn(parcels, exposed) ? parcels[exposed] : undefined;
+    const props = parcel?.props(state, remoteId);
+    if (!parcel || !props) return null;
+    // the props are the ones this parcel declares (its entry in `parcels` pairs them)
+    const Parcel = parcel.component as ComponentType<object>;
+    const html = renderToStaticMarkup(
+      <ShellProvider value={staticShellContext(state)}>
+        <RawIntlProvider value={intlIn(state.lang)}>
+          <Parcel {...props} />
+        </RawIntlProvider>
+      </ShellProvider>,
+      // each parcel is a render of its own on the server, numbering its ids from 0: a prefix per
+      // parcel keeps them unique in the page (a heading's id named by its region's aria-labelledby)
+      { identifierPrefix: `${remoteId}-${exposed.replace(/^\.\//, '')}-`.replace(/[^\w-]/g, '-') },
+    );
+    return { html, complete: !parcel.needsCode && !CONTROLS.test(html) };
   };
 }
