@@ -7,8 +7,9 @@ import { openThrottledPage, type Cookies } from './shared';
 
 /**
  * Counts React DOM renderers (each copy of react-dom registers once), records the latest LCP entry,
- * the first summary parcel's heading and the moment every front-page parcel of the manifest in the page's
- * initial state has left its loading state (section.shell-parcel, aria-busy="false").
+ * the first summary's heading (the server's HTML or a parcel's) and the moment every front-page parcel
+ * of the manifest in the page's initial state is final (section.shell-parcel, data-parcel-status
+ * "server": complete in the server's HTML; "ready" or "error": its code mounted or failed).
  * A string, not a function: tsx's helpers (__name) do not exist in the page.
  */
 const PAGE_PROBES = `
@@ -34,13 +35,16 @@ const PAGE_PROBES = `
     new MutationObserver((_m, observer) => {
       // a summary parcel's heading: 'main section h2' also matched the shell's own SMS onboarding box
       if (window.__summaries === undefined && document.querySelector('main .shell-parcel h2')) window.__summaries = performance.now();
+      // every summary final: complete in the server's HTML ("server", its code not needed), or its
+      // parcel's code mounted or failed (a summary that needs its code is on screen, not busy, before
+      // that code has even arrived, and the code is counted too)
       const slots = document.querySelectorAll('main section.shell-parcel');
-      if (slots.length > 0 && slots.length === expectedParcels() && [...slots].every((s) => s.getAttribute('aria-busy') === 'false')) {
+      if (slots.length > 0 && slots.length === expectedParcels() && [...slots].every((s) => ['server', 'ready', 'error'].includes(s.getAttribute('data-parcel-status')))) {
         window.__allSummaries = performance.now();
         window.__parcelErrors = document.querySelectorAll('main .shell-parcel__error').length;
         observer.disconnect();
       }
-    }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+    }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-parcel-status'] });
     new PerformanceObserver((list) => { for (const e of list.getEntries()) { window.__lcp = e.startTime; window.__lcpElement = e.element ? e.element.tagName + ' ' + (e.element.textContent || '').slice(0, 40) : String(e.url || ''); } })
       .observe({ type: 'largest-contentful-paint', buffered: true });
   })();

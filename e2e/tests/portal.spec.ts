@@ -28,9 +28,15 @@ test.describe('the composed portal (issue 3)', () => {
     await expect(main.getByRole('link', { name: 'Näytä kaikki käynnit' })).toBeVisible();
     await expectNoAxeViolations(page, 'front page (fi)');
     await expectOneReactAndOneFederationRuntime(page);
-    // ...with the shell and the four remotes' summary parcels counted in it (payments: the unpaid invoices)
+    // ...and the four remotes' summaries (payments: the unpaid invoices) came in the server's HTML,
+    // rendered there by each remote's own bundle: text and links, so no remote's code is loaded
     await expect(main.getByRole('region', { name: 'Maksamattomat laskut' })).toBeVisible();
-    expect((await federationRuntimes(page)).containers).toEqual(['mf_booking', 'mf_messaging', 'mf_payments', 'mf_records', 'shell']);
+    for (const region of ['Viestit', 'Tulevat ajanvaraukset', 'Käynnit', 'Maksamattomat laskut']) {
+      await expect(main.getByRole('region', { name: region }).locator('xpath=ancestor::section[@data-parcel-status="server"]'), region).toHaveCount(1);
+    }
+    expect((await federationRuntimes(page)).containers).toEqual(['shell']);
+    const serverHtml = await (await page.request.get('/fi')).text();
+    for (const heading of ['Viestit', 'Tulevat ajanvaraukset', 'Käynnit', 'Maksamattomat laskut']) expect(serverHtml).toContain(`>${heading}</h2>`);
 
     await page.getByRole('link', { name: /På svenska/ }).click();
     await expect(page).toHaveURL(/\/sv$/);

@@ -14,13 +14,14 @@ import { createTestApp, fixturesDir, signIn, type TestApp } from './helpers';
 /** A stand-in pre-render bundle: says who rendered, for which state and address. */
 function bundleSource(owner: string, options: { throws?: boolean; version?: string } = {}): string {
   return `
-exports.render = ({ state, url }) => {
+exports.render = ({ state, url, parcels = {} }) => {
   ${options.throws ? "throw new Error('broken bundle');" : ''}
   const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
   if (!state.page && ${JSON.stringify(owner)} !== 'shell') return null;
   return {
     html: '<div data-prerendered="' + (state.page ? state.page.routeId : 'shell') + '"><h1>${owner} ${options.version ?? 'v1'} ' + state.lang + ' ' + state.brand + '</h1>' +
-      '<a href="' + esc(url) + '">again</a><p>user ' + (state.user ? 'yes' : 'no') + '</p></div>',
+      '<a href="' + esc(url) + '">again</a><p>user ' + (state.user ? 'yes' : 'no') + '</p>' +
+      Object.entries(parcels).map(([key, parcel]) => '<div data-parcel="' + key + '" data-complete="' + parcel.complete + '">' + parcel.html + '</div>').join('') + '</div>',
     css: '.fixture-${owner}{color:red}</style><script>alert(1)</script>',
     // a page that shows something only its running code shows (as the landing's error toast)
     ...(url.includes('toast=1') ? { complete: false } : {}),
@@ -34,8 +35,24 @@ exports.renderHeader = ({ state, url }) => {
   if (url.includes('header=text')) return 'not a header';
   const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
   return '<header class="shell-header" data-fixture="' + state.lang + ' ' + esc(url) + '"></header>';
+};
+// the layout's side menu: for someone signed in (or a bundle answering something that is not a menu)
+exports.renderMenu = ({ state, url }) => {
+  if (!state.user) return null;
+  if (url.includes('menu=text')) return 'not a menu';
+  return '<nav class="shell-menu" data-fixture="menu for ' + state.user.firstName + '"></nav>';
 };`
-    : ''
+    : `// its front-page summary, from the page state it was given (none without one: the loader failed)
+exports.renderParcel = ({ state, exposed }) => {
+  if (exposed !== './summary' || !state.page || state.page.routeId !== 'front-page') return null;
+  const summary = state.page.state.summaries[${JSON.stringify(owner)}];
+  if (!summary) return null;
+  // messaging's is text and links (complete); booking's says nothing (as a bundle from before the field)
+  return {
+    html: '<section><h2>${owner} summary for ' + state.page.state.firstName + '</h2></section>', css: '.summary-${owner}{}</style><b>',
+    ...(${JSON.stringify(owner)} === 'mf-messaging' ? { complete: true } : {}),
+  };
+};`
 }`;
 }
 
@@ -76,6 +93,7 @@ before(async () => {
   cpSync(path.join(fixturesDir, 'remotes'), remotesRoot, { recursive: true });
   writeBundle(shellDist, 'shell');
   writeBundle(path.join(remotesRoot, 'mf-booking', 'dist'), 'mf-booking');
+  writeBundle(path.join(remotesRoot, 'mf-messaging', 'dist'), 'mf-messaging');
   t = await createTestApp({ SHELL_DIST: shellDist, REMOTES_DIST_ROOT: remotesRoot });
 });
 after(async () => {
@@ -122,11 +140,41 @@ describe('pre-rendered anonymous pages', () => {
     assert.doesNotMatch(root, /data-prerendered/);
   });
 
-  it('never pre-renders a signed-in page', async () => {
+  it("pre-renders the signed-in front page with each remote's summary, rendered by that remote's own bundle from the page state", async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
     const res = await t.app.inject({ url: '/fi', headers: mikko.headers });
     assert.equal(res.statusCode, 200);
-    assert.doesNotMatch(rootOf(res.body), /data-prerendered|fixture-shell/);
+    assert.equal(res.headers['cache-control'], 'no-store');
+    const root = rootOf(res.body);
+    assert.match(root, /<main id="main-content" class="shell-main" tabindex="-1"><style>[^]*<h1>shell v1 fi adult<\/h1>/);
+    // the summary's CSS cannot end its <style> element, so the HTML after it stays text
+    assert.match(root, /<div data-parcel="mf-booking\.\/summary" data-complete="false"><style>\.summary-mf-booking\{\}<\\\/style><b><\/style><section><h2>mf-booking summary for Mikko<\/h2><\/section><\/div>/);
+    assert.match(root, /<div data-parcel="mf-messaging\.\/summary" data-complete="true">[^]*<h2>mf-messaging summary for Mikko<\/h2>/);
+    // mf-records has no bundle here: its place waits for its parcel, as before
+    assert.doesNotMatch(root, /mf-records/);
+  });
+
+  it("does not preload the code of a summary that is complete in the HTML (text and links); one that needs its code is preloaded as before", async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const res = await t.app.inject({ url: '/fi', headers: mikko.headers });
+    assert.match(res.body, /<link rel="preload" href="\/remotes\/mf-booking\/mf-manifest\.json"/);
+    assert.match(res.body, /<link rel="preload" href="\/remotes\/mf-records\/mf-manifest\.json"/, 'no bundle, no summary in the HTML: its code is needed');
+    assert.doesNotMatch(res.body, /href="\/remotes\/mf-messaging\//);
+  });
+
+  it("leaves out the summary of a remote a developer overrides (the page shows their build's parcel)", async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const res = await t.app.inject({ url: '/fi', headers: { ...mikko.headers, cookie: `${mikko.headers.cookie}; portal-mf-overrides=mf-booking` } });
+    const root = rootOf(res.body);
+    assert.doesNotMatch(root, /mf-booking summary/);
+    assert.match(root, /mf-messaging summary for Mikko/);
+  });
+
+  it("never pre-renders a remote's signed-in page, whatever its bundle answers", async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const res = await t.app.inject({ url: '/fi/viestit', headers: mikko.headers });
+    assert.equal(res.statusCode, 200);
+    assert.doesNotMatch(rootOf(res.body), /data-prerendered|fixture-mf-messaging/);
   });
 
   it('gives the bundle the signed-in user on an anonymous page', async () => {
@@ -169,13 +217,22 @@ describe("the shell's header on an anonymous page (the language links before any
     assert.doesNotMatch(notPrerendered, /shell-skip-link/, 'no <main id="main-content"> to skip to');
   });
 
-  it('is the brand alone for someone signed in (their name and menu are not rendered on the server)', async () => {
+  it("is the shell's for someone signed in too, with the side menu the shell's bundle renders for the page before <main>", async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
-    for (const url of ['/fi', '/fi/eula']) {
+    for (const url of ['/fi', '/fi/kaynnit']) {
       const res = await t.app.inject({ url, headers: mikko.headers });
-      assert.doesNotMatch(headerOf(res.body), /data-fixture/, url);
-      assert.match(headerOf(res.body), /<span class="shell-header__title">Brand<\/span>/, url);
+      assert.match(headerOf(res.body), /data-fixture="fi /, url);
+      assert.match(rootOf(res.body), /<div class="shell shell--skeleton shell--with-menu"><a class="shell-skip-link"|<div class="shell shell--skeleton shell--with-menu"><header/, url);
+      assert.match(rootOf(res.body), /<div class="shell-body"><nav class="shell-menu" data-fixture="menu for Mikko"><\/nav><main /, url);
     }
+  });
+
+  it('has no side menu where the shell renders none (an anonymous page), nor when the menu is not a <nav>', async () => {
+    const anonymous = await t.app.inject({ url: '/fi/kirjaudu' });
+    assert.doesNotMatch(rootOf(anonymous.body), /shell-menu|shell--with-menu/);
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const broken = await t.app.inject({ url: '/fi/kaynnit?menu=text', headers: mikko.headers });
+    assert.doesNotMatch(rootOf(broken.body), /shell-menu|shell--with-menu/);
   });
 
   it("is the brand alone when the shell's bundle throws or answers something that is not a header", async () => {
@@ -205,7 +262,7 @@ describe("the shell's boot on a pre-rendered page (shell/src/deferred-boot.ts)",
 
   it('starts at once on a page that is not pre-rendered: no bundle for it, a signed-in page, a page not found', async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
-    for (const [url, headers] of [['/fi/uusi-asiakas', {}], ['/fi', mikko.headers], ['/fi/kaynnit', mikko.headers], ['/fi/ei-ole-olemassa', {}]] as const) {
+    for (const [url, headers] of [['/fi/uusi-asiakas', {}], ['/fi/viestit', mikko.headers], ['/fi/kaynnit', mikko.headers], ['/fi/ei-ole-olemassa', {}]] as const) {
       const res = await t.app.inject({ url, headers });
       assert.doesNotMatch(rootOf(res.body), /data-prerendered/, url);
       assert.equal(bootOf(res.body), null, url);
@@ -214,9 +271,11 @@ describe("the shell's boot on a pre-rendered page (shell/src/deferred-boot.ts)",
 
   it('starts at once for someone signed in, though the page is pre-rendered: the shell keeps their session', async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
-    const res = await t.app.inject({ url: '/fi/eula', headers: mikko.headers });
-    assert.match(rootOf(res.body), /<p>user yes<\/p>/);
-    assert.equal(bootOf(res.body), null);
+    for (const url of ['/fi/eula', '/fi']) {
+      const res = await t.app.inject({ url, headers: mikko.headers });
+      assert.match(rootOf(res.body), /<p>user yes<\/p>/, url);
+      assert.equal(bootOf(res.body), null, url);
+    }
   });
 
   it('starts at once where the bundle says the page shows something only its running code shows', async () => {

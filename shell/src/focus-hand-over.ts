@@ -7,7 +7,7 @@ export const HAND_OVER_LIMIT_MS = 60_000;
  * What identifies the focused element in a copy of the page: the same kind and target (a link's
  * href, a field's name). Not the text: the server's header and the shell's differ in their logo.
  */
-function sameElement(a: Element, b: Element): boolean {
+export function sameElement(a: Element, b: Element): boolean {
   return a.tagName === b.tagName && a.getAttribute('href') === b.getAttribute('href') && a.getAttribute('name') === b.getAttribute('name');
 }
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import type { PageState } from '@portal/shared-api';
-import { serverHtmlInDocument } from '@portal/shared-ui/test-utils';
+import { serverHtmlInDocument, withoutReactIds } from '@portal/shared-ui/test-utils';
 import { initialState, routeTable, smsLoginRoute } from './test/fixtures';
 import { renderShell } from './test/render-shell';
-import { needsScriptAtOnce, render as prerender, renderHeader } from './prerender';
+import { needsScriptAtOnce, render as prerender, renderHeader, renderMenu } from './prerender';
 
 // The shell's pre-render bundle (issue 15): the server's HTML of an anonymous page is the markup the
 // shell's own first render puts in <main>, so the page reads and links the same before and after the
@@ -83,6 +83,46 @@ describe('pre-rendered shell pages', () => {
     expect(noscriptShown(none.server)).toBeEmptyDOMElement();
   });
 
+  test("the signed-in front page, with the remotes' summaries the server rendered in their places: the same markup the shell renders first", () => {
+    const page: PageState = { routeId: 'front-page', params: {}, state: { firstName: 'Aino', summaries: {} } };
+    const remotes = {
+      remotes: [
+        { id: 'mf-records', name: 'mf_records', entry: '/remotes/mf-records/mf-manifest.json', frontPageParcels: ['./summary'] },
+        { id: 'mf-booking', name: 'mf_booking', entry: '/remotes/mf-booking/mf-manifest.json', frontPageParcels: ['./summary'] },
+      ],
+      overridesAllowed: false,
+    };
+    const parcels = {
+      // complete: text and links
+      'mf-records./summary': { html: '<style>.v{}</style><section><h2>Käynnit</h2><a href="/fi/kaynnit">Näytä kaikki</a></section>', complete: true },
+      // needs its code: shown until the parcel mounts
+      'mf-booking./summary': { html: '<section><h2>Ajanvaraukset</h2><button type="button">Peru</button></section>', complete: false },
+    };
+    const html = prerender({ state: initialState({ lang: 'fi', page, remotes }), url: '/fi', parcels });
+    if (html === null) throw new Error('no pre-rendered front page');
+    const server = serverHtmlInDocument(html);
+    const { container } = renderShell('/fi', {
+      state: { lang: 'fi', page, remotes },
+      runtime: {
+        prerenderedParcel: (key) => parcels[key as keyof typeof parcels] ?? null,
+        // the parcel's code still on its way: the first render is what the visitor sees meanwhile
+        loadRemoteModule: () => new Promise(() => undefined),
+      },
+    });
+    // the element the parcel mounts into is added by the slot's effect, after the first render
+    const browserPage = container.querySelector('main')?.firstElementChild?.cloneNode(true) as HTMLElement;
+    browserPage.querySelector('.shell-parcel > div[hidden] > div')?.remove();
+    expect(server.innerHTML).toBe(browserPage.outerHTML);
+    expect(within(server).getByRole('heading', { level: 1, name: 'Hei, Aino!' })).toBeInTheDocument();
+    const [records, booking] = server.querySelectorAll<HTMLElement>('section.shell-parcel') as unknown as [HTMLElement, HTMLElement];
+    expect(records).toHaveAttribute('aria-busy', 'false');
+    expect(records).toHaveAttribute('data-parcel-status', 'server');
+    expect(within(records).getByRole('link', { name: 'Näytä kaikki' })).toHaveAttribute('href', '/fi/kaynnit');
+    expect(booking).toHaveAttribute('aria-busy', 'false');
+    expect(booking).toHaveAttribute('data-parcel-status', 'loading');
+    expect(within(booking).getByRole('heading', { name: 'Ajanvaraukset' })).toBeInTheDocument();
+  });
+
   test('renders nothing for a page that is not a pre-rendered shell page', () => {
     expect(prerender({ state: initialState(anonymous), url: '/en/visits' })).toBeNull();
     expect(prerender({ state: initialState(anonymous), url: '/en/transaction-path' })).toBeNull(); // the children's brand only
@@ -129,8 +169,26 @@ describe('pre-rendered shell pages', () => {
       expect(within(expired.server).getAllByRole('link').map((link) => link.getAttribute('hreflang'))).toEqual([null, 'fi', 'en']);
     });
 
-    test('none for someone signed in', () => {
-      expect(renderHeader({ state: initialState({ lang: 'fi' }), url: '/fi/eula' })).toBeNull();
+    test('someone signed in: their help link and user menu, as the shell renders them (the ids React makes aside)', () => {
+      const { server, browserHtml } = bothHeaders('/fi/kaynnit', { lang: 'fi' });
+      expect(withoutReactIds(server.innerHTML)).toBe(withoutReactIds(browserHtml));
+      expect(within(server).getByRole('button', { name: /Mikko Virtanen/ })).toHaveAttribute('aria-expanded', 'false');
+    });
+  });
+
+  describe("the layout's side menu of a signed-in page (the skeleton has it, so the page does not move when the layout adds it)", () => {
+    test('the same menu the shell renders, the page marked as current (the ids React makes aside)', () => {
+      const html = renderMenu({ state: initialState({ lang: 'en' }), url: '/en/visits' });
+      if (html === null) throw new Error('no menu');
+      const server = serverHtmlInDocument(html);
+      const { container } = renderShell('/en/visits', {});
+      expect(withoutReactIds(server.innerHTML)).toBe(withoutReactIds(container.querySelector('nav.shell-menu')?.outerHTML ?? ''));
+      expect(within(server).getByRole('link', { name: 'Visits' })).toHaveAttribute('aria-current', 'page');
+    });
+
+    test('none for a visitor without a session, nor on the expired-session page', () => {
+      expect(renderMenu({ state: initialState(anonymous), url: '/en/eula' })).toBeNull();
+      expect(renderMenu({ state: initialState({ page: expiredPage(false) }), url: '/en/expired-session' })).toBeNull();
     });
   });
 });

@@ -1,5 +1,6 @@
-// The shell's pre-render bundle (tooling/prerender-webpack.cjs): its anonymous pages as static HTML
-// for the server's response, rendered by the same components and providers as in the browser.
+// The shell's pre-render bundle (tooling/prerender-webpack.cjs): its anonymous pages and the signed-in
+// front page as static HTML for the server's response, rendered by the same components and providers
+// as in the browser.
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { RawIntlProvider } from 'react-intl';
@@ -8,15 +9,22 @@ import { createToastStore, PageFrame, ShellProvider } from '@portal/shared-ui';
 import { intlPerLanguage, staticShellContext, type PrerenderInput } from '@portal/shared-ui/prerender';
 import { shellCatalogue } from './app/shell-catalogue';
 import type { LocationSnapshot } from './app/location-store';
-import { RuntimeProvider, type ShellRuntime } from './app/runtime';
+import { RuntimeProvider, type PrerenderedParcel, type ShellRuntime } from './app/runtime';
+import { layoutOf } from './app/layout-of';
 import { Header } from './layout/Header';
+import { SideMenu } from './layout/SideMenu';
 import { ExpiredSessionPage } from './pages/ExpiredSessionPage';
+import { FrontPage } from './pages/FrontPage';
 import { LandingPage, landingErrorToast } from './pages/LandingPage';
 import { LoginPage } from './pages/LoginPage';
 import { TermsPage } from './pages/TermsPage';
 
-/** The shell's pages a visitor without a session sees (shell/routes.json). */
+/**
+ * The shell's pages a visitor without a session sees (shell/routes.json), and the front page: its
+ * summaries come from the remotes' bundles (`parcels`), the rest from the page state.
+ */
 const PAGES: Record<string, () => ReactNode> = {
+  'front-page': () => <FrontPage />,
   login: () => <LoginPage />,
   landing: () => <LandingPage />,
   'expired-session': () => <ExpiredSessionPage />,
@@ -31,7 +39,10 @@ function notWhileRendering(): never {
 }
 
 /** The runtime a shell page reads while rendering on the server: the state and the address, nothing that acts. */
-function staticRuntime({ state, url }: PrerenderInput): ShellRuntime {
+/** The server's input; on the front page, the parcels the remotes' bundles rendered, by `<remote id><exposed>`. */
+type ShellPrerenderInput = PrerenderInput & { parcels?: Readonly<Record<string, PrerenderedParcel>> };
+
+function staticRuntime({ state, url, parcels = {} }: ShellPrerenderInput): ShellRuntime {
   const shell = staticShellContext(state);
   const queryAt = url.indexOf('?');
   const snapshot: LocationSnapshot = {
@@ -53,6 +64,7 @@ function staticRuntime({ state, url }: PrerenderInput): ShellRuntime {
     loadRemoteModule: notWhileRendering,
     mountParcel: notWhileRendering,
     remoteHost: notWhileRendering,
+    prerenderedParcel: (key) => (Object.hasOwn(parcels, key) ? (parcels[key] ?? null) : null),
     redirect: () => undefined,
     matchRoute: (pathname) => matchRoute(shell.routes, pathname),
   };
@@ -69,8 +81,12 @@ export function needsScriptAtOnce(input: PrerenderInput): boolean {
   return runtime.matchRoute(pathname)?.route.id === 'landing' && landingErrorToast(new URLSearchParams(search).get('error')) !== null;
 }
 
-/** Markup under the providers ShellApp puts around its layout (ShellProviders), as static HTML. */
-function renderUnderProviders(runtime: ShellRuntime, content: ReactNode): string {
+/**
+ * Markup under the providers ShellApp puts around its layout (ShellProviders), as static HTML.
+ * `part` prefixes the ids React makes: the page, the header, the menu and each remote's parcel are
+ * renders of their own, each numbering from 0, and share one document.
+ */
+function renderUnderProviders(runtime: ShellRuntime, content: ReactNode, part: 'page' | 'header' | 'menu'): string {
   return renderToStaticMarkup(
     <RuntimeProvider runtime={runtime}>
       <RawIntlProvider value={intlIn(runtime.state.lang)}>
@@ -79,11 +95,12 @@ function renderUnderProviders(runtime: ShellRuntime, content: ReactNode): string
         </ShellProvider>
       </RawIntlProvider>
     </RuntimeProvider>,
+    { identifierPrefix: `shell-${part}-` },
   );
 }
 
 /** The page's HTML as the layout's <main> holds it (ShellApp's ShellProviders around the page), or null. */
-export function render(input: PrerenderInput): string | null {
+export function render(input: ShellPrerenderInput): string | null {
   const runtime = staticRuntime(input);
   const match = runtime.matchRoute(runtime.location.get().pathname);
   const page = match?.route.owner === 'shell' ? PAGES[match.route.id] : undefined;
@@ -94,19 +111,37 @@ export function render(input: PrerenderInput): string | null {
     <PageFrame focusHeading={false} onError={() => undefined}>
       {page()}
     </PageFrame>,
+    'page',
   );
 }
 
+/** The route at the input's address and what the layout shows around it (as ShellLayout decides). */
+function layoutAt(runtime: ShellRuntime) {
+  const route = runtime.matchRoute(runtime.location.get().pathname)?.route ?? null;
+  return { route, ...layoutOf(route, runtime.state.user) };
+}
+
 /**
- * The layout's header of an anonymous visitor's page, as ShellApp renders it: the brand link, the
- * other two languages' links to the same page and, where the page offers one, the log-in link. The
- * server's skeleton shows it before any script runs (server/src/pages/skeleton.ts), so a visitor can
- * change the language of a page whose boot waits, or of a browser without JavaScript. Null for a
- * signed-in visitor: their header (name, menu button) is not rendered on the server.
+ * The layout's header, as ShellApp renders it: the brand link, the other two languages' links to
+ * the same page with its query, and, for a visitor without a session, the log-in link where the page
+ * offers one; for someone signed in, the help link and their user menu. The server's skeleton shows
+ * it before any script runs (server/src/pages/skeleton.ts), so a visitor can change the language of
+ * a page whose boot waits, or of a browser without JavaScript, and nothing moves when the shell's
+ * layout replaces the skeleton.
  */
 export function renderHeader(input: PrerenderInput): string | null {
   const runtime = staticRuntime(input);
-  if (runtime.state.user) return null;
-  const route = runtime.matchRoute(runtime.location.get().pathname)?.route ?? null;
-  return renderUnderProviders(runtime, <Header minimal={route?.kind === 'expired-session'} routeId={route?.id ?? null} />);
+  const { route, expired } = layoutAt(runtime);
+  return renderUnderProviders(runtime, <Header minimal={expired} routeId={route?.id ?? null} />, 'header');
+}
+
+/**
+ * The layout's side menu of a signed-in visitor's page, as ShellApp renders it (null where the
+ * layout has none), for the server's skeleton: the page's content does not move sideways, or down
+ * on a phone, when the shell's layout adds its menu.
+ */
+export function renderMenu(input: PrerenderInput): string | null {
+  const runtime = staticRuntime(input);
+  const { route, showMenu } = layoutAt(runtime);
+  return showMenu ? renderUnderProviders(runtime, <SideMenu currentRouteId={route?.id ?? null} />, 'menu') : null;
 }

@@ -6,7 +6,7 @@ import { mountRootParcel, navigateToUrl } from 'single-spa';
 import { createLocationStore } from './app/location-store';
 import { preloadShellPage } from './pages';
 import { importShellMessages } from './app/messages';
-import { clearPrerenderedPage, takePrerenderedHosts } from './app/prerendered-hosts';
+import { clearPrerenderedPage, takePrerenderedHosts, takePrerenderedParcels } from './app/prerendered-hosts';
 import { registerApplications } from './app/register-applications';
 import type { ShellRuntime } from './app/runtime';
 import { createFederationLoader, registerFederatedRemotes } from './remotes/federation';
@@ -61,9 +61,14 @@ export async function start(root: HTMLElement, state: InitialState): Promise<voi
   const location = createLocationStore();
   // a remote's page the server pre-rendered stays in its host until the remote mounts there
   const hosts = takePrerenderedHosts(root);
+  // and the front page's parcels the server rendered, until their parcels mount
+  const parcels = takePrerenderedParcels(root);
   const firstPath = window.location.pathname;
   window.addEventListener('single-spa:routing-event', () => {
-    if (window.location.pathname !== firstPath) hosts.forEach(clearPrerenderedPage);
+    if (window.location.pathname === firstPath) return;
+    hosts.forEach(clearPrerenderedPage);
+    // a later front page shows its own state, not the one of the page the server rendered
+    parcels.clear();
   });
   // one loader and one parcel mounter for the applications, the front page's summaries and the
   // parcels one remote mounts in another's page
@@ -112,6 +117,7 @@ export async function start(root: HTMLElement, state: InitialState): Promise<voi
       }
       return host;
     },
+    prerenderedParcel: (key) => parcels.get(key) ?? null,
     redirect: (url) => window.location.assign(url),
     matchRoute: (pathname) => matchRoute(routes, pathname),
   };

@@ -9,14 +9,15 @@ import {
   pageLoaderQuerySchema,
   pageStateSchema,
   type ComposedRoute,
+  type InitialState,
   type Lang,
   type PageState,
 } from '@portal/shared-api';
 import { notFound, unauthorized, validationError } from '../http/errors';
 import { createShellTemplate } from './html';
 import { createSkeleton } from './skeleton';
-import { createPageHints, insertHints, renderHints } from './page-hints';
-import { createPrerenderedPages } from './prerendered';
+import { createPageHints, insertHints, overriddenRemotes, renderHints } from './page-hints';
+import { createPrerenderedPages, type PrerenderedPage, type PrerenderedParcels } from './prerendered';
 import { buildInitialState, effectiveFeatures, loadSignedIn, type SignedIn } from './initial-state';
 import { defineModule } from '../modules/module';
 import { PageLoaderRegistry } from './loaders';
@@ -89,6 +90,24 @@ export function installPages(app: FastifyInstance): void {
     };
   }
 
+  /**
+   * A signed-in front page's summaries, rendered by each remote's own bundle (issue 15: the summaries
+   * at first paint, not after four remotes' code). Not for a remote a developer overrides (the page
+   * shows their build's parcel) nor one served from elsewhere (its bundle is not here).
+   */
+  function frontPageParcels(request: FastifyRequest, state: InitialState, route: ComposedRoute | null): PrerenderedParcels {
+    if (route?.id !== 'front-page' || !state.user) return {};
+    const overridden = app.config.remotes.overridesAllowed ? overriddenRemotes(request) : new Set<string>();
+    const servedHere = state.remotes.remotes.filter((remote) => !overridden.has(remote.id) && remote.entry === `/remotes/${remote.id}/mf-manifest.json`);
+    return prerender.parcels(state, request.url, servedHere);
+  }
+
+  /** The parcels whose code the page does not load: complete in the server's HTML of a page that has them. */
+  function completeParcels(page: PrerenderedPage | null, parcels: PrerenderedParcels): Set<string> {
+    if (!page) return new Set();
+    return new Set(Object.entries(parcels).filter(([, parcel]) => parcel.complete).map(([key]) => key));
+  }
+
   async function sendShell(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -100,18 +119,19 @@ export function installPages(app: FastifyInstance): void {
       signedIn: input.signedIn,
       page: input.page,
     });
-    const page = prerender.page(state, input.route, request.url);
-    const skeleton = renderSkeleton(state, input.route, page, prerender.header(state, request.url));
+    const parcels = frontPageParcels(request, state, input.route);
+    const page = prerender.page(state, input.route, request.url, parcels);
+    const skeleton = renderSkeleton(state, input.route, { page, header: prerender.header(state, request.url), menu: prerender.menu(state, request.url) });
     // Where the server's HTML is the whole page (pre-rendered, inside the skeleton, and nothing that
     // only the running page shows), the shell's code is not needed for what the visitor sees: it
     // waits for them (shell/src/deferred-boot.ts). Not for someone signed in: the shell keeps their
-    // session (the expiry warnings) and has their user menu and log-out, none of which is in the HTML.
+    // session (the expiry warnings), and their user menu and log-out work only with its code.
     const bootDeferred = page !== null && page.complete && skeleton !== '' && state.user === null;
     return reply
       .status(input.status)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(insertHints(shellTemplate.render(state, skeleton, { bootDeferred }), renderHints(pageHints(request, input.route, input.lang))));
+      .send(insertHints(shellTemplate.render(state, skeleton, { bootDeferred }), renderHints(pageHints(request, input.route, input.lang, completeParcels(page, parcels)))));
   }
 
   app.get('/', async (_request, reply) => reply.redirect(`/${defaultLang}`, 302));

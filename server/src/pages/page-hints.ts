@@ -44,19 +44,24 @@ export interface PageHint {
   priority?: 'low';
 }
 
-/** The remotes a page mounts at once, with the modules it asks them for. */
-function modulesMounted(route: ComposedRoute | null, remotes: readonly RemoteLocation[]): { remote: RemoteLocation; exposed: string[] }[] {
+/**
+ * The remotes a page mounts at once, with the modules it asks them for. `inHtml`: the parcels
+ * (`<remote id><exposed>`) whose server HTML is complete, so the page does not load their code.
+ */
+function modulesMounted(route: ComposedRoute | null, remotes: readonly RemoteLocation[], inHtml: ReadonlySet<string>): { remote: RemoteLocation; exposed: string[] }[] {
   if (!route) return [];
   // The shell's front page mounts every remote's front-page parcels (FrontPage.tsx, in manifest order).
   if (route.id === 'front-page') {
-    return remotes.filter((remote) => remote.frontPageParcels.length > 0).map((remote) => ({ remote, exposed: remote.frontPageParcels }));
+    return remotes
+      .map((remote) => ({ remote, exposed: remote.frontPageParcels.filter((exposed) => !inHtml.has(`${remote.id}${exposed}`)) }))
+      .filter(({ exposed }) => exposed.length > 0);
   }
   const owner = remotes.find((remote) => remote.id === route.owner);
   return owner ? [{ remote: owner, exposed: ['./app'] }] : [];
 }
 
 /** The remote ids a developer points at their own build: this request's `?mf-override=` and the shell's cookie. */
-function overriddenRemotes(request: FastifyRequest): Set<string> {
+export function overriddenRemotes(request: FastifyRequest): Set<string> {
   const query = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '');
   const ids = new Set(query.getAll(REMOTE_OVERRIDE_PARAM).map((value) => value.slice(0, Math.max(0, value.indexOf('=')))));
   // a reset in this address wins over the cookie the shell has not cleared yet
@@ -192,11 +197,11 @@ export function createPageHints(config: Pick<CoreConfig, 'remotes' | 'remotesDis
     return hints;
   }
 
-  return function pageHints(request: FastifyRequest, route: ComposedRoute | null, lang: Lang): PageHint[] {
+  return function pageHints(request: FastifyRequest, route: ComposedRoute | null, lang: Lang, parcelsInHtml: ReadonlySet<string> = new Set()): PageHint[] {
     const overridden = config.remotes.overridesAllowed ? overriddenRemotes(request) : new Set<string>();
     const seen = new Set<string>();
     const boot = readBootFiles(path.join(config.shellDist, 'boot-files.json'));
-    const mounted = modulesMounted(route, config.remotes.remotes);
+    const mounted = modulesMounted(route, config.remotes.remotes, parcelsInHtml);
     const federated = boot?.federation !== false;
     const remoteHints = federated
       ? mounted.filter(({ remote }) => !overridden.has(remote.id)).flatMap(({ remote, exposed }) => hintsOf(remote, exposed, lang))

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ComposedRoute, InitialState, Lang } from '@portal/shared-api';
 import { serverMessage } from './messages';
-import type { PrerenderedPage } from './prerendered';
+import { escapeStyle, type PrerenderedPage } from './prerendered';
 
 /**
  * The shell's header and footer as static HTML inside #portal-root, so a patient sees the brand
@@ -11,6 +11,13 @@ import type { PrerenderedPage } from './prerendered';
  * names and texts (shell/dist/skeleton-messages.json, emitted by the shell's build) and is replaced
  * whole by the shell's React layout on its first render. Pages without a footer get none here.
  */
+/** What the server rendered of the page and of the shell's layout around it (prerendered.ts). */
+export interface SkeletonParts {
+  page?: PrerenderedPage | null;
+  header?: string | null;
+  menu?: string | null;
+}
+
 export function createSkeleton(shellDist: string) {
   const file = path.join(shellDist, 'skeleton-messages.json');
   let cached: { mtimeMs: number; messages: Record<string, Record<string, string>> } | null = null;
@@ -27,10 +34,11 @@ export function createSkeleton(shellDist: string) {
 
   /**
    * `page` is the route's pre-rendered page (prerendered.ts), shown in <main> until its code replaces
-   * it; `header` the shell's own header of an anonymous page (with the language links), else the
-   * skeleton's brand-only header.
+   * it; `header` and `menu` the shell's own header and side menu of the page, else the skeleton's
+   * brand-only header and no menu.
    */
-  return function renderSkeleton(state: InitialState, route: ComposedRoute | null, page: PrerenderedPage | null = null, header: string | null = null): string {
+  return function renderSkeleton(state: InitialState, route: ComposedRoute | null, prerendered: SkeletonParts = {}): string {
+    const { page = null, header = null, menu = null } = prerendered;
     const m = messages(state.lang);
     if (!m) return '';
     const t = (id: string) => escapeHtml(m[id] ?? '');
@@ -50,14 +58,15 @@ export function createSkeleton(shellDist: string) {
         `</footer>`
       : '';
     const fullWidth = route?.layout.fullWidth ? ' shell--full-width' : '';
+    const withMenu = menu ? ' shell--with-menu' : '';
     return (
-      `<div class="shell shell--skeleton${fullWidth}">` +
+      `<div class="shell shell--skeleton${withMenu}${fullWidth}">` +
       // A pre-rendered page is read and used before the shell runs, so it has the layout's skip link too.
       (page && route ? `<a class="shell-skip-link" href="#main-content">${t('shell.skipToContent')}</a>` : '') +
       (header ??
         `<header class="shell-header"><a class="shell-header__brand" href="/${state.lang}">` +
           `<span class="shell-logo shell-logo--placeholder"></span><span class="shell-header__title">${title}</span></a></header>`) +
-      `<div class="shell-body">${page && route ? prerenderedMain(route, page) : emptyMain(state)}</div>` +
+      `<div class="shell-body">${menu ?? ''}${page && route ? prerenderedMain(route, page) : emptyMain(state)}</div>` +
       footer +
       `</div>`
     );
@@ -77,7 +86,7 @@ function emptyMain(state: InitialState): string {
  * arrive with their scripts.
  */
 function prerenderedMain(route: ComposedRoute, page: PrerenderedPage): string {
-  const content = `<style>${page.css.replace(/<\/style/gi, '<\\/style')}</style>${page.html}`;
+  const content = `<style>${escapeStyle(page.css)}</style>${page.html}`;
   const inside =
     route.owner === 'shell'
       ? `${content}<div class="shell-remote-outlet"></div>`

@@ -10,6 +10,7 @@ import { shellPageOf } from '../pages';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { NEXT_PATH_PARAM, withQuery } from '../routing/route-access';
 import { SessionWatcher } from '../session/SessionWatcher';
+import { layoutOf } from './layout-of';
 import { RuntimeProvider, useLocationSnapshot, useRuntime, type ShellRuntime } from './runtime';
 
 /** The shell's single-spa application (its layout and own pages), as errors are reported. */
@@ -40,11 +41,7 @@ export function ShellLayout() {
   const location = useLocationSnapshot();
   const match = runtime.matchRoute(location.pathname);
   const route = match?.route ?? null;
-  const needsLogin = route?.kind === 'logged-in' && !state.user;
-  const expired = route?.kind === 'expired-session';
-  const layout = route?.layout ?? { menu: true, footer: true, fullWidth: false };
-  const showMenu = !!state.user && layout.menu && !expired;
-  const showFooter = layout.footer && !expired;
+  const { needsLogin, expired, showMenu, showFooter, fullWidth } = layoutOf(route, state.user);
   const mainRef = useRef<HTMLElement>(null);
   const [announcement, setAnnouncement] = useState('');
   const firstRender = useRef(true);
@@ -76,7 +73,7 @@ export function ShellLayout() {
 
   return (
     <LogoutProvider>
-      <div className={`shell${showMenu ? ' shell--with-menu' : ''}${layout.fullWidth ? ' shell--full-width' : ''}`}>
+      <div className={`shell${showMenu ? ' shell--with-menu' : ''}${fullWidth ? ' shell--full-width' : ''}`}>
         <a className="shell-skip-link" href="#main-content">
           <FormattedMessage id="shell.skipToContent" />
         </a>

@@ -1,9 +1,17 @@
-import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import type { AnchorHTMLAttributes } from 'react';
+import type { Lang } from '@portal/shared-api';
 import { langOfPath } from '@portal/shared-i18n';
 import { useRuntime } from './runtime';
 
-function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+type Click = Pick<MouseEvent, 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey' | 'defaultPrevented'>;
+
+/**
+ * Whether a click on a link to `href` is the shell's to follow client-side: a plain left click
+ * nobody prevented, on a link in the page's own language that opens no other window.
+ */
+export function followsInShell(event: Click, href: string, target: string | null | undefined, lang: Lang): boolean {
+  const plainLeftClick = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+  return !event.defaultPrevented && plainLeftClick && !target && href.startsWith('/') && langOfPath(href) === lang;
 }
 
 /**
@@ -20,8 +28,7 @@ export function ShellLink({ href, onClick, target, ...rest }: AnchorHTMLAttribut
       target={target}
       onClick={(event) => {
         onClick?.(event);
-        if (event.defaultPrevented || !isPlainLeftClick(event) || target) return;
-        if (!href.startsWith('/') || langOfPath(href) !== state.lang) return;
+        if (!followsInShell(event, href, target, state.lang)) return;
         event.preventDefault();
         shell.navigate(href);
       }}

@@ -1,3 +1,5 @@
+import type { PrerenderedParcel } from './runtime';
+
 /**
  * The remote hosts the server rendered a page into (server/src/pages/skeleton.ts): a remote's
  * anonymous page, pre-rendered by the remote's own build, inside `.shell-remote-host[data-remote]`.
@@ -26,4 +28,23 @@ export function hasPrerenderedPage(host: HTMLElement): boolean {
 export function clearPrerenderedPage(host: HTMLElement): void {
   if (!hasPrerenderedPage(host)) return;
   for (const child of [...host.children]) if (child.matches('style, [data-prerendered]')) child.remove();
+}
+
+/** The attribute of a front-page parcel's server HTML: its key, `<remote id><exposed>` (ParcelSlot). */
+export const PRERENDERED_PARCEL_ATTRIBUTE = 'data-prerendered-parcel';
+/** Present where that HTML is the whole parcel: its code is not loaded. */
+export const PRERENDERED_PARCEL_COMPLETE_ATTRIBUTE = 'data-parcel-complete';
+
+/**
+ * The front-page parcels the server rendered (server/src/pages/prerendered.ts), by key: their HTML
+ * (the remote's CSS with it) and whether it is complete, read before the layout's first render
+ * removes the skeleton, so each ParcelSlot renders it again in its place.
+ */
+export function takePrerenderedParcels(root: HTMLElement): Map<string, PrerenderedParcel> {
+  const parcels = new Map<string, PrerenderedParcel>();
+  for (const element of root.querySelectorAll<HTMLElement>(`[${PRERENDERED_PARCEL_ATTRIBUTE}]`)) {
+    const key = element.getAttribute(PRERENDERED_PARCEL_ATTRIBUTE);
+    if (key) parcels.set(key, { html: element.innerHTML, complete: element.hasAttribute(PRERENDERED_PARCEL_COMPLETE_ATTRIBUTE) });
+  }
+  return parcels;
 }

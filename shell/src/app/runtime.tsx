@@ -23,6 +23,12 @@ export interface ParcelHandle {
 }
 export type ParcelMounter = (config: ParcelConfig, props: Record<string, unknown>) => ParcelHandle;
 
+/** A front-page parcel in the server's HTML, and whether that HTML is the whole parcel (its code not needed). */
+export interface PrerenderedParcel {
+  html: string;
+  complete: boolean;
+}
+
 /** Everything the shell's own React tree needs; built once in start.tsx, faked in tests. */
 export interface ShellRuntime {
   state: InitialState;
@@ -41,6 +47,11 @@ export interface ShellRuntime {
   mountParcel: ParcelMounter;
   /** the page's container element for a remote application (single-spa's domElementGetter) */
   remoteHost(remoteId: string): HTMLElement;
+  /**
+   * The server's HTML of a front-page parcel (by `<remote id><exposed>`) on the page the server
+   * rendered; null elsewhere and once the visitor has moved on.
+   */
+  prerenderedParcel(key: string): PrerenderedParcel | null;
   /** full-page load (login redirects, logout, session expiry) */
   redirect(url: string): void;
   matchRoute(pathname: string): RouteMatch | null;

@@ -40,6 +40,114 @@ describe('front page', () => {
     expect(runtime.shell.errors.report).toHaveBeenCalledWith(expect.any(Error), 'parcel:mf-booking/./summary');
   });
 
+  describe("the summaries the server rendered, complete (text and links): the parcel's code is not loaded", () => {
+    const serverSummary = { html: '<style>.b{}</style><section aria-label="Visits"><h2>Visits</h2><a href="/en/visits">All visits</a><a href="/sv/besok">Besök</a></section>', complete: true };
+
+    test('the summary stays as the server rendered it and its remote is not asked for its code', async () => {
+      const { runtime, container } = renderShell('/en', { state: { page: frontPage }, runtime: { prerenderedParcel: (key) => (key === 'mf-records./summary' ? serverSummary : null) } });
+      const slot = container.querySelector('section.shell-parcel') as HTMLElement;
+      expect(within(slot).getByRole('heading', { name: 'Visits' })).toBeVisible();
+      expect(slot).toHaveAttribute('aria-busy', 'false');
+      expect(slot).toHaveAttribute('data-parcel-status', 'server');
+      await act(async () => undefined);
+      expect(runtime.loadRemoteModule).not.toHaveBeenCalled();
+      expect(runtime.mountParcel).not.toHaveBeenCalled();
+    });
+
+    test("its links are followed by the shell, as the parcel's would be: a plain click client-side, another language or a modified click by the browser", async () => {
+      const user = userEvent.setup();
+      const { runtime } = renderShell('/en', { state: { page: frontPage }, runtime: { prerenderedParcel: () => serverSummary } });
+      const navigate = jest.spyOn(runtime.shell, 'navigate');
+      const other = screen.getByRole('link', { name: 'Besök' });
+      const prevented: boolean[] = [];
+      document.addEventListener(
+        'click',
+        (event) => {
+          prevented.push(event.defaultPrevented);
+          event.preventDefault(); // jsdom cannot load another page
+        },
+        { once: true },
+      );
+      await user.click(other);
+      expect(prevented).toEqual([false]); // another language: the server renders the page in it
+      expect(navigate).not.toHaveBeenCalled();
+
+      await user.click(screen.getByRole('link', { name: 'All visits' }));
+      expect(navigate).toHaveBeenCalledWith('/en/visits');
+      expect(window.location.pathname).toBe('/en/visits');
+      window.history.replaceState(null, '', '/');
+    });
+  });
+
+  describe("the summaries the server rendered that need their code: on screen until the parcel mounts (issue 15: summaries at first paint)", () => {
+    const serverSummary = { html: '<style>.b{}</style><section aria-label="Visits"><h2>Visits</h2><a href="/en/visits">All visits</a></section>', complete: false };
+    const mountedSummary = (domElement: HTMLElement) => {
+      domElement.innerHTML = '<section aria-label="Visits"><h2>Visits</h2><a href="/en/visits">All visits</a></section>';
+    };
+
+    /** A parcel whose mount the test finishes: the remote's code arriving late, as on a slow phone. */
+    function lateParcel() {
+      let finish: () => void = () => undefined;
+      const mountParcel = jest.fn((_config: unknown, props: Record<string, unknown>) => ({
+        mountPromise: new Promise<void>((resolve) => {
+          finish = () => {
+            mountedSummary(props.domElement as HTMLElement);
+            resolve();
+          };
+        }),
+        unmount: async () => undefined,
+      }));
+      return { mountParcel, finish: () => act(async () => finish()) };
+    }
+
+    test("the server's summary shows, not busy, until the parcel has mounted; then the parcel's content takes its place", async () => {
+      const { mountParcel, finish } = lateParcel();
+      const { container } = renderShell('/en', {
+        state: { page: frontPage },
+        runtime: { mountParcel, prerenderedParcel: (key) => (key === 'mf-records./summary' ? serverSummary : null) },
+      });
+      const slot = container.querySelector('section.shell-parcel') as HTMLElement;
+      expect(within(slot).getByRole('heading', { name: 'Visits' })).toBeVisible();
+      expect(slot).toHaveAttribute('aria-busy', 'false');
+      expect(slot).toHaveAttribute('data-parcel-status', 'loading');
+      expect(within(slot).queryByRole('status')).not.toBeInTheDocument(); // no spinner over a whole summary
+      await waitFor(() => expect(mountParcel).toHaveBeenCalledTimes(1));
+      // the parcel renders out of sight while the server's copy stays
+      expect(within(slot).getAllByRole('heading', { name: 'Visits' })).toHaveLength(1);
+
+      await finish();
+      expect(slot).toHaveAttribute('data-parcel-status', 'ready');
+      expect(slot.querySelector('[data-prerendered-parcel]')).toBeNull();
+      expect(within(slot).getAllByRole('heading', { name: 'Visits' })).toHaveLength(1);
+      expect(within(slot).getByRole('link', { name: 'All visits' })).toBeVisible();
+    });
+
+    test("a visitor who tabbed into the server's summary keeps focus on the same link in the parcel", async () => {
+      const user = userEvent.setup();
+      const { mountParcel, finish } = lateParcel();
+      renderShell('/en', { state: { page: frontPage }, runtime: { mountParcel, prerenderedParcel: () => serverSummary } });
+      await waitFor(() => expect(mountParcel).toHaveBeenCalledTimes(1));
+      const serverLink = screen.getByRole('link', { name: 'All visits' });
+      serverLink.focus();
+      await finish();
+      const parcelLink = screen.getByRole('link', { name: 'All visits' });
+      expect(parcelLink).not.toBe(serverLink);
+      expect(parcelLink).toHaveFocus();
+      await user.tab({ shift: true });
+      expect(parcelLink).not.toHaveFocus();
+    });
+
+    test("a parcel that cannot load replaces the server's summary with its error and retry", async () => {
+      const loadRemoteModule = jest.fn(async () => {
+        throw new Error('ChunkLoadError');
+      });
+      renderShell('/en', { state: { page: frontPage }, runtime: { loadRemoteModule, prerenderedParcel: () => serverSummary } });
+      expect(await screen.findByText('The Health records section could not be loaded.')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Visits' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    });
+  });
+
   test.each<[Lang, string, string]>([
     ['fi', 'mf-messaging', 'Viestit-osiota ei voitu ladata.'],
     ['sv', 'mf-records', 'Avsnittet Hälsouppgifter kunde inte laddas.'],

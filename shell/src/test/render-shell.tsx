@@ -76,6 +76,7 @@ export function createTestRuntime(options: TestRuntimeOptions = {}): ShellRuntim
       }
       return host;
     },
+    prerenderedParcel: () => null,
     redirect: jest.fn(),
     matchRoute: (pathname) => matchRoute(routes, pathname),
     ...options.runtime,
