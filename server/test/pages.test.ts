@@ -180,6 +180,15 @@ describe('remotes and static files', () => {
     assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
   });
 
+  it("sends a script without the headers only a document reads, keeping nosniff; a page keeps them all", async () => {
+    const chunk = await t.app.inject({ url: '/remotes/mf-records/412.3f9a1c2b.js' });
+    assert.equal(chunk.statusCode, 200);
+    assert.equal(chunk.headers['x-content-type-options'], 'nosniff');
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) assert.equal(chunk.headers[name], undefined, name);
+    const page = await t.app.inject({ url: '/fi/kirjaudu' });
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-content-type-options']) assert.ok(page.headers[name], name);
+  });
+
   it('sends a CSP without inline scripts', async () => {
     const res = await t.app.inject({ url: '/fi/kirjaudu' });
     const csp = String(res.headers['content-security-policy']);

@@ -8,6 +8,19 @@ import { defineModule } from '../module';
 /** Files a deployment replaces in place: always revalidated. Everything else is content-hashed. */
 const REVALIDATED = new Set(['mf-manifest.json', 'routes.json', 'remoteEntry.js', 'main.js', 'index.html', 'mf-stats.json']);
 
+/** Helmet's headers that apply to a document (or a worker), not to the files a document loads. */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 export function cacheControlFor(filePath: string): string {
   // the pre-compressed copy the browser is sent (main.js.br) is cached as the file it stands for
   const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
@@ -28,8 +41,12 @@ export async function installStatic(app: FastifyInstance): Promise<void> {
 async function registerStaticFolders(app: FastifyInstance): Promise<void> {
   const { config } = app;
   let decorated = false;
-  // Helmet's headers are written after setHeaders, so the cross-origin opening happens here.
+  // Helmet's headers are written after setHeaders, so the cross-origin opening happens here. So is
+  // leaving out the headers that only a document reads (the CSP, framing, referrer, opener...): a
+  // script or stylesheet carries them for nothing, about 600 bytes on each of a page's 15-27 files.
+  // nosniff (a script must be served as one), the resource policy and HSTS stay.
   app.addHook('onSend', async (request, reply) => {
+    for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
     if (request.url.startsWith('/remotes/')) {
       reply.header('access-control-allow-origin', '*');
       reply.header('cross-origin-resource-policy', 'cross-origin');
