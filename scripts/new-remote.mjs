@@ -15,6 +15,7 @@
 //   e2e/tests/<name>.spec.ts                 the page in the composed portal
 // and with --summary (opt-in: most remotes have no block on the front page) a front-page summary:
 //   mf-<name>/src/parcels/summary.tsx (+ summary/, its jest test)   the `./summary` parcel, exposed
+//   mf-<name>/src/prerender.tsx (+ its jest test)   the summary rendered into the server's front page
 //   shared-api/src/schemas/<name>/summary.ts  its schema, a key of FrontPageState.summaries
 //   server/src/modules/<name>/summary.ts      app.frontPageSummaries.register('mf-<name>', …)
 //   server/test/<name>-summary.test.ts        the summary in the front page's state over HTTP
@@ -123,6 +124,8 @@ const values = {
   // the front-page summary (--summary); an empty value removes a line that holds only its placeholder
   __CONST__: `${name.toUpperCase().replace(/-/g, '_')}_`,
   __EXPOSES__: summary ? ", './summary': './src/parcels/summary.tsx'" : '',
+  // with a summary, the build's second step is the pre-render bundle the server renders it with
+  __BUILD__: summary ? 'webpack --mode production && webpack --mode production --config ../tooling/prerender-webpack.cjs' : 'webpack --mode production',
   __SUMMARY_IMPORT__: summary ? `import { install${pascal}Summary } from './summary';` : '',
   __SUMMARY_INSTALL__: summary ? `    install${pascal}Summary(app);` : '',
   __SUMMARY_EMPTY_FI__: texts.fi.summaryEmpty,
@@ -190,6 +193,8 @@ if (summary) {
   write(path.join(remote, 'src', 'parcels', 'summary.tsx'), from('remote', 'src', 'parcels', 'summary.tsx.tmpl'));
   write(path.join(remote, 'src', 'parcels', 'summary.test.tsx'), from('remote', 'src', 'parcels', 'summary.test.tsx.tmpl'));
   write(path.join(remote, 'src', 'parcels', 'summary', `${pascal}Summary.tsx`), from('remote', 'src', 'parcels', 'summary', 'Summary.tsx.tmpl'));
+  write(path.join(remote, 'src', 'prerender.tsx'), from('remote', 'src', 'prerender.tsx.tmpl'));
+  write(path.join(remote, 'src', 'prerender-summary.test.tsx'), from('remote', 'src', 'prerender-summary.test.tsx.tmpl'));
   write(path.join('shared-api', 'src', 'schemas', name, 'summary.ts'), from('shared-api', 'summary.ts.tmpl'));
   write(path.join('server', 'src', 'modules', name, 'summary.ts'), from('server', 'summary.ts.tmpl'));
   write(path.join('server', 'test', `${name}-summary.test.ts`), from('server', 'test.ts.tmpl'));

@@ -81,11 +81,14 @@ node -e "
   const names = (m.exposes || []).map((e) => e.name || e.path);
   if (!names.some((n) => n === 'summary' || n === './summary')) { console.error('mf-manifest.json exposes ' + JSON.stringify(names) + ', no ./summary'); process.exit(1); }" \
   "$work/$remote/dist/mf-manifest.json" || { echo "FAILED: the build does not expose ./summary"; exit 1; }
+node -e "if (typeof require(process.argv[1]).renderParcel !== 'function') process.exit(1)" "$work/$remote/dist/prerender/index.cjs" \
+  || { echo "FAILED: the build has no pre-render bundle with renderParcel (dist/prerender/index.cjs)"; exit 1; }
 echo "done"
 
 t=$SECONDS; phase "jest: its page and summary parcel tests (root run's project)"
 (cd "$work" && run node_modules/.bin/jest --ci --selectProjects "$remote")
 grep -q "summary.test.tsx" "$log" || { echo "FAILED: the summary parcel's test did not run"; cat "$log"; exit 1; }
+grep -q "prerender-summary.test.tsx" "$log" || { echo "FAILED: the pre-rendered summary's test did not run"; cat "$log"; exit 1; }
 done_in $t
 
 t=$SECONDS; phase "server: its loader and summary over HTTP, every loader's test"
