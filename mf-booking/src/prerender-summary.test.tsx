@@ -1,7 +1,7 @@
 import { within } from '@testing-library/react';
-import type { BookingSummary, FrontPageState, Lang } from '@portal/shared-api';
-import { initialStateFor, mountRemoteParcel, serverHtmlInDocument, withoutReactIds } from '@portal/shared-ui/test-utils';
-import { createFakeShell, pageState } from '../test/shell-fake';
+import type { BookingSummary, Lang } from '@portal/shared-api';
+import { frontPageStateWith, mountRemoteParcel, summaryBothWays, withoutReactIds } from '@portal/shared-ui/test-utils';
+import { createFakeShell } from '../test/shell-fake';
 import * as parcel from './parcels/summary';
 import { renderParcel } from './prerender';
 
@@ -18,20 +18,13 @@ const summary: BookingSummary = {
   ],
 };
 
-function frontPageState(bookingSummary: BookingSummary | undefined): FrontPageState {
-  return { firstName: 'Mikko', summaries: bookingSummary ? { 'mf-booking': bookingSummary } : {} };
-}
-
-/** The server's HTML of the summary (in a document) and the parcel's markup when the front page mounts it. */
+/** The server's HTML of the block (in a document), whether it is complete, and the parcel's markup when the front page mounts it. */
 async function bothRenders(lang: Lang) {
   const shell = createFakeShell({ lang });
-  const prerendered = renderParcel({ state: initialStateFor(shell, pageState('front-page', frontPageState(summary))), url: `/${lang}`, exposed: './summary' });
-  if (prerendered === null) throw new Error('no pre-rendered booking summary');
+  const both = await summaryBothWays({ renderParcel, remoteId: 'mf-booking', shell, summary, mount: () => mountRemoteParcel(parcel, { shell, summary }) });
   // text and links alone: the front page need not load the parcel's code to show it
-  expect(prerendered.complete).toBe(true);
-  const server = serverHtmlInDocument(prerendered.html);
-  const { host } = await mountRemoteParcel(parcel, { shell, summary });
-  return { server, browserHtml: host.innerHTML };
+  expect(both.complete).toBe(true);
+  return both;
 }
 
 describe("front-page booking summary pre-rendered by the remote's own bundle (issue 15)", () => {
@@ -61,11 +54,11 @@ describe("front-page booking summary pre-rendered by the remote's own bundle (is
 
   test("no HTML when the front page's state has no booking summary (its loader failed: the parcel shows its own error)", () => {
     const shell = createFakeShell({ lang: 'fi' });
-    expect(renderParcel({ state: initialStateFor(shell, pageState('front-page', frontPageState(undefined))), url: '/fi', exposed: './summary' })).toBeNull();
+    expect(renderParcel({ state: frontPageStateWith(shell, 'mf-booking', undefined), url: '/fi', exposed: './summary' })).toBeNull();
   });
 
   test('no HTML for a module the remote does not pre-render', () => {
     const shell = createFakeShell({ lang: 'fi' });
-    expect(renderParcel({ state: initialStateFor(shell, pageState('front-page', frontPageState(summary))), url: '/fi', exposed: './app' })).toBeNull();
+    expect(renderParcel({ state: frontPageStateWith(shell, 'mf-booking', summary), url: '/fi', exposed: './app' })).toBeNull();
   });
 });

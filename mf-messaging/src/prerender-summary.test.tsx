@@ -1,8 +1,8 @@
 import { within } from '@testing-library/react';
-import type { FrontPageState, Lang, MessagingSummary } from '@portal/shared-api';
-import { initialStateFor, serverHtmlInDocument, withoutReactIds } from '@portal/shared-ui/test-utils';
+import type { Lang, MessagingSummary } from '@portal/shared-api';
+import { frontPageStateWith, summaryBothWays, withoutReactIds } from '@portal/shared-ui/test-utils';
 import { messagingSummary } from '../test/fixtures';
-import { createFakeShell, mountSummaryParcel, pageState } from '../test/shell-fake';
+import { createFakeShell, mountSummaryParcel } from '../test/shell-fake';
 import { renderParcel } from './prerender';
 
 // The messaging remote's front-page conversations block in the server's HTML (issue 15): renderParcel
@@ -10,20 +10,13 @@ import { renderParcel } from './prerender';
 // that HTML until the parcel mounts in its place, so both must be the same markup. The fixture's
 // dates are months old, so both renders show a short date (not a relative time).
 
-function frontPageState(summary: MessagingSummary | undefined): FrontPageState {
-  return { firstName: 'Mikko', summaries: summary ? { 'mf-messaging': summary } : {} };
-}
-
-/** The server's HTML of the block (in a document) and the parcel's markup when the front page mounts it. */
+/** The server's HTML of the block (in a document), whether it is complete, and the parcel's markup when the front page mounts it. */
 async function bothRenders(lang: Lang, summary: MessagingSummary) {
   const shell = createFakeShell({ lang });
-  const prerendered = renderParcel({ state: initialStateFor(shell, pageState('front-page', frontPageState(summary))), url: `/${lang}`, exposed: './summary' });
-  if (prerendered === null) throw new Error('no pre-rendered messaging summary');
+  const both = await summaryBothWays({ renderParcel, remoteId: 'mf-messaging', shell, summary, mount: () => mountSummaryParcel(shell, summary) });
   // text and links alone: the front page need not load the parcel's code to show it
-  expect(prerendered.complete).toBe(true);
-  const server = serverHtmlInDocument(prerendered.html);
-  const { host } = await mountSummaryParcel(shell, summary);
-  return { server, browserHtml: host.innerHTML };
+  expect(both.complete).toBe(true);
+  return both;
 }
 
 describe("front-page conversations summary pre-rendered by the remote's own bundle (issue 15)", () => {
@@ -58,11 +51,11 @@ describe("front-page conversations summary pre-rendered by the remote's own bund
 
   test("no HTML when the front page's state has no messaging summary (its loader failed: the parcel shows its own error)", () => {
     const shell = createFakeShell({ lang: 'en' });
-    expect(renderParcel({ state: initialStateFor(shell, pageState('front-page', frontPageState(undefined))), url: '/en', exposed: './summary' })).toBeNull();
+    expect(renderParcel({ state: frontPageStateWith(shell, 'mf-messaging', undefined), url: '/en', exposed: './summary' })).toBeNull();
   });
 
   test('no HTML for a module the remote does not pre-render', () => {
     const shell = createFakeShell({ lang: 'en' });
-    expect(renderParcel({ state: initialStateFor(shell, pageState('front-page', frontPageState(messagingSummary()))), url: '/en', exposed: './app' })).toBeNull();
+    expect(renderParcel({ state: frontPageStateWith(shell, 'mf-messaging', messagingSummary()), url: '/en', exposed: './app' })).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import { within } from '@testing-library/react';
-import type { FrontPageState, Lang, PaymentsSummary } from '@portal/shared-api';
-import { initialStateFor, mountRemoteParcel, serverHtmlInDocument, withoutReactIds } from '@portal/shared-ui/test-utils';
+import type { Lang, PaymentsSummary } from '@portal/shared-api';
+import { frontPageStateWith, mountRemoteParcel, summaryBothWays, withoutReactIds } from '@portal/shared-ui/test-utils';
 import { paymentsSummary } from '../test/invoice-fixtures';
-import { createFakeShell, pageState } from '../test/shell-fake';
+import { createFakeShell } from '../test/shell-fake';
 import * as parcel from './parcels/summary';
 import { renderParcel } from './prerender';
 
@@ -13,20 +13,13 @@ import { renderParcel } from './prerender';
 // Intl writes no-break spaces in fi/sv sums; compare texts with plain ones
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
-function frontPageState(summary: PaymentsSummary | undefined): FrontPageState {
-  return { firstName: 'Mikko', summaries: summary ? { 'mf-payments': summary } : {} };
-}
-
-/** The server's HTML of the block (in a document) and the parcel's markup when the front page mounts it. */
+/** The server's HTML of the block (in a document), whether it is complete, and the parcel's markup when the front page mounts it. */
 async function bothRenders(lang: Lang, summary: PaymentsSummary) {
   const shell = createFakeShell({ lang });
-  const prerendered = renderParcel({ state: initialStateFor(shell, pageState('front-page', frontPageState(summary))), url: `/${lang}`, exposed: './summary' });
-  if (prerendered === null) throw new Error('no pre-rendered payments summary');
+  const both = await summaryBothWays({ renderParcel, remoteId: 'mf-payments', shell, summary, mount: () => mountRemoteParcel(parcel, { shell, summary }) });
   // text and links alone: the front page need not load the parcel's code to show it
-  expect(prerendered.complete).toBe(true);
-  const server = serverHtmlInDocument(prerendered.html);
-  const { host } = await mountRemoteParcel(parcel, { shell, summary });
-  return { server, browserHtml: host.innerHTML };
+  expect(both.complete).toBe(true);
+  return both;
 }
 
 describe("front-page payments summary pre-rendered by the remote's own bundle (issue 15)", () => {
@@ -55,11 +48,11 @@ describe("front-page payments summary pre-rendered by the remote's own bundle (i
 
   test("no HTML when the front page's state has no payments summary (its loader failed: the parcel shows its own error)", () => {
     const shell = createFakeShell({ lang: 'en' });
-    expect(renderParcel({ state: initialStateFor(shell, pageState('front-page', frontPageState(undefined))), url: '/en', exposed: './summary' })).toBeNull();
+    expect(renderParcel({ state: frontPageStateWith(shell, 'mf-payments', undefined), url: '/en', exposed: './summary' })).toBeNull();
   });
 
   test('no HTML for a module the remote does not pre-render', () => {
     const shell = createFakeShell({ lang: 'en' });
-    expect(renderParcel({ state: initialStateFor(shell, pageState('front-page', frontPageState(paymentsSummary()))), url: '/en', exposed: './app' })).toBeNull();
+    expect(renderParcel({ state: frontPageStateWith(shell, 'mf-payments', paymentsSummary()), url: '/en', exposed: './app' })).toBeNull();
   });
 });

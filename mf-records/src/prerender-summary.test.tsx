@@ -1,28 +1,21 @@
 import { within } from '@testing-library/react';
-import type { FrontPageState, Lang, RecordsSummary } from '@portal/shared-api';
-import { initialStateFor, serverHtmlInDocument, withoutReactIds } from '@portal/shared-ui/test-utils';
+import type { Lang, RecordsSummary } from '@portal/shared-api';
+import { frontPageStateWith, summaryBothWays, withoutReactIds } from '@portal/shared-ui/test-utils';
 import { summaryFixture } from '../test/fixtures';
-import { createFakeShell, mountSummaryParcel, pageState } from '../test/shell-fake';
+import { createFakeShell, mountSummaryParcel } from '../test/shell-fake';
 import { renderParcel } from './prerender';
 
 // The records remote's front-page blocks in the server's HTML (issue 15): renderParcel renders the
 // component the ./summary parcel mounts, from the front page's state, and the shell shows that HTML
 // until the parcel mounts in its place, so both must be the same markup.
 
-function frontPageState(recordsSummary: RecordsSummary | undefined): FrontPageState {
-  return { firstName: 'Mikko', summaries: recordsSummary ? { 'mf-records': recordsSummary } : {} };
-}
-
-/** The server's HTML of the blocks (in a document) and the parcel's markup when the front page mounts it. */
+/** The server's HTML of the block (in a document), whether it is complete, and the parcel's markup when the front page mounts it. */
 async function bothRenders(lang: Lang, summary: RecordsSummary) {
   const shell = createFakeShell({ lang });
-  const prerendered = renderParcel({ state: initialStateFor(shell, pageState('front-page', frontPageState(summary))), url: `/${lang}`, exposed: './summary' });
-  if (prerendered === null) throw new Error('no pre-rendered records summary');
+  const both = await summaryBothWays({ renderParcel, remoteId: 'mf-records', shell, summary, mount: () => mountSummaryParcel(shell, summary) });
   // text and links alone: the front page need not load the parcel's code to show it
-  expect(prerendered.complete).toBe(true);
-  const server = serverHtmlInDocument(prerendered.html);
-  const { host } = await mountSummaryParcel(shell, summary);
-  return { server, browserHtml: host.innerHTML };
+  expect(both.complete).toBe(true);
+  return both;
 }
 
 describe("front-page records summary pre-rendered by the remote's own bundle (issue 15)", () => {
@@ -56,11 +49,11 @@ describe("front-page records summary pre-rendered by the remote's own bundle (is
 
   test("no HTML when the front page's state has no records summary (its loader failed: the parcel shows its own error and retry)", () => {
     const shell = createFakeShell({ lang: 'sv' });
-    expect(renderParcel({ state: initialStateFor(shell, pageState('front-page', frontPageState(undefined))), url: '/sv', exposed: './summary' })).toBeNull();
+    expect(renderParcel({ state: frontPageStateWith(shell, 'mf-records', undefined), url: '/sv', exposed: './summary' })).toBeNull();
   });
 
   test('no HTML for a module the remote does not pre-render', () => {
     const shell = createFakeShell({ lang: 'sv' });
-    expect(renderParcel({ state: initialStateFor(shell, pageState('front-page', frontPageState(summaryFixture))), url: '/sv', exposed: './app' })).toBeNull();
+    expect(renderParcel({ state: frontPageStateWith(shell, 'mf-records', summaryFixture), url: '/sv', exposed: './app' })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { InitialState, PageState } from '@portal/shared-api';
+import type { ParcelPrerenderer } from '../prerender';
 import type { ShellContextValue } from '../shell-context';
 
 /**
@@ -41,4 +42,33 @@ export function serverHtmlInDocument(html: string): HTMLElement {
  */
 export function withoutReactIds(html: string): string {
   return html.replace(/="_[\w-]*[rR]_[0-9a-z]+_"/g, '="(react id)"');
+}
+
+/**
+ * The signed-in front page's initial state with `remoteId`'s summary (undefined: its loader failed),
+ * as the server embeds it and hands it to the remotes' parcel pre-renderers.
+ */
+export function frontPageStateWith(shell: ShellContextValue, remoteId: string, summary: unknown): InitialState {
+  const state = { firstName: 'Mikko', summaries: summary === undefined ? {} : { [remoteId]: summary } };
+  return initialStateFor(shell, { routeId: 'front-page', params: {}, state });
+}
+
+/**
+ * A remote's front-page summary both ways: as the server renders it (the remote's `renderParcel`,
+ * its HTML in the document and whether it is complete) and as its `./summary` parcel renders it
+ * when the front page mounts it (`mount`, e.g. with mountRemoteParcel), for comparing the two.
+ */
+export async function summaryBothWays(options: {
+  renderParcel: ParcelPrerenderer;
+  remoteId: string;
+  shell: ShellContextValue;
+  summary: unknown;
+  mount: () => Promise<{ host: HTMLElement }>;
+}): Promise<{ server: HTMLElement; complete: boolean; browserHtml: string }> {
+  const { renderParcel, remoteId, shell, summary, mount } = options;
+  const prerendered = renderParcel({ state: frontPageStateWith(shell, remoteId, summary), url: `/${shell.lang}`, exposed: './summary' });
+  if (prerendered === null) throw new Error(`${remoteId} pre-rendered no summary`);
+  const server = serverHtmlInDocument(prerendered.html);
+  const { host } = await mount();
+  return { server, complete: prerendered.complete, browserHtml: host.innerHTML };
 }
