@@ -54,6 +54,16 @@ describe('front page', () => {
       expect(runtime.mountParcel).not.toHaveBeenCalled();
     });
 
+    test("a remote a developer overrides mounts its parcel from their build instead of the server's (deployed) summary", async () => {
+      const { runtime } = renderShell('/en', {
+        state: { page: frontPage },
+        runtime: { overrides: { 'mf-records': 'http://localhost:3102/mf-manifest.json' }, prerenderedParcel: () => serverSummary },
+      });
+      await waitFor(() => expect(runtime.mountParcel).toHaveBeenCalledTimes(1));
+      expect(runtime.loadRemoteModule).toHaveBeenCalledWith(expect.objectContaining({ id: 'mf-records' }), './summary');
+      expect(screen.queryByRole('heading', { name: 'Visits' })).not.toBeInTheDocument();
+    });
+
     test("its links are followed by the shell, as the parcel's would be: a plain click client-side, another language or a modified click by the browser", async () => {
       const user = userEvent.setup();
       const { runtime } = renderShell('/en', { state: { page: frontPage }, runtime: { prerenderedParcel: () => serverSummary } });

@@ -47,8 +47,9 @@ function focusedIn(container: HTMLElement | null): FocusedInServerHtml | null {
 export function ParcelSlot({ remote, exposed, summary }: { remote: RemoteLocation; exposed: string; summary: unknown }) {
   const runtime = useRuntime();
   const key = `${remote.id}${exposed}`;
-  // read once: on this page's later renders, and on a later front page, the map has moved on
-  const [server] = useState(() => runtime.prerenderedParcel(key));
+  // read once: on this page's later renders, and on a later front page, the map has moved on. Not
+  // for a remote a developer overrides: the server rendered the deployed build's summary.
+  const [server] = useState(() => (Object.hasOwn(runtime.overrides, remote.id) ? null : runtime.prerenderedParcel(key)));
   return server?.complete ? (
     <CompleteServerParcel parcelKey={key} html={server.html} />
   ) : (
