@@ -21,7 +21,7 @@ import { createPrerenderedPages, type PrerenderedPage, type PrerenderedParcels }
 import { buildInitialState, effectiveFeatures, loadSignedIn, type SignedIn } from './initial-state';
 import { defineModule } from '../modules/module';
 import { PageLoaderRegistry } from './loaders';
-import { createRouteTableSource } from './route-table';
+import { createRouteTableSource, isServedHere } from './route-table';
 
 /** First path segments that are never a language: they belong to other handlers. */
 const RESERVED_SEGMENTS = new Set(['api', 'shell', 'remotes', 'oauth', 'broker']);
@@ -98,7 +98,7 @@ export function installPages(app: FastifyInstance): void {
   function frontPageParcels(request: FastifyRequest, state: InitialState, route: ComposedRoute | null): PrerenderedParcels {
     if (route?.id !== 'front-page' || !state.user) return {};
     const overridden = app.config.remotes.overridesAllowed ? overriddenRemotes(request) : new Set<string>();
-    const servedHere = state.remotes.remotes.filter((remote) => !overridden.has(remote.id) && remote.entry === `/remotes/${remote.id}/mf-manifest.json`);
+    const servedHere = state.remotes.remotes.filter((remote) => !overridden.has(remote.id) && isServedHere(remote));
     return prerender.parcels(state, request.url, servedHere);
   }
 

@@ -12,7 +12,7 @@ import {
   type RemoteLocation,
 } from '@portal/shared-api';
 import type { CoreConfig } from '../config/core';
-import { remoteDistDir } from './route-table';
+import { isServedHere, remoteDistDir } from './route-table';
 
 /**
  * What of a remote's mf-manifest.json the hints need. Module Federation's runtime reads the same
@@ -175,8 +175,7 @@ export function createPageHints(config: Pick<CoreConfig, 'remotes' | 'remotesDis
 
   function hintsOf(remote: RemoteLocation, exposed: readonly string[], lang: Lang): PageHint[] {
     const hints: PageHint[] = [{ href: remote.entry, as: 'fetch' }];
-    const servedHere = `/remotes/${remote.id}/mf-manifest.json`;
-    if (remote.entry !== servedHere) return hints;
+    if (!isServedHere(remote)) return hints;
     const manifest = readManifest(path.join(remoteDistDir(config, remote.id), 'mf-manifest.json'));
     if (!manifest) return hints;
     const { publicPath = 'auto', remoteEntry } = manifest.metaData;

@@ -2,13 +2,21 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { remoteRoutesFileSchema, type ComposedRoute, type RouteDefinition, type RouteTable } from '@portal/shared-api';
+import { remoteRoutesFileSchema, type ComposedRoute, type RemoteLocation, type RouteDefinition, type RouteTable } from '@portal/shared-api';
 import type { CoreConfig } from '../config/core';
 import { repoRoot } from '../paths';
 
 /** Where a remote's built files live: <REMOTES_DIST_ROOT>/<remote id>/dist */
 export function remoteDistDir(config: Pick<CoreConfig, 'remotesDistRoot'>, remoteId: string): string {
   return path.join(config.remotesDistRoot, remoteId, 'dist');
+}
+
+/**
+ * Whether the browser loads the remote from this server (its entry is the manifest under
+ * /remotes/<id>/, served from remoteDistDir): only then are its build's files here to read.
+ */
+export function isServedHere(remote: Pick<RemoteLocation, 'id' | 'entry'>): boolean {
+  return remote.entry === `/remotes/${remote.id}/mf-manifest.json`;
 }
 
 interface CachedFile {
