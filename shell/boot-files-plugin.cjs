@@ -1,10 +1,11 @@
 /**
- * Emits dist/boot-files.json, `{ files, pages, federation }`: the files the shell's code asks for as soon as main.js runs (the chunks
- * of `import('./bootstrap')`, of the `start` chunk it imports next, and of the shared libraries they consume, e.g. React DOM), which the
+ * Emits dist/boot-files.json, `{ files, pages, federation, federationRuntime }`: the files the shell's code asks for as soon as main.js
+ * runs (the chunks of `import('./bootstrap')` and of the `start` chunk it imports next, React DOM among them), which the
  * server preloads in the page's <head> (server/src/pages/page-hints.ts). Without it the browser
  * learns of them only once main.js has arrived and run: one round trip and main.js's download later
  * on a slow link (issue 15). `pages`: the files of each of the shell's own pages (their own chunks),
- * which the server preloads with the page.
+ * which the server preloads with the page. `federationRuntime`: the files of the federation runtime, which the shell loads when a page
+ * first needs a remote (shell/src/remotes/federation.ts), and which the server preloads on a page that mounts one.
  */
 function bootFilesPlugin() {
   return {
@@ -20,37 +21,20 @@ function bootFilesPlugin() {
             compilation.errors.push(new WebpackError('boot-files.json: no main entry'));
             return;
           }
-          // At run time a consumed library comes from the provider the shell registered in the share scope
-          // (its 'provide-module'), whose chunks may differ from the consume module's fallback chunks.
-          // `_name` is the share key ProvideSharedModule keeps (no public getter); without it the fallback is used.
-          const providers = new Map();
-          for (const module of compilation.modules) {
-            if (module.type === 'provide-module' && typeof module._name === 'string') providers.set(module._name, module);
-          }
           const initial = new Set(entrypoint.getFiles());
-          /** The files of a chunk group and of the shared libraries its chunks consume, but the entry's own. */
+          /** The files of these chunk groups' chunks, but the entry's own. */
           const filesOf = (groups) => {
             const files = new Set();
-            const visited = new Set();
-            const visit = (group) => {
-              if (!group || visited.has(group)) return;
-              visited.add(group);
+            for (const group of groups) {
+              if (!group) continue;
               for (const chunk of group.chunks) {
                 for (const file of chunk.files) if (/\.(js|css)$/.test(file) && !initial.has(file)) files.add(file);
-                // a shared library the chunk consumes is loaded with it (from the shell's own provided copy)
-                for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-                  if (module.type !== 'consume-shared-module') continue;
-                  const source = providers.get(module.options?.shareKey) ?? module;
-                  for (const block of source.blocks) visit(chunkGraph.getBlockChunkGroup(block));
-                }
               }
-            };
-            groups.forEach(visit);
+            }
             return [...files].sort((a, b) => Number(b.endsWith('.css')) - Number(a.endsWith('.css')) || a.localeCompare(b));
           };
           // Only the entry module's own import()s and the chunk its bootstrap imports next (named `start`,
-          // shell/src/bootstrap.tsx): the provided shared libraries' chunks (every one the remotes may
-          // ask for) are not part of the shell's start.
+          // shell/src/bootstrap.tsx).
           const list = filesOf([...entryModule.blocks.map((block) => chunkGraph.getBlockChunkGroup(block)), compilation.namedChunkGroups.get('start')]);
           // The shell's own pages (shell/src/pages/index.ts names each page's chunk `page-<route id>`):
           // a page's files beyond the start-up ones, which the server preloads on that page.
@@ -59,10 +43,12 @@ function bootFilesPlugin() {
             if (!name.startsWith('page-')) continue;
             pages[name.slice('page-'.length)] = filesOf([group]).filter((file) => !list.includes(file));
           }
-          // `federation`: whether this shell loads remotes at run time (the monolithic bench variant does
-          // not: the server must not preload remote files it never asks for)
-          const federation = compiler.options.plugins.some((plugin) => plugin?.constructor?.name === 'ModuleFederationPlugin');
-          compilation.emitAsset('boot-files.json', new sources.RawSource(JSON.stringify({ files: list, pages, federation })));
+          // `federation`: whether this shell loads remotes at run time, by the runtime's chunk (the monolithic
+          // bench variant has none: the server must not preload remote files it never asks for)
+          const runtimeGroup = compilation.namedChunkGroups.get('federation-runtime');
+          const federation = Boolean(runtimeGroup);
+          const federationRuntime = runtimeGroup ? filesOf([runtimeGroup]).filter((file) => !list.includes(file)) : [];
+          compilation.emitAsset('boot-files.json', new sources.RawSource(JSON.stringify({ files: list, pages, federation, federationRuntime })));
         });
       });
     },

@@ -8,6 +8,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
+const webpack = require('webpack');
 const { emitRoutesPlugin } = require('./routes-plugin.cjs');
 const { SHARED_ROUTER_MODULE } = require('./shared-router.cjs');
 
@@ -82,19 +83,20 @@ function sharedConfig(dirname) {
 }
 
 /**
- * `provideExternalRuntime` adds the plugin that publishes the shell's runtime-core by its CommonJS
- * path, and that file's require() pulls in runtime-core's CommonJS build beside the ES module build
- * the shell's own federation code uses: two runtimes in the shell, the second one handed to the
- * remotes. Pointing the plugin at its ES module build makes it publish the one runtime the shell runs.
+ * What the shell provides to the remotes' share scope (shell/src/remotes/shared-libraries.ts): each
+ * singleton's installed version and the shell's required range. The shell is built without the
+ * federation plugin (its front page needs no federation runtime at all), so the versions the plugin
+ * would have put in the shell's provides are handed to its code at build time instead.
  */
-function externalRuntimeProviderAlias() {
-  const enhancedDir = path.dirname(require.resolve('@module-federation/enhanced/webpack'));
-  const commonJsPlugin = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [enhancedDir] });
-  const esmPlugin = commonJsPlugin.replace(/\.cjs$/, '.js');
-  if (esmPlugin === commonJsPlugin || !fs.existsSync(esmPlugin)) {
-    throw new Error(`No ES module build beside ${commonJsPlugin}: check the external runtime set-up after upgrading @module-federation/enhanced`);
+function hostSharedLibraries(dirname) {
+  const libraries = {};
+  for (const [name, { requiredVersion, version }] of Object.entries(sharedConfig(dirname))) {
+    // the package folder itself (a package's exports need not list its package.json); deep imports are their package's
+    const pkg = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
+    const installed = version ?? readJson(path.join(dirname, 'node_modules', pkg, 'package.json')).version;
+    libraries[name] = { version: installed, requiredVersion };
   }
-  return { [commonJsPlugin]: esmPlugin };
+  return libraries;
 }
 
 /**
@@ -183,7 +185,12 @@ function createWebpackConfig({ dirname, kind, name, exposes = {}, devPort, entry
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        alias: { ...(kind === 'host' ? externalRuntimeProviderAlias() : {}), ...reactRouterAlias(production) },
+        alias: {
+          // The shell's own imports of react-router-dom are the slim module it provides to the remotes
+          // (SLIM_SHARED): one router on the page, as the federation plugin's shared module made it.
+          ...(kind === 'host' ? { 'react-router-dom$': SHARED_ROUTER_MODULE } : {}),
+          ...reactRouterAlias(production),
+        },
       },
       module: {
         rules: [
@@ -197,31 +204,44 @@ function createWebpackConfig({ dirname, kind, name, exposes = {}, devPort, entry
           filename: '[name].css',
           chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
         }),
-        new ModuleFederationPlugin({
-          name,
-          filename: 'remoteEntry.js',
-          exposes,
-          remotes: {},
-          shared: sharedConfig(dirname),
-          // A shared library first asked for after start-up (react-router, with a remote's pages) is
-          // taken from what is loaded or registered. The default, version-first, would first fetch
-          // and initialise every registered remote's remoteEntry.js to compare versions: bytes for
-          // nothing (the versions match, sharedConfig checks them) and a page that fails when any
-          // one remote is unreachable.
-          shareStrategy: 'loaded-first',
-          manifest: kind === 'remote',
-          dts: false,
-          // One federation runtime on the page: the shell publishes its runtime-core on a global and
-          // every remote's entry uses it instead of bundling its own (about 20 KB compressed less per
-          // remote, and the front page mounts several). A remote therefore runs only inside the shell.
-          // target 'web' drops the runtime's code for loading remotes in Node.js (these builds run
-          // only in the browser; the pre-render builds have no federation). The snapshot plugin stays:
-          // the remotes are registered by their mf-manifest.json.
-          experiments: {
-            ...(kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true }),
-            optimization: { target: 'web' },
-          },
-        }),
+        ...(kind === 'host'
+          ? [
+              // The shell is a federation host without the federation plugin: it loads the runtime
+              // (shell/src/remotes/federation-runtime.ts) only when a page first needs a remote, and
+              // provides its shared libraries then. The plugin would put the runtime (about 25 KB
+              // compressed) in main.js and every shared library in a chunk of its own on every page,
+              // the front page included, whose summaries the server renders whole (issue 15).
+              // target 'web' drops the runtime's code for loading remotes in Node.js.
+              new webpack.DefinePlugin({
+                __PORTAL_SHARED_LIBRARIES__: JSON.stringify(hostSharedLibraries(dirname)),
+                ENV_TARGET: JSON.stringify('web'),
+              }),
+            ]
+          : [
+              new ModuleFederationPlugin({
+                name,
+                filename: 'remoteEntry.js',
+                exposes,
+                remotes: {},
+                shared: sharedConfig(dirname),
+                // A shared library first asked for after start-up (react-router, with a remote's pages) is
+                // taken from what is loaded or registered. The default, version-first, would first fetch
+                // and initialise every registered remote's remoteEntry.js to compare versions: bytes for
+                // nothing (the versions match, sharedConfig checks them) and a page that fails when any
+                // one remote is unreachable.
+                shareStrategy: 'loaded-first',
+                manifest: true,
+                dts: false,
+                // One federation runtime on the page: the shell publishes its runtime-core on a global
+                // (shell/src/remotes/federation-runtime.ts) and every remote's entry uses it instead of
+                // bundling its own (about 20 KB compressed less per remote, and a page mounts several).
+                // A remote therefore runs only inside the shell. target 'web' drops the runtime's code
+                // for loading remotes in Node.js (these builds run only in the browser; the pre-render
+                // builds have no federation). The snapshot plugin stays: the remotes are registered by
+                // their mf-manifest.json.
+                experiments: { externalRuntime: true, optimization: { target: 'web' } },
+              }),
+            ]),
         ...(kind === 'host'
           ? [
               new HtmlWebpackPlugin({
@@ -270,4 +290,4 @@ function createWebpackConfig({ dirname, kind, name, exposes = {}, devPort, entry
   };
 }
 
-module.exports = { createWebpackConfig, sharedConfig, swcRule, cssLoader, SINGLETONS };
+module.exports = { createWebpackConfig, sharedConfig, hostSharedLibraries, swcRule, cssLoader, SINGLETONS };

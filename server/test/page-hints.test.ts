@@ -143,11 +143,13 @@ describe('preload hints for the remotes a page mounts', () => {
       const monolithDist = mkdtempSync(path.join(os.tmpdir(), 'monolith-dist-'));
       for (const [dir, federation] of [[shellDist, true], [monolithDist, false]] as const) {
         const pages = { login: ['515.abc.js'], 'front-page': ['707.abc.css', '707.abc.js', '868.abc.js'] };
-        writeFileSync(path.join(dir, 'boot-files.json'), JSON.stringify({ files: ['116.abc.css', '262.abc.js', '868.abc.js'], pages, federation }));
+        // the composed shell's federation runtime is a chunk of its own, which it loads for a page's first remote
+        const federationRuntime = federation ? ['71.abc.css', '71.abc.js'] : [];
+        writeFileSync(path.join(dir, 'boot-files.json'), JSON.stringify({ files: ['116.abc.css', '262.abc.js', '868.abc.js'], pages, federation, federationRuntime }));
         // the shell's texts; the monolith's build has the remotes' texts too
         const texts = { shell: { fi: ['11.abc.js'], sv: ['12.abc.js'], en: ['13.abc.js'] }, ...(federation ? {} : { 'mf-records': { fi: ['21.abc.js'] }, 'mf-account': { fi: ['31.abc.js'] } }) };
         writeFileSync(path.join(dir, 'text-files.json'), JSON.stringify({ packages: texts }));
-        for (const file of ['116.abc.css', '262.abc.js', '868.abc.js', '515.abc.js', '707.abc.css', '707.abc.js', '11.abc.js', '12.abc.js', '13.abc.js']) writeFileSync(path.join(dir, file), '// built');
+        for (const file of ['116.abc.css', '262.abc.js', '868.abc.js', '515.abc.js', '707.abc.css', '707.abc.js', '71.abc.css', '71.abc.js', '11.abc.js', '12.abc.js', '13.abc.js']) writeFileSync(path.join(dir, file), '// built');
       }
       withShell = await createTestApp({ REMOTES_DIST_ROOT: remotesRoot, SHELL_DIST: shellDist });
       monolith = await createTestApp({ REMOTES_DIST_ROOT: remotesRoot, SHELL_DIST: monolithDist });
@@ -157,20 +159,22 @@ describe('preload hints for the remotes a page mounts', () => {
       await monolith.close();
     });
 
-    it('every page preloads the shell’s start-up files first, then the remote’s, all at low priority but the manifest', async () => {
+    it('every page preloads the shell’s start-up files first, then its federation runtime and the remote’s files, all at low priority but the manifest', async () => {
       const caller = await signIn(withShell.app, PERSONAS.mikko);
       const res = await withShell.app.inject({ url: '/fi/kaynnit', headers: caller.headers });
       const { hints, beforeState } = hintsOf(res.body);
       assert.ok(beforeState);
       assert.deepEqual(hrefs(hints).slice(0, 3), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js']);
       assert.deepEqual(hints.slice(0, 3).map((hint) => hint.as), ['style', 'script', 'script']);
-      assert.equal(hints.length, 4 + 6);
+      assert.equal(hints.length, 4 + 2 + 6);
       const lowPriority = [...res.body.matchAll(/<link rel="preload" href="([^"]*)"[^>]*fetchpriority="low"/g)].map(([, href]) => href);
       assert.deepEqual(lowPriority, [
         '/shell/116.abc.css',
         '/shell/262.abc.js',
         '/shell/868.abc.js',
         '/shell/11.abc.js', // the shell's Finnish texts
+        '/shell/71.abc.css', // the federation runtime, which the shell loads for the page's remote
+        '/shell/71.abc.js',
         '/remotes/mf-records/remoteEntry.js',
         '/remotes/mf-records/expose_app.css',
         '/remotes/mf-records/881.js',
@@ -190,7 +194,8 @@ describe('preload hints for the remotes a page mounts', () => {
       const caller = await signIn(withShell.app, PERSONAS.mikko);
       const front = hrefs(hintsOf((await withShell.app.inject({ url: '/fi', headers: caller.headers })).body).hints);
       assert.deepEqual(front.slice(0, 6), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/shell/11.abc.js', '/shell/707.abc.css', '/shell/707.abc.js']);
-      assert.ok(front.slice(6).every((href) => href.startsWith('/remotes/')), 'then the remotes’ summaries');
+      assert.deepEqual(front.slice(6, 8), ['/shell/71.abc.css', '/shell/71.abc.js'], 'then the federation runtime, for the summaries this server did not render');
+      assert.ok(front.slice(8).every((href) => href.startsWith('/remotes/')), 'then the remotes’ summaries');
       const visits = hrefs(hintsOf((await withShell.app.inject({ url: '/fi/kaynnit', headers: caller.headers })).body).hints);
       assert.ok(!visits.some((href) => href.includes('515') || href.includes('707')), 'no shell page on a remote’s page');
     });

@@ -6,8 +6,8 @@ import './shell.css';
 import { bootWhenNeeded } from './deferred-boot';
 import { warmIntlSoon } from './warm-intl';
 
-// The async boundary Module Federation needs before shared modules (React…) are used (STACK.md).
-// On a pre-rendered page it waits for the visitor (deferred-boot.ts).
+// The rest of the shell is loaded behind this boundary, so main.js stays the few KB that decide
+// when to start: on a pre-rendered page it waits for the visitor (deferred-boot.ts).
 bootWhenNeeded(() => {
   warmIntlSoon(document.documentElement.lang);
   void import('./bootstrap');

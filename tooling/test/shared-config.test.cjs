@@ -63,3 +63,29 @@ describe('the page’s one react-router-dom is a slim module (a shared library i
     expect([...imported].filter((name) => !sharedRouterNames().includes(name))).toEqual([]);
   });
 });
+
+describe('the shell provides the singletons itself (it is built without the federation plugin)', () => {
+  const { hostSharedLibraries } = require('../webpack.cjs');
+  const shellDir = path.join(repoRoot, 'shell');
+
+  test('every library the shell shares, at the version installed for it', () => {
+    const provided = hostSharedLibraries(shellDir);
+    expect(Object.keys(provided).sort()).toEqual(Object.keys(sharedConfig(shellDir)).sort());
+    const installed = (pkg) => JSON.parse(fs.readFileSync(path.join(shellDir, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+    expect(provided.react.version).toBe(installed('react'));
+    expect(provided['react/jsx-runtime'].version).toBe(installed('react'));
+    expect(provided['react-router-dom'].version).toBe(installed('react-router-dom'));
+    expect(provided['@portal/shared-ui'].version).toBe(installed('@portal/shared-ui'));
+  });
+
+  test('every singleton a remote shares is one the shell provides, at the range the remote requires', () => {
+    const provided = hostSharedLibraries(shellDir);
+    const remotes = fs.readdirSync(repoRoot).filter((name) => name.startsWith('mf-'));
+    expect(remotes.length).toBeGreaterThan(0);
+    for (const remote of remotes) {
+      for (const [name, { requiredVersion }] of Object.entries(sharedConfig(path.join(repoRoot, remote)))) {
+        expect([remote, name, provided[name]?.requiredVersion]).toEqual([remote, name, requiredVersion]);
+      }
+    }
+  });
+});

@@ -140,6 +140,8 @@ const bootFilesSchema = z.object({
   pages: z.record(z.string(), z.array(bootFile)).default({}),
   /** false for a shell built without Module Federation (the benchmark's monolith): it loads no remote files */
   federation: z.boolean(),
+  /** the federation runtime's files, which the shell loads when a page first needs a remote */
+  federationRuntime: z.array(bootFile).default([]),
 });
 
 /**
@@ -202,10 +204,15 @@ export function createPageHints(config: Pick<CoreConfig, 'remotes' | 'remotesDis
     const boot = readBootFiles(path.join(config.shellDist, 'boot-files.json'));
     const mounted = modulesMounted(route, config.remotes.remotes, parcelsInHtml);
     const federated = boot?.federation !== false;
+    // a page that mounts a remote (overridden or not) starts the shell's federation runtime first
+    const runtimeHints: PageHint[] =
+      federated && mounted.length > 0
+        ? (boot?.federationRuntime ?? []).map((file) => ({ href: `/shell/${file}`, as: file.endsWith('.css') ? 'style' : 'script', priority: 'low' }))
+        : [];
     const remoteHints = federated
       ? mounted.filter(({ remote }) => !overridden.has(remote.id)).flatMap(({ remote, exposed }) => hintsOf(remote, exposed, lang))
       : [];
     const remotesInShell = federated ? [] : mounted.map(({ remote }) => remote.id);
-    return [...shellHints(boot, route, lang, remotesInShell), ...remoteHints].filter((hint) => (seen.has(hint.href) ? false : (seen.add(hint.href), true)));
+    return [...shellHints(boot, route, lang, remotesInShell), ...runtimeHints, ...remoteHints].filter((hint) => (seen.has(hint.href) ? false : (seen.add(hint.href), true)));
   };
 }

@@ -1,6 +1,7 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { InitialState, MfaChallengeOutcome, PageState, RemoteLocation, RouteMatch, RouteTable } from '@portal/shared-api';
 import type { ShellContextValue, ToastStore } from '@portal/shared-ui';
+import type { PrerenderedParcel } from '@portal/shared-ui/prerender';
 import type { ParcelConfig } from 'single-spa';
 import type { RemoteModuleLoader } from '../remotes/federation';
 import type { Overrides } from '../remotes/overrides';
@@ -23,11 +24,8 @@ export interface ParcelHandle {
 }
 export type ParcelMounter = (config: ParcelConfig, props: Record<string, unknown>) => ParcelHandle;
 
-/** A front-page parcel in the server's HTML, and whether that HTML is the whole parcel (its code not needed). */
-export interface PrerenderedParcel {
-  html: string;
-  complete: boolean;
-}
+/** A front-page parcel in the server's HTML, as the remote's pre-render bundle made it (shared-ui's prerender). */
+export type { PrerenderedParcel };
 
 /** Everything the shell's own React tree needs; built once in start.tsx, faked in tests. */
 export interface ShellRuntime {

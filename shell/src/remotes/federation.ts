@@ -1,13 +1,33 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ModuleFederation } from '@module-federation/runtime';
 import type { RemoteLocation } from '@portal/shared-api';
 import { loadWithRetry, REMOTE_LOAD_DEFAULTS, type RetryOptions } from './load-with-retry';
 
 /** Loads a remote's exposed module ('./app', './summary'); the seam tests replace. */
 export type RemoteModuleLoader = (remote: RemoteLocation, exposed: string) => Promise<unknown>;
 
-/** Registers the remotes with the Module Federation runtime (the host is built with `remotes: {}`). */
+let remotesToRegister: readonly RemoteLocation[] = [];
+let runtime: Promise<ModuleFederation> | undefined;
+
+/**
+ * The federation runtime, loaded and started on first use: a page whose summaries the server rendered
+ * whole (the front page) never needs it, so it is not part of the shell's start (issue 15). A chunk
+ * that failed to load is asked for again on the next call.
+ */
+function federationRuntime(): Promise<ModuleFederation> {
+  runtime ??= import(/* webpackChunkName: "federation-runtime" */ './federation-runtime').then(
+    ({ startFederation }) => startFederation(remotesToRegister),
+    (error: unknown) => {
+      runtime = undefined;
+      throw error;
+    },
+  );
+  return runtime;
+}
+
+/** The remotes the runtime knows (the host has no remotes of its own at build time); registered when it starts. */
 export function registerFederatedRemotes(remotes: readonly RemoteLocation[]): void {
-  registerRemotes(remotes.map((remote) => ({ name: remote.name, entry: remote.entry })));
+  remotesToRegister = remotes;
+  void runtime?.then((federation) => federation.registerRemotes(remotes.map((remote) => ({ name: remote.name, entry: remote.entry }))));
 }
 
 /**
@@ -23,12 +43,13 @@ export function createFederationLoader(options: RetryOptions = REMOTE_LOAD_DEFAU
     const module = await loadWithRetry(
       id,
       async () => {
+        const federation = await federationRuntime();
         if (failedContainers.delete(remote.name)) {
-          registerRemotes([{ name: remote.name, entry: remote.entry }], { force: true });
+          federation.registerRemotes([{ name: remote.name, entry: remote.entry }], { force: true });
         }
         let loaded: unknown;
         try {
-          loaded = await loadRemote<unknown>(id);
+          loaded = await federation.loadRemote<unknown>(id);
           if (loaded === null || loaded === undefined) throw new Error(`Remote module ${id} is empty`);
         } catch (error) {
           if (!loadedContainers.has(remote.name)) failedContainers.add(remote.name);

@@ -1,0 +1,90 @@
+/** @jest-environment node */
+import type { RemoteLocation } from '@portal/shared-api';
+import type * as Federation from './federation';
+
+// The runtime's chunk, as the shell loads it on first use: a fake instance, so what the loader asks
+// of the runtime (and when) is what the test sees.
+const startFederation = jest.fn();
+let chunkFailures = 0;
+jest.mock('./federation-runtime', () => {
+  if (chunkFailures > 0) {
+    chunkFailures -= 1;
+    throw new Error('ChunkLoadError: Loading chunk federation-runtime failed');
+  }
+  return { startFederation };
+});
+
+const records: RemoteLocation = { id: 'mf-records', name: 'mf_records', entry: '/remotes/mf-records/mf-manifest.json' } as RemoteLocation;
+const payments: RemoteLocation = { id: 'mf-payments', name: 'mf_payments', entry: '/remotes/mf-payments/mf-manifest.json' } as RemoteLocation;
+const quick = { timeoutMs: 1_000, retries: 2, delayMs: 1 };
+
+function fakeRuntime(loadRemote: (id: string) => Promise<unknown>) {
+  return { loadRemote: jest.fn(loadRemote), registerRemotes: jest.fn() };
+}
+
+/** A fresh copy of ./federation (its runtime is started once per page, so once per module instance), and of the runtime's chunk. */
+function freshFederation(): typeof Federation {
+  jest.resetModules();
+  return jest.requireActual<typeof Federation>('./federation');
+}
+
+beforeEach(() => {
+  startFederation.mockReset();
+  chunkFailures = 0;
+});
+
+describe('the shell’s federation runtime, started when a page first needs a remote (issue 15)', () => {
+  it('is not started by registering the remotes; the first remote module starts it with them, and it is started once', async () => {
+    const runtime = fakeRuntime((id) => Promise.resolve({ id }));
+    startFederation.mockReturnValue(runtime);
+    const { registerFederatedRemotes, createFederationLoader } = freshFederation();
+    registerFederatedRemotes([records, payments]);
+    expect(startFederation).not.toHaveBeenCalled();
+
+    const load = createFederationLoader(quick);
+    await expect(load(records, './app')).resolves.toEqual({ id: 'mf_records/app' });
+    await expect(load(payments, './summary')).resolves.toEqual({ id: 'mf_payments/summary' });
+    expect(startFederation).toHaveBeenCalledTimes(1);
+    expect(startFederation).toHaveBeenCalledWith([records, payments]);
+  });
+
+  it('registers remotes that change after it started (an override) with the running runtime', async () => {
+    const runtime = fakeRuntime(() => Promise.resolve({}));
+    startFederation.mockReturnValue(runtime);
+    const { registerFederatedRemotes, createFederationLoader } = freshFederation();
+    registerFederatedRemotes([records]);
+    await createFederationLoader(quick)(records, './app');
+
+    const overridden = { ...records, entry: 'http://127.0.0.1:3002/mf-manifest.json' };
+    registerFederatedRemotes([overridden]);
+    await Promise.resolve();
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_records', entry: 'http://127.0.0.1:3002/mf-manifest.json' }]);
+  });
+
+  it('asks for the runtime’s chunk again when it did not arrive, and then loads the remote', async () => {
+    chunkFailures = 1;
+    const runtime = fakeRuntime(() => Promise.resolve({ mounted: true }));
+    startFederation.mockReturnValue(runtime);
+    const { registerFederatedRemotes, createFederationLoader } = freshFederation();
+    registerFederatedRemotes([records]);
+    await expect(createFederationLoader(quick)(records, './app')).resolves.toEqual({ mounted: true });
+    expect(chunkFailures).toBe(0); // the first import failed
+    expect(startFederation).toHaveBeenCalledTimes(1);
+  });
+
+  it('registers a remote whose entry failed again, by force, before trying it once more', async () => {
+    let attempts = 0;
+    const runtime = fakeRuntime(() => (++attempts === 1 ? Promise.reject(new Error('RUNTIME-003: manifest not reachable')) : Promise.resolve({ ok: true })));
+    startFederation.mockReturnValue(runtime);
+    const { registerFederatedRemotes, createFederationLoader } = freshFederation();
+    registerFederatedRemotes([records]);
+    await expect(createFederationLoader(quick)(records, './app')).resolves.toEqual({ ok: true });
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_records', entry: records.entry }], { force: true });
+  });
+
+  it('rejects with the last error when the remote stays unreachable (the page shows its error view)', async () => {
+    startFederation.mockReturnValue(fakeRuntime(() => Promise.reject(new Error('RUNTIME-003: manifest not reachable'))));
+    const { createFederationLoader } = freshFederation();
+    await expect(createFederationLoader(quick)(records, './app')).rejects.toThrow('RUNTIME-003');
+  });
+});
