@@ -40,7 +40,7 @@ const STAFF_TOKEN = 'hostile-input-staff-token-0123456789';
 const RUNS_PER_ROUTE = 110;
 const RUNS_PER_OPERATION = 100;
 const RUNS_OF_ENVELOPE = 250;
-const MIN_REQUESTS = 5_000;
+const MIN_REQUESTS = 10_000;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
