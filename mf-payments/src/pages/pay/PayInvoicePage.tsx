@@ -1,14 +1,14 @@
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import type { InvoiceDetail, PayInvoicePageState } from '@portal/shared-api';
-import { Alert, DETAILS_LIST_CLASS, PageHeading, ShellLink, Spinner, usePageState, useShell } from '@portal/shared-ui';
+import { Alert, DETAILS_LIST_CLASS, ShellLink, useShell } from '@portal/shared-ui';
 import { useDates } from '../../components/dates/useDates';
+import { InvoicePage } from '../../components/invoice-page/InvoicePage';
 import { Money } from '../../components/money/Money';
 import { EmailRequiredNotice } from './EmailRequiredNotice';
 import { buildPaymentRequest } from './payment-request';
 import { PaymentProviders } from './PaymentProviders';
 import styles from './PayInvoicePage.module.css';
-import { InvoiceLoadFailed } from '../../components/invoice-load-failed/InvoiceLoadFailed';
 
 /**
  * payments.pay (pay/{invoice number}; spec part 2 §2.3 "Invoice payment page"): the invoice number
@@ -19,39 +19,17 @@ import { InvoiceLoadFailed } from '../../components/invoice-load-failed/InvoiceL
 export function PayInvoicePage() {
   const intl = useIntl();
   const { id = '' } = useParams();
-  const { page, retry } = usePageState('payments.pay', { id });
+  const t = (key: string) => intl.formatMessage({ id: `payments.pay.${key}` });
   return (
-    <div className={styles.page}>
-      <PageHeading>{intl.formatMessage({ id: 'payments.pay.title' })}</PageHeading>
-      {page.status === 'loading' && <Spinner />}
-      {page.status === 'error' && (
-        <InvoiceLoadFailed
-          retry={retry}
-          texts={{
-            notFound: intl.formatMessage({ id: 'payments.pay.notFound' }),
-            retry: intl.formatMessage({ id: 'payments.pay.retry' }),
-            invoices: intl.formatMessage({ id: 'payments.pay.backToInvoices' }),
-          }}
-        />
-      )}
-      {page.status === 'ready' && <PayInvoiceState state={page.data} reload={retry} />}
-    </div>
+    <InvoicePage routeId="payments.pay" id={id} texts={{ title: t('title'), notFound: t('notFound'), retry: t('retry'), invoices: t('backToInvoices') }}>
+      {(state, reload) => <PayInvoiceState state={state} reload={reload} />}
+    </InvoicePage>
   );
 }
 
-function PayInvoiceState({ state, reload }: { state: PayInvoicePageState; reload(): void }) {
+function PayInvoiceState({ state, reload }: { state: Extract<PayInvoicePageState, { status: 'ok' }>; reload(): void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `payments.pay.${id}` }, values);
-
-  if (state.status === 'invoice-not-found') {
-    return (
-      <Alert variant="info" announce={false}>
-        <p className={styles.noticeText}>{t('notFound')}</p>
-        <ShellLink routeId="payments.invoices">{t('backToInvoices')}</ShellLink>
-      </Alert>
-    );
-  }
-
   const { invoice } = state;
   return (
     <>

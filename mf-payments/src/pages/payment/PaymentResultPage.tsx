@@ -1,11 +1,11 @@
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import type { PaymentFailureReason, PaymentResultPageState } from '@portal/shared-api';
-import { Alert, Button, DETAILS_LIST_CLASS, LinkButton, PageHeading, ShellLink, Spinner, usePageState, useShell } from '@portal/shared-ui';
+import { Alert, Button, DETAILS_LIST_CLASS, LinkButton, ShellLink, useShell } from '@portal/shared-ui';
 import { useDates } from '../../components/dates/useDates';
+import { InvoicePage } from '../../components/invoice-page/InvoicePage';
 import { Money } from '../../components/money/Money';
 import styles from './PaymentResultPage.module.css';
-import { InvoiceLoadFailed } from '../../components/invoice-load-failed/InvoiceLoadFailed';
 
 type ResultState = Extract<PaymentResultPageState, { status: 'ok' }>;
 
@@ -31,37 +31,15 @@ export const FAILURE_REASON_MESSAGE_IDS: Readonly<Record<PaymentFailureReason, s
 export function PaymentResultPage() {
   const intl = useIntl();
   const { id = '' } = useParams();
-  const { page, retry } = usePageState('payments.payment', { id });
+  const t = (key: string) => intl.formatMessage({ id: `payments.payment.${key}` });
   return (
-    <div className={styles.page}>
-      <PageHeading>{intl.formatMessage({ id: 'payments.payment.title' })}</PageHeading>
-      {page.status === 'loading' && <Spinner />}
-      {page.status === 'error' && (
-        <InvoiceLoadFailed
-          retry={retry}
-          texts={{
-            notFound: intl.formatMessage({ id: 'payments.payment.notFound' }),
-            retry: intl.formatMessage({ id: 'payments.payment.tryAgain' }),
-            invoices: intl.formatMessage({ id: 'payments.payment.invoicesLink' }),
-          }}
-        />
-      )}
-      {page.status === 'ready' && <PaymentResult state={page.data} reload={retry} />}
-    </div>
+    <InvoicePage routeId="payments.payment" id={id} texts={{ title: t('title'), notFound: t('notFound'), retry: t('tryAgain'), invoices: t('invoicesLink') }}>
+      {(state, reload) => <PaymentResult state={state} reload={reload} />}
+    </InvoicePage>
   );
 }
 
-function PaymentResult({ state, reload }: { state: PaymentResultPageState; reload(): void }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id: `payments.payment.${id}` });
-  if (state.status === 'invoice-not-found') {
-    return (
-      <Alert variant="info" announce={false}>
-        <p className={styles.noticeText}>{t('notFound')}</p>
-        <ShellLink routeId="payments.invoices">{t('invoicesLink')}</ShellLink>
-      </Alert>
-    );
-  }
+function PaymentResult({ state, reload }: { state: ResultState; reload(): void }) {
   switch (state.result) {
     case 'ok':
       return <Completed />;
