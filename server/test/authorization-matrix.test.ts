@@ -4,8 +4,10 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildSchema, getNamedType, getNullableType, isEnumType, isInputObjectType, isListType, isNonNullType, Kind, parse, typeFromAST, type GraphQLInputType, type OperationDefinitionNode } from 'graphql';
 import * as sharedApi from '@portal/shared-api';
 import type { RouteRecord } from '../src/http/route-policy';
+import { POHJOLA_DOWN_WEEKDAY } from '../src/modules/booking/insurance/test-doubles';
 import { teamRecipients } from '../src/modules/messaging/queries';
 import { PERSONAS } from '../src/seed/personas';
+import { addDays, helsinkiDate, isoWeekday } from '../src/util/time';
 import { fingerprints, leakedIn, ownedRows, parameterValues, readAllRows, readSchema, snapshot, type Schema } from './authorization-matrix-world';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
@@ -83,11 +85,24 @@ interface RequestInputs {
   object?: string;
   query?: (value: string | undefined) => Record<string, string>;
   body?: (value: string | undefined) => Json;
+  /** values of path parameters that name no object, where the seeded ones will not do */
+  path?: Record<string, string>;
 }
 
 let freeSlotId = '1';
 let world: Map<string, Record<string, unknown>[]> = new Map();
 const sumOfInvoice = (invoiceNumber: string | undefined) => Number(world.get('invoices')?.find((row) => row.invoice_number === invoiceNumber)?.sum_cents ?? 100);
+
+/**
+ * A day a week ahead that the demo's Pohjola answers for: on its "down" weekday its check answers
+ * 502 to everyone, which is the insurer's outage, not the authorization's answer (the seeded dates
+ * move with today, and one fell on a Wednesday on 2026-11-27).
+ */
+function dayPohjolaAnswers(): string {
+  let day = addDays(helsinkiDate(), 7);
+  while (isoWeekday(day) === POHJOLA_DOWN_WEEKDAY) day = addDays(day, 1);
+  return day;
+}
 
 /**
  * Valid requests where a route needs more than its path, so that a stranger's refusal is the
@@ -118,6 +133,7 @@ const REQUESTS: Record<string, RequestInputs> = {
   'POST /api/appointments/:id/waitlist': { body: () => ({ scope: 'practitioner' }) },
   'POST /api/appointments/:id/change-time': { body: () => ({ slotId: freeSlotId }) },
   'GET /api/account/access-log': { query: () => ({ page: '1', asOf: '999999999' }) },
+  'GET /api/insurance/pohjola-check/:date': { path: { date: dayPohjolaAnswers() } },
   // Writes that name no object: valid, so they reach the write and the bystanders' rows show where it went.
   'POST /api/user/consent': { body: () => ({ allowsCommonRegistry: true, allowsViewingOccupationalInformation: true, allowsMarketingMail: false, allowsTreatmentInstructionsMail: true, allowsBookingSms: true }) },
   'POST /api/concepts': { body: () => ({ code: '90157' }) },
@@ -365,7 +381,7 @@ async function askApi(relation: Relation, read: boolean): Promise<void> {
     const pathParams = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
     const pathObject = pathParams.find((name) => objectStem(name) !== null);
     const plainPath = (object?: string, value?: string) =>
-      pathParams.reduce((path, name) => path.replace(`:${name}`, encodeURIComponent(name === object ? value! : (candidates(relation.owner, name)[0] ?? '1'))), route.url);
+      pathParams.reduce((path, name) => path.replace(`:${name}`, encodeURIComponent(name === object ? value! : (inputs.path?.[name] ?? candidates(relation.owner, name)[0] ?? '1'))), route.url);
     const query = read ? await learnQuery(key, plainPath()) : { object: null, fixed: inputs.query?.(undefined) ?? {} };
     // The object the request names: in its path, its query or its body.
     const object = pathObject ?? query.object?.field ?? (inputs.object ? inputs.object : undefined);
