@@ -161,14 +161,19 @@ export function createPageHints(config: Pick<CoreConfig, 'remotes' | 'remotesDis
   const readBootFiles = jsonFileReader((raw) => bootFilesSchema.safeParse(raw).data ?? null);
   const readTextFiles = jsonFileReader((raw) => textFilesSchema.safeParse(raw).data ?? null);
 
-  /** `remotesInShell`: the mounted remotes a shell built without federation (the benchmark's monolith) has in its own build */
-  function shellHints(boot: z.infer<typeof bootFilesSchema> | null, route: ComposedRoute | null, lang: Lang, remotesInShell: readonly string[]): PageHint[] {
+  /**
+   * `remotesInShell`: the mounted remotes a shell built without federation (the benchmark's monolith) has in its own build;
+   * `startsFederation`: the page mounts a remote (overridden or not), so the shell starts its federation runtime first
+   */
+  function shellHints(boot: z.infer<typeof bootFilesSchema> | null, route: ComposedRoute | null, lang: Lang, remotesInShell: readonly string[], startsFederation: boolean): PageHint[] {
     const texts = readTextFiles(path.join(config.shellDist, 'text-files.json'));
-    // the shell's start, its texts (and those of the remotes in its build), then its page's own chunk when the shell owns the page
+    // the shell's start, its texts (and those of the remotes in its build), its page's own chunk when the shell owns the page,
+    // then its federation runtime when the page needs one
     const files = [
       ...(boot?.files ?? []),
       ...['shell', ...remotesInShell].flatMap((pkg) => textsOf(texts, pkg, lang)),
       ...(route?.owner === 'shell' ? (boot?.pages[route.id] ?? []) : []),
+      ...(startsFederation ? (boot?.federationRuntime ?? []) : []),
     ];
     // low as well: at high priority they took the link from the page's own HTML and CSS, and the first
     // paint (the server's skeleton) came a second later in Lighthouse's mobile run
@@ -204,15 +209,10 @@ export function createPageHints(config: Pick<CoreConfig, 'remotes' | 'remotesDis
     const boot = readBootFiles(path.join(config.shellDist, 'boot-files.json'));
     const mounted = modulesMounted(route, config.remotes.remotes, parcelsInHtml);
     const federated = boot?.federation !== false;
-    // a page that mounts a remote (overridden or not) starts the shell's federation runtime first
-    const runtimeHints: PageHint[] =
-      federated && mounted.length > 0
-        ? (boot?.federationRuntime ?? []).map((file) => ({ href: `/shell/${file}`, as: file.endsWith('.css') ? 'style' : 'script', priority: 'low' }))
-        : [];
     const remoteHints = federated
       ? mounted.filter(({ remote }) => !overridden.has(remote.id)).flatMap(({ remote, exposed }) => hintsOf(remote, exposed, lang))
       : [];
     const remotesInShell = federated ? [] : mounted.map(({ remote }) => remote.id);
-    return [...shellHints(boot, route, lang, remotesInShell), ...runtimeHints, ...remoteHints].filter((hint) => (seen.has(hint.href) ? false : (seen.add(hint.href), true)));
+    return [...shellHints(boot, route, lang, remotesInShell, federated && mounted.length > 0), ...remoteHints].filter((hint) => (seen.has(hint.href) ? false : (seen.add(hint.href), true)));
   };
 }
