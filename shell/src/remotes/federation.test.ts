@@ -72,6 +72,26 @@ describe('the shell’s federation runtime, started when a page first needs a re
     expect(startFederation).toHaveBeenCalledTimes(1);
   });
 
+  it('takes remotes registered while the runtime’s chunk fails, without an unhandled rejection, and starts with them on the next try', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      chunkFailures = 1;
+      startFederation.mockReturnValue(fakeRuntime(() => Promise.resolve({ mounted: true })));
+      const { registerFederatedRemotes, createFederationLoader } = freshFederation();
+      registerFederatedRemotes([records]);
+      const loading = createFederationLoader({ ...quick, delayMs: 20 })(records, './app');
+      registerFederatedRemotes([records, payments]);
+      await expect(loading).resolves.toEqual({ mounted: true });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+      expect(startFederation).toHaveBeenCalledWith([records, payments]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('registers a remote whose entry failed again, by force, before trying it once more', async () => {
     let attempts = 0;
     const runtime = fakeRuntime(() => (++attempts === 1 ? Promise.reject(new Error('RUNTIME-003: manifest not reachable')) : Promise.resolve({ ok: true })));

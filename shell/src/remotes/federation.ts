@@ -27,7 +27,11 @@ function federationRuntime(): Promise<ModuleFederation> {
 /** The remotes the runtime knows (the host has no remotes of its own at build time); registered when it starts. */
 export function registerFederatedRemotes(remotes: readonly RemoteLocation[]): void {
   remotesToRegister = remotes;
-  void runtime?.then((federation) => federation.registerRemotes(remotes.map((remote) => ({ name: remote.name, entry: remote.entry }))));
+  // a runtime whose chunk did not arrive starts with remotesToRegister when it is asked for again
+  void runtime?.then(
+    (federation) => federation.registerRemotes(remotes.map((remote) => ({ name: remote.name, entry: remote.entry }))),
+    () => undefined,
+  );
 }
 
 /**
