@@ -51,6 +51,7 @@ function portalServer(input: { port: number; baseURL: string; dataDir: string; b
       BRAND: input.brand,
       NODE_ENV: 'production',
       APP_ENV: 'development',
+      DEMO: 'true',
       // professionals' replies come through the staff API (server/src/modules/messaging/README.md)
       STAFF_API_TOKEN: E2E_STAFF_API_TOKEN,
       // a reply shows up after one poll; the spec's 120 s would make the test wait two minutes

@@ -11,5 +11,5 @@ for pkg in shell mf-*; do
   (cd "$pkg" && "$ROOT_DIR/node_modules/.bin/webpack" --watch --mode development) &
 done
 sleep 5 # the first builds write dist/ before the server reads routes.json and index.html
-(cd server && "$ROOT_DIR/node_modules/.bin/tsx" watch src/main.ts) &
+(cd server && DEMO=true "$ROOT_DIR/node_modules/.bin/tsx" watch src/main.ts) &
 wait

@@ -5,9 +5,15 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT_DIR"
 install_workspace
+step "Checking that no other portal holds the embedded database"
+# before the build: a running portal serves this checkout's bundles, which the build would rewrite
+"$ROOT_DIR/node_modules/.bin/tsx" server/src/cli/check-data-dir.ts # from the root, as DATA_DIR is read below
 build_portal
 step "Starting the portal"
 export NODE_ENV=production
+# The demo world (seeded personas, test identity broker, insurers, payment provider, SMS outbox)
+# runs only under this switch; the start-up banner lists each stand-in.
+export DEMO=true
 export LOG_LEVEL="${LOG_LEVEL:-warn}"  # a quiet terminal; deployments choose their own level
 # server/node-flags: V8's young generation sized for a server (the README's Performance section)
 # shellcheck disable=SC2046

@@ -78,7 +78,7 @@ export async function startPortalServer(options: StartOptions = {}): Promise<Por
   // The flags `npm start` runs the server with (scripts/start.sh): measure what is deployed.
   const serverFlags = fs.readFileSync(path.join(repoRoot, 'server', 'node-flags'), 'utf8').split(/\s+/).filter(Boolean);
   const child = spawn(process.execPath, [...serverFlags, ...(options.nodeArgs ?? []), path.join(repoRoot, 'server', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, NODE_ENV: 'production', ...options.env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, NODE_ENV: 'production', DEMO: 'true', ...options.env },
     stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'ignore',
   });
   const lines: string[] = [];

@@ -131,6 +131,7 @@ export function spawnServer(options: ServerProcessOptions): ChildProcess {
       SHELL_DIST: path.join(dataDir, 'no-shell-build'),
       REMOTES_DIST_ROOT: path.join(serverDir, 'test', 'fixtures', 'remotes'),
       APP_ENV: 'development',
+      DEMO: 'true',
       PORT: '0',
       LOG_LEVEL: 'warn',
       // one client address asking as fast as it can: the fair-use counters run, with limits far above the load

@@ -108,7 +108,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (await openDatabase({ databaseUrl: config.databaseUrl, connectionTimeoutMs: config.databaseConnectionTimeoutMs, pgliteDataDir: `${config.dataDir}/pglite` }));
   if (options.prepareDatabase !== false) {
     await migrate(database);
-    const seeded = await seedDemoWorld(database.db);
+    // The personas exist only in the demo: a production database holds real people only.
+    const seeded = config.demo ? await seedDemoWorld(database.db) : false;
     app.log.info({ seeded, driver: database.driver }, seeded ? 'demo world seeded' : 'database ready');
   }
   // A database we opened is ours to close.

@@ -1,7 +1,7 @@
 import { loadCoreConfig, type CoreConfig } from './config/core';
-import type { Env } from './config/env';
+import { ConfigError, type Env } from './config/env';
 import { portalModules, type PortalModules } from './modules/index';
-import type { ConfigOf } from './modules/module';
+import type { ConfigOf, PortalModule } from './modules/module';
 
 export { ConfigError } from './config/env';
 export type { CoreConfig } from './config/core';
@@ -26,10 +26,41 @@ function loadModuleConfigs(env: Env): ModuleConfigs {
   return Object.fromEntries(entries) as ModuleConfigs;
 }
 
+/** The configuration would run demo parts without DEMO=true; the message names each. */
+export class DemoPartsError extends ConfigError {
+  constructor(readonly parts: string[]) {
+    super(
+      [
+        'DEMO is not set, but this configuration would run parts that belong to the demo only:',
+        ...parts.map((part) => `  - ${part}`),
+        'Configure the real services named above, or set DEMO=true to run the demo (test doubles, seeded personas).',
+      ].join('\n'),
+    );
+  }
+}
+
+/** Every module's demo parts under its configuration (module.ts `demoParts`), in the list's order. */
+export function demoPartsOf(modules: ModuleConfigs): string[] {
+  return portalModules.flatMap((module) => demoPartsOfModule(module, modules));
+}
+
+/** Generic over the name for the same reason as app.ts's installModule: module and config share a key. */
+function demoPartsOfModule<Name extends keyof ModuleConfigs>(module: PortalModule<Name, ModuleConfigs[Name]>, configs: ModuleConfigs): string[] {
+  return module.demoParts?.(configs[module.name]) ?? [];
+}
+
 /**
  * Parses the environment (process.env by default): the core first, then each module in the list's
- * order. Throws ConfigError (a module's may be a subclass) naming the problems it found.
+ * order. Throws ConfigError (a module's may be a subclass) naming the problems it found, and
+ * DemoPartsError when, without DEMO=true, a module would run a test double or a secret from the
+ * repository: a production server never falls back on the demo by accident.
  */
 export function loadConfig(env: Env = process.env): Config {
-  return { ...loadCoreConfig(env), modules: loadModuleConfigs(env) };
+  const core = loadCoreConfig(env);
+  const modules = loadModuleConfigs(env);
+  if (!core.demo) {
+    const parts = demoPartsOf(modules);
+    if (parts.length > 0) throw new DemoPartsError(parts);
+  }
+  return { ...core, modules };
 }

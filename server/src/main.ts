@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, demoPartsOf, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/index';
 import { demoPersonas } from './modules/identity/demo-personas';
 
@@ -45,15 +45,23 @@ function startupBanner(config: Config): string {
     `  Patient portal (${config.brand} brand) is running at ${config.publicUrl}/fi`,
     `  Environment: ${environmentLine(config)}`,
     config.databaseUrl ? '  Database: PostgreSQL (DATABASE_URL)' : `  Database: embedded PGlite in ${config.dataDir}`,
+    ...demoLines(config),
     config.modules.identity.oidcIssuer
       ? `  Sign-in: ${config.modules.identity.oidcIssuer}`
       : '  Sign-in: the built-in test identity broker. Pick a bank on the login page, then one of the demo personas:',
-    '',
-    personas,
-    '',
-    '  Stop with Ctrl+C. Data is kept between starts; `npm run reset` re-seeds the demo world.',
+    ...(config.demo ? ['', personas, '', '  Stop with Ctrl+C. Data is kept between starts; `npm run reset` re-seeds the demo world.'] : ['', '  Stop with Ctrl+C.']),
     '',
   ].join('\n');
+}
+
+/** The demo says so loudly, naming what it runs instead of the real services. */
+function demoLines(config: Config): string[] {
+  if (!config.demo) return [];
+  const parts = demoPartsOf(config.modules);
+  return [
+    '  DEMO=true: a demonstration, not for patients. Seeded personas and these stand-ins run:',
+    ...parts.map((part) => `    - ${part}`),
+  ];
 }
 
 main().catch((err) => {

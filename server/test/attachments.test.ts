@@ -168,6 +168,7 @@ async function createAttachmentsApp(options: { logLines?: string[] } = {}): Prom
     SHELL_DIST: path.join(dataDir, 'no-shell-build'),
     REMOTES_DIST_ROOT: path.join(fixturesDir, 'remotes'),
     APP_ENV: 'development',
+    DEMO: 'true',
     PORT: '8080',
     LOG_LEVEL: options.logLines ? 'info' : 'silent',
   });

@@ -37,6 +37,7 @@ function childEnv(dataDir: string): NodeJS.ProcessEnv {
     PGLITE_FOLDER: path.join(dataDir, 'pglite'),
     PORT: '0',
     HOST: '127.0.0.1',
+    DEMO: 'true',
     LOG_LEVEL: 'warn',
   };
   // The folder is what is under test, whichever driver the rest of the suite runs on.
@@ -141,6 +142,19 @@ describe('the embedded database folder takes one process at a time', { timeout: 
     assert.equal(staff.code, 2, staff.output);
     assert.match(staff.output, new RegExp(`in use by process ${server.pid} .*staff HTTP API`));
     assert.deepEqual(snapshot(dataDir), files);
+  });
+
+  it('refuses `npm start` before it builds anything while the server holds the folder (issue 27)', async () => {
+    const files = snapshot(dataDir);
+    const check = await run(['src/cli/check-data-dir.ts'], dataDir);
+    assert.equal(check.code, 2, check.output);
+    assert.match(check.output, new RegExp(`in use by process ${server.pid} \\(node \\S*src/main\\.ts\\)`));
+    assert.match(check.output, /Nothing was built/);
+    assert.deepEqual(snapshot(dataDir), files);
+    // npm start asks this question before its build step: a refused start rewrites no bundle.
+    const startScript = readFileSync(path.join(serverDir, '..', 'scripts', 'start.sh'), 'utf8');
+    const checked = startScript.indexOf('check-data-dir.ts');
+    assert.ok(checked > 0 && checked < startScript.indexOf('\nbuild_portal'), 'start.sh checks the folder before build_portal');
   });
 
   it('lets the next process in once the holder has stopped cleanly', async () => {

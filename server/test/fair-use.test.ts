@@ -119,10 +119,10 @@ describe('calls in flight at once (API_CONCURRENT_PER_SESSION)', () => {
 
 describe('safe defaults', () => {
   it('APP_ENV follows NODE_ENV unless set', () => {
-    assert.equal(loadConfig({ NODE_ENV: 'production' }).environment, 'production');
-    assert.equal(loadConfig({ NODE_ENV: 'production' }).environmentSource, 'NODE_ENV');
-    assert.equal(loadConfig({ NODE_ENV: 'production', APP_ENV: 'development' }).environment, 'development');
-    assert.equal(loadConfig({}).environment, 'development');
+    assert.equal(loadConfig({ NODE_ENV: 'production', DEMO: 'true' }).environment, 'production');
+    assert.equal(loadConfig({ NODE_ENV: 'production', DEMO: 'true' }).environmentSource, 'NODE_ENV');
+    assert.equal(loadConfig({ NODE_ENV: 'production', APP_ENV: 'development', DEMO: 'true' }).environment, 'development');
+    assert.equal(loadConfig({ DEMO: 'true' }).environment, 'development');
   });
 
   describe('a production build', () => {

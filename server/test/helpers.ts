@@ -105,6 +105,7 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     APP_ENV: 'development',
     PORT: '8080',
     LOG_LEVEL: 'silent',
+    DEMO: 'true',
     ...env,
   });
 }

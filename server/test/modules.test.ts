@@ -39,7 +39,7 @@ describe('server modules', () => {
   });
 
   it('load their own variables into the app’s configuration, by module name', () => {
-    const config = loadConfig({ MESSAGING_STATUS: 'maintenance-mode', QUESTIONNAIRES_STATUS: 'maintenance-mode', API_RATE_LIMIT_PER_SESSION: '7' });
+    const config = loadConfig({ MESSAGING_STATUS: 'maintenance-mode', QUESTIONNAIRES_STATUS: 'maintenance-mode', API_RATE_LIMIT_PER_SESSION: '7', DEMO: 'true' });
     assert.equal(config.modules.messaging.status, 'maintenance-mode');
     assert.equal(config.modules.records.questionnairesStatus, 'maintenance-mode');
     assert.equal(config.modules['fair-use'].perSessionPerMinute, 7);
@@ -50,9 +50,9 @@ describe('server modules', () => {
 
   it('report a bad variable as a ConfigError, whichever module owns it', () => {
     assert.throws(() => loadConfig({ MESSAGING_STATUS: 'sleeping' }), (error: unknown) => error instanceof MessagingConfigError && error instanceof ConfigError);
-    assert.throws(() => loadConfig({ IMAGING_API_STATUS: 'broken' }), ConfigError);
-    assert.throws(() => loadConfig({ API_CONCURRENT_PER_CLIENT: '0' }), ConfigError);
-    assert.throws(() => loadConfig({ S3_REGION: 'eu-north-1' }), ConfigError);
+    assert.throws(() => loadConfig({ IMAGING_API_STATUS: 'broken', DEMO: 'true' }), ConfigError);
+    assert.throws(() => loadConfig({ API_CONCURRENT_PER_CLIENT: '0', DEMO: 'true' }), ConfigError);
+    assert.throws(() => loadConfig({ S3_REGION: 'eu-north-1', DEMO: 'true' }), ConfigError);
     assert.throws(() => loadConfig({ OIDC_ISSUER: 'https://idp.example.fi' }), /OIDC_CLIENT_SECRET is required/);
   });
 });

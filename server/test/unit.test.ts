@@ -58,19 +58,19 @@ describe('configuration', () => {
   });
 
   it('derives publicUrl, secure cookies and remote overrides', () => {
-    const dev = loadConfig({ PORT: '9000' });
+    const dev = loadConfig({ PORT: '9000', DEMO: 'true' });
     assert.equal(dev.publicUrl, 'http://localhost:9000');
     assert.equal(dev.secureCookies, false);
     assert.equal(dev.remotes.overridesAllowed, true);
-    const prod = loadConfig({ APP_ENV: 'production', PUBLIC_URL: 'https://portal.example.fi/' });
+    const prod = loadConfig({ APP_ENV: 'production', PUBLIC_URL: 'https://portal.example.fi/', DEMO: 'true' });
     assert.equal(prod.publicUrl, 'https://portal.example.fi');
     assert.equal(prod.secureCookies, true);
     assert.equal(prod.remotes.overridesAllowed, false);
   });
 
   it('refuses bad values with a clear error', () => {
-    assert.throws(() => loadConfig({ BRAND: 'teens' }), ConfigError);
-    assert.throws(() => loadConfig({ SESSION_TIMEOUT_MINUTES: '0' }), ConfigError);
+    assert.throws(() => loadConfig({ BRAND: 'teens', DEMO: 'true' }), ConfigError);
+    assert.throws(() => loadConfig({ SESSION_TIMEOUT_MINUTES: '0', DEMO: 'true' }), ConfigError);
   });
 });
 

@@ -8,6 +8,11 @@ import { seedDemoWorld } from '../seed/index';
 /** Wipes the database (PGlite folder, or every table of DATABASE_URL) and seeds the demo world again. */
 async function reset() {
   const config = loadConfig();
+  // Wiping is for the demo world only: never a database of real patients.
+  if (!config.demo) {
+    console.error('npm run reset wipes the database and seeds the demo world: it runs only with DEMO=true');
+    process.exit(2);
+  }
   const folder = path.join(config.dataDir, 'pglite');
   let lock: DataDirLock | undefined;
   if (!config.databaseUrl) {

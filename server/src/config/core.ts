@@ -32,6 +32,8 @@ const envSchema = z.object({
   SHELL_DIST: z.string().optional(),
   REMOTES_DIST_ROOT: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The named switch for the demo (README "Security", demo mode): never implied by an environment.
+  DEMO: booleanFlag.default(false),
 });
 
 export interface CoreConfig {
@@ -60,6 +62,13 @@ export interface CoreConfig {
   shellDist: string;
   remotesDistRoot: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /**
+   * DEMO=true: the demo world runs — the seeded personas and every test double a module's
+   * configuration chooses (the test identity broker, insurers, payment provider, SMS outbox).
+   * Off, the server refuses to start while any of those or a secret from the repository is
+   * configured (../config.ts).
+   */
+  demo: boolean;
 }
 
 function defaultRemotes(overridesAllowed: boolean): RemotesManifest {
@@ -143,5 +152,6 @@ export function loadCoreConfig(env: Env): CoreConfig {
     shellDist: path.resolve(e.SHELL_DIST ?? path.join(repoRoot, 'shell', 'dist')),
     remotesDistRoot: path.resolve(e.REMOTES_DIST_ROOT ?? repoRoot),
     logLevel: e.LOG_LEVEL,
+    demo: e.DEMO,
   };
 }

@@ -31,6 +31,13 @@ export interface PortalModule<Name extends string = string, Config = undefined> 
    * order, inside the seed's one transaction. Rows are keyed by the personas: `world.people.mikko`.
    */
   readonly seed?: (db: Database, world: DemoWorld) => Promise<void>;
+  /**
+   * What of this module's configuration belongs to the demo only: each test double it would run
+   * and each secret still at a value published in this repository, as one line an operator can act
+   * on. Without DEMO=true the server refuses to start while any module names one (../config.ts).
+   * A method for the reason `install` is one: its parameter is checked bivariantly.
+   */
+  demoParts?(config: Config): string[];
 }
 
 /** A module with its own configuration. */

@@ -30,6 +30,8 @@ export { loadBookingConfig, type BookingConfig } from './config';
 export const bookingModule = defineModule({
   name: 'booking',
   loadConfig: loadBookingConfig,
+  // insurance/adapters.ts is the seam for real integrations; only the test doubles exist today.
+  demoParts: () => ['booking: the insurers (Pohjola, LähiTapiola) and the concept service are the built-in test doubles (insurance/test-doubles.ts); no real integration is configured'],
   install(app, config) {
     installSearch(app, config);
     installReservation(app, config);

@@ -18,6 +18,17 @@ export interface IdentityConfig {
   oidcClientSecret: string;
 }
 
+/** The client secret the built-in broker registers for the portal: published here, so demo only. */
+export const BUILT_IN_BROKER_CLIENT_SECRET = 'demo-client-secret-for-the-built-in-broker';
+
+/** What of this configuration is demo only (module.ts `demoParts`). */
+export function identityDemoParts(config: IdentityConfig): string[] {
+  const parts: string[] = [];
+  if (config.oidcIssuer === null) parts.push('identity: the built-in test identity broker (OIDC_ISSUER is unset; set OIDC_ISSUER and OIDC_CLIENT_SECRET of the real broker)');
+  else if (config.oidcClientSecret === BUILT_IN_BROKER_CLIENT_SECRET) parts.push('identity: OIDC_CLIENT_SECRET is the value published in this repository');
+  return parts;
+}
+
 export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
   const parsed = envSchema.safeParse(presentVariables(env));
   if (!parsed.success) throw new ConfigError(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
@@ -29,6 +40,6 @@ export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
     oidcIssuer: e.OIDC_ISSUER ?? null,
     oidcClientId: e.OIDC_CLIENT_ID,
     // The built-in broker registers this client itself; an external issuer needs a real secret.
-    oidcClientSecret: e.OIDC_CLIENT_SECRET ?? 'demo-client-secret-for-the-built-in-broker',
+    oidcClientSecret: e.OIDC_CLIENT_SECRET ?? BUILT_IN_BROKER_CLIENT_SECRET,
   };
 }

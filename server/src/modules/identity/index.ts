@@ -7,7 +7,7 @@ import { purgeExpiredBrokerModels } from './broker/adapter';
 import { createInProcessFetch } from './in-process-fetch';
 import { RelyingParty } from './relying-party';
 import { registerSignInRoutes } from './sign-in-routes';
-import { loadIdentityConfig, type IdentityConfig } from './config';
+import { identityDemoParts, loadIdentityConfig, type IdentityConfig } from './config';
 import type { RateLimitRule } from './rate-limit';
 
 export interface IdentityModuleOptions {
@@ -86,6 +86,7 @@ export default registrable;
 export const identityModule = defineModule({
   name: 'identity',
   loadConfig: loadIdentityConfig,
+  demoParts: identityDemoParts,
   async install(app, config) {
     await app.register(registrable, { config });
   },

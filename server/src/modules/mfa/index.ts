@@ -143,6 +143,8 @@ export function installMfa(app: FastifyInstance, options: MfaOptions = {}): void
 /** SMS login onboarding, with the built-in SMS gateway and its outbox. */
 export const mfaModule = defineModule({
   name: 'mfa',
+  // sms-gateway.ts is the seam for a real gateway; only the outbox double exists today.
+  demoParts: () => ['mfa: SMS messages (login codes, booking confirmations) go to the test outbox table; no real SMS gateway is configured'],
   install(app) {
     installMfa(app);
   },

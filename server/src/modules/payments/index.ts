@@ -1,6 +1,6 @@
 import { defineModule } from '../module';
 import { installCheckout } from './checkout/routes';
-import { loadPaymentsConfig } from './config';
+import { loadPaymentsConfig, paymentsDemoParts } from './config';
 import { installInvoices } from './invoices/routes';
 import { seedInvoices } from './invoices/seed';
 import { installPayVisit } from './pay-visit/routes';
@@ -24,6 +24,7 @@ export { loadPaymentsConfig, type PaymentsConfig } from './config';
 export const paymentsModule = defineModule({
   name: 'payments',
   loadConfig: loadPaymentsConfig,
+  demoParts: paymentsDemoParts,
   install(app, config) {
     installInvoices(app, config);
     installInvoicePdf(app, config);
