@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/index';
+import { createWindowCounter } from '../src/modules/fair-use/store';
+import { countAttempt } from '../src/modules/identity/rate-limit';
 import { createTestApp, openTestDatabase, signIn, testConfig, type TestApp } from './helpers';
 
 /** Issue 10 §5: fair use per session and per client, and safe defaults. */
@@ -32,7 +34,8 @@ describe('calls per minute (API_RATE_LIMIT_PER_SESSION, API_RATE_LIMIT_PER_CLIEN
     assert.equal(over.statusCode, 429);
     assert.equal(over.json().type, 'TooManyRequests');
     const retryAfter = Number(over.headers['retry-after']);
-    assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${over.headers['retry-after']}`);
+    // sliding window: until the minute's calls have slid far enough out, at most two minutes
+    assert.ok(retryAfter >= 1 && retryAfter <= 120, `Retry-After ${over.headers['retry-after']}`);
     assert.equal((await t.app.inject({ method: 'GET', url: FRONT_PAGE, headers: aino.headers })).statusCode, 200);
     for (let i = 0; i < 10; i++) assert.equal((await t.app.inject({ method: 'GET', url: '/healthz', headers: mikko.headers })).statusCode, 200);
   });
@@ -154,5 +157,42 @@ describe('safe defaults', () => {
       assert.equal(local.statusCode, 200);
       assert.equal(local.headers['cache-control'], 'no-store');
     });
+  });
+});
+
+describe('limits slide: no double share across a window’s edge (issue 27)', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp();
+  });
+  after(async () => t?.close());
+
+  const MINUTE = 60_000;
+  /** The last second of a minute window, and the first of the next one. */
+  const edge = Math.floor(Date.now() / MINUTE) * MINUTE + 10 * MINUTE;
+
+  it('the fair-use counter refuses a flood that fills the end of one minute and the start of the next', async () => {
+    let now = edge - 1_000;
+    const count = createWindowCounter(t.app.db, () => now);
+    const key = `test:slide:${Math.random()}`;
+    for (let i = 1; i <= 10; i++) assert.equal((await count(key, MINUTE, 10)).current, i);
+    now = edge + 1_000;
+    const next = await count(key, MINUTE, 10);
+    // a fixed window would start again at 1; the sliding one still sees the ten of a second ago
+    assert.ok(next.current > 10, `counted ${next.current}`);
+    assert.ok(next.ttl > 1_000 && next.ttl <= MINUTE, `ttl ${next.ttl} ms: until the previous minute's share has gone`);
+    // a minute later the burst has slid out of the window
+    now = edge + MINUTE + 1_000;
+    assert.ok((await count(key, MINUTE, 10)).current <= 2);
+  });
+
+  it('the identification and reservation counters do the same', async () => {
+    const key = `test:attempts:${Math.random()}`;
+    const rule = { max: 10, windowSeconds: 60 };
+    for (let i = 0; i < 10; i++) assert.equal((await countAttempt(t.app.db, key, rule, new Date(edge - 1_000))).allowed, true);
+    const refused = await countAttempt(t.app.db, key, rule, new Date(edge + 1_000));
+    assert.equal(refused.allowed, false);
+    assert.ok(refused.retryAfterSeconds > 1 && refused.retryAfterSeconds <= 60, `Retry-After ${refused.retryAfterSeconds}`);
+    assert.equal((await countAttempt(t.app.db, key, rule, new Date(edge + MINUTE + 30_000))).allowed, true);
   });
 });

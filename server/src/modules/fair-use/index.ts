@@ -43,8 +43,8 @@ export async function installFairUse(app: FastifyInstance, config: FairUseConfig
   const count = createWindowCounter(app.db);
   // @fastify/rate-limit builds its store with `new`; this one is the shared counter underneath.
   class SharedWindowStore {
-    incr(key: string, callback: (error: Error | null, result?: WindowCount) => void, timeWindow: number): void {
-      count(key, timeWindow).then(
+    incr(key: string, callback: (error: Error | null, result?: WindowCount) => void, timeWindow: number, max: number): void {
+      count(key, timeWindow, max).then(
         (result) => callback(null, result),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );

@@ -1,5 +1,6 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index';
+import { msUntilUnder, slidingEstimate } from '../../util/sliding-window';
 import { identityRateLimits } from './schema';
 
 export interface RateLimitRule {
@@ -10,7 +11,7 @@ export interface RateLimitRule {
 
 export interface RateLimitVerdict {
   allowed: boolean;
-  /** seconds until the current window ends (for Retry-After) */
+  /** refused: seconds until an attempt would be allowed again (for Retry-After) */
   retryAfterSeconds: number;
 }
 
@@ -18,24 +19,57 @@ export interface RateLimitVerdict {
 const SWEEP_ONE_IN = 50;
 
 /**
- * Counts one attempt under `key` in the current fixed window. The counter lives in the database, so
- * every server instance sees the same count; the upsert is atomic, so concurrent attempts never
- * slip under the limit.
+ * Counts one attempt under `key` and judges it on a sliding window (util/sliding-window.ts): the
+ * current fixed window's count plus the previous one's share. The counters live in the database,
+ * so every server instance sees the same count; the upsert is atomic, so concurrent attempts never
+ * slip under the limit, and the previous window is read in the same statement.
  */
 export async function countAttempt(db: Database, key: string, rule: RateLimitRule, now = new Date()): Promise<RateLimitVerdict> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const previousStart = new Date(windowStart.getTime() - windowMs);
+  const counted = db.$with('counted').as(
+    db
+      .insert(identityRateLimits)
+      .values({ key, windowStart, count: 1 })
+      .onConflictDoUpdate({
+        target: [identityRateLimits.key, identityRateLimits.windowStart],
+        set: { count: sql`${identityRateLimits.count} + 1` },
+      })
+      .returning({ count: identityRateLimits.count }),
+  );
   const [row] = await db
-    .insert(identityRateLimits)
-    .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: [identityRateLimits.key, identityRateLimits.windowStart],
-      set: { count: sql`${identityRateLimits.count} + 1` },
+    .with(counted)
+    .select({
+      count: counted.count,
+      previous: sql<number>`coalesce((select ${identityRateLimits.count} from ${identityRateLimits} where ${identityRateLimits.key} = ${key} and ${identityRateLimits.windowStart} = ${previousStart.toISOString()}::timestamptz), 0)::int`,
     })
-    .returning({ count: identityRateLimits.count });
+    .from(counted);
   if (Math.floor(Math.random() * SWEEP_ONE_IN) === 0) {
     await db.delete(identityRateLimits).where(lt(identityRateLimits.windowStart, new Date(now.getTime() - 2 * windowMs)));
   }
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
-  return { allowed: (row?.count ?? 1) <= rule.max, retryAfterSeconds };
+  const window = { current: row?.count ?? 1, previous: Number(row?.previous ?? 0), elapsedMs: now.getTime() - windowStart.getTime(), windowMs };
+  const allowed = slidingEstimate(window) <= rule.max;
+  // Allowed: Retry-After is not sent; refused: when the estimate is back under the limit.
+  const retryAfterSeconds = Math.max(1, Math.ceil((allowed ? windowStart.getTime() + windowMs - now.getTime() : msUntilUnder(window, rule.max)) / 1000));
+  return { allowed, retryAfterSeconds };
+}
+
+/**
+ * Without counting: when the next attempt under `key` would be allowed, or null when it would be
+ * now (the MFA status shows the time before the person asks again).
+ */
+export async function nextAllowedAttempt(db: Database, key: string, rule: RateLimitRule, now = new Date()): Promise<Date | null> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const previousStart = new Date(windowStart.getTime() - windowMs);
+  const rows = await db
+    .select({ windowStart: identityRateLimits.windowStart, count: identityRateLimits.count })
+    .from(identityRateLimits)
+    .where(and(eq(identityRateLimits.key, key), inArray(identityRateLimits.windowStart, [windowStart, previousStart])));
+  const countAt = (start: Date) => rows.find((row) => row.windowStart.getTime() === start.getTime())?.count ?? 0;
+  // the next attempt counts itself
+  const window = { current: countAt(windowStart) + 1, previous: countAt(previousStart), elapsedMs: now.getTime() - windowStart.getTime(), windowMs };
+  const waitMs = msUntilUnder(window, rule.max);
+  return waitMs === 0 ? null : new Date(now.getTime() + waitMs);
 }

@@ -1,8 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { MfaStatus } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
-import type { RateLimitRule } from '../../identity/rate-limit';
-import { identityRateLimits } from '../../identity/schema';
+import { nextAllowedAttempt, type RateLimitRule } from '../../identity/rate-limit';
 import { mfaChallenges } from '../../mfa/schema';
 import { onboardingRateLimitKey } from '../../mfa/index';
 import { people } from '../../patients/schema';
@@ -16,19 +15,9 @@ export interface MfaStatusInput {
   now?: Date;
 }
 
-/**
- * When the person's onboarding code requests are used up for the current window, the instant the
- * next request is allowed; else null. Read without counting (identity/rate-limit.ts counts).
- */
-async function nextOnboardingAttempt(db: Database, personId: string, rule: RateLimitRule, now: Date): Promise<Date | null> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const [row] = await db
-    .select({ count: identityRateLimits.count })
-    .from(identityRateLimits)
-    .where(and(eq(identityRateLimits.key, onboardingRateLimitKey(personId)), eq(identityRateLimits.windowStart, windowStart)));
-  if (!row || row.count < rule.max) return null;
-  return new Date(windowStart.getTime() + windowMs);
+/** When the person's onboarding code requests are used up, the instant the next one is allowed; else null. */
+function nextOnboardingAttempt(db: Database, personId: string, rule: RateLimitRule, now: Date): Promise<Date | null> {
+  return nextAllowedAttempt(db, onboardingRateLimitKey(personId), rule, now);
 }
 
 /**
