@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import type { CustomerMessagingInfo } from '@portal/shared-api';
-import { createFakeShell, renderWithShell } from '../../test/shell-fake';
+import type { ComposedRoute, CustomerMessagingInfo, Lang } from '@portal/shared-api';
+import { hasRouteId, hrefById, type RouteId } from '@portal/shared-i18n';
+import { routeTableFor } from '@portal/shared-ui/test-utils';
+import { createFakeShell, renderWithShell, routeTable } from '../../test/shell-fake';
 import { Announcement } from './Announcement';
 import { MaintenanceNotice } from './MaintenanceNotice';
 
@@ -37,6 +39,18 @@ describe('Announcement', () => {
   });
 });
 
+/** The composed table with the booking remote's search page, as a portal with mf-booking has it. */
+function shellWithBooking(lang: Lang) {
+  const bookingSearch = { id: 'booking.private-list', paths: { fi: 'ajanvaraus/yksityisasiakas', sv: 'tidsbokning/privat-kund', en: 'booking/private-customer' }, kind: 'anonymous' as const };
+  const table: ComposedRoute[] = [...routeTable, ...routeTableFor('mf-booking', [bookingSearch]).slice(1)];
+  return createFakeShell({
+    lang,
+    routes: table,
+    href: (routeId, params, hrefLang) => hrefById(table, routeId, hrefLang ?? lang, params),
+    hasRoute: (routeId): routeId is RouteId => hasRouteId(table, routeId),
+  });
+}
+
 describe('MaintenanceNotice', () => {
   test.each([
     ['en', 'Messaging is currently offline', 'end of the day'],
@@ -47,5 +61,20 @@ describe('MaintenanceNotice', () => {
     const alert = screen.getByRole('alert');
     expect(within(alert).getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     expect(alert).toHaveTextContent(estimate);
+  });
+
+  test.each([
+    ['en', 'Book a remote appointment', '/en/booking/private-customer?includeRemote=true'],
+    ['fi', 'Varaa etävastaanottoaika', '/fi/ajanvaraus/yksityisasiakas?includeRemote=true'],
+    ['sv', 'Boka en distansmottagning', '/sv/tidsbokning/privat-kund?includeRemote=true'],
+  ] as const)('%s: the suggested remote appointment is a link to the search with remote appointments (issue 28)', (lang, name, href) => {
+    renderWithShell(<MaintenanceNotice />, { shell: shellWithBooking(lang) });
+    expect(within(screen.getByRole('alert')).getByRole('link', { name })).toHaveAttribute('href', href);
+  });
+
+  test('without the booking remote deployed, the notice stands without a link', () => {
+    renderWithShell(<MaintenanceNotice />, { shell: createFakeShell({ lang: 'en' }) });
+    expect(screen.getByRole('alert')).toHaveTextContent('end of the day');
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 });

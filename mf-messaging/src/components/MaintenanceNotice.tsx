@@ -1,19 +1,30 @@
-import { Alert, Heading, type HeadingLevel } from '@portal/shared-ui';
+import { Alert, Heading, ShellLink, useShell, type HeadingLevel } from '@portal/shared-ui';
 import { useIntl } from 'react-intl';
 import styles from './MaintenanceNotice.module.css';
 
 /**
  * The page state's 'maintenance-mode' (spec part 1 §8): messaging is offline, expected back by the
- * end of the day, and a remote appointment is suggested meanwhile. Announced as an alert.
+ * end of the day, and a remote appointment is suggested meanwhile, with a link to book one (issue
+ * 28). Announced as an alert.
  */
 export function MaintenanceNotice({ headingLevel = 2 }: { headingLevel?: HeadingLevel }) {
   const intl = useIntl();
+  const shell = useShell();
   return (
     <Alert variant="warning" className={styles.notice}>
       <Heading level={headingLevel} className={styles.heading}>
         {intl.formatMessage({ id: 'messaging.common.maintenance.title' })}
       </Heading>
       <p className={styles.text}>{intl.formatMessage({ id: 'messaging.common.maintenance.text' })}</p>
+      {/* the suggestion leads somewhere: the appointment search with remote appointments included,
+          when the booking remote is deployed here */}
+      {shell.hasRoute('booking.private-list') && (
+        <p className={styles.text}>
+          <ShellLink routeId="booking.private-list" query={{ includeRemote: 'true' }}>
+            {intl.formatMessage({ id: 'messaging.common.maintenance.bookRemote' })}
+          </ShellLink>
+        </p>
+      )}
     </Alert>
   );
 }
