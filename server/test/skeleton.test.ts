@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import type { ComposedRoute, InitialState } from '@portal/shared-api';
 import { brandConfigs } from '../src/config/brands';
 import { createShellTemplate } from '../src/pages/html';
-import { createSkeleton } from '../src/pages/skeleton';
+import { createSkeleton, documentTitle } from '../src/pages/skeleton';
 
 function shellDist(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
@@ -65,5 +65,25 @@ describe('server-rendered skeleton (first paint before the shell code runs)', ()
   it('renders nothing without a shell build, and the page still works', () => {
     const missing = path.join(os.tmpdir(), 'no-such-shell-build');
     assert.equal(createSkeleton(missing)(state('fi'), null), '');
+  });
+});
+
+describe('the document title before any script (issue 28)', () => {
+  const visits = { id: 'records.visits', menu: { group: 'other', order: 10, labelId: 'records.menu.visits', label: { fi: 'Käynnit', sv: 'Besök', en: 'Visits' } } } as unknown as ComposedRoute;
+  const shellTexts = (lang: string) => ({ 'shell.brand.adult.title': `Adult ${lang}`, 'shell.brand.children.title': `Children ${lang}` });
+
+  it('is the page’s menu label and the brand’s title, in the page’s language and brand', () => {
+    assert.equal(documentTitle(shellTexts('sv'), { lang: 'sv', brand: 'adult' }, visits), 'Besök – Adult sv');
+    assert.equal(documentTitle(shellTexts('en'), { lang: 'en', brand: 'children' }, visits), 'Visits – Children en');
+    assert.equal(documentTitle(shellTexts('fi'), { lang: 'fi', brand: 'children' }, null), 'Children fi', 'a page without a menu label: the brand');
+    assert.equal(documentTitle(null, { lang: 'sv', brand: 'adult' }, null), 'E-tjänsten', 'no shell build: the server’s own text');
+  });
+
+  it('replaces the build’s fixed title in the HTML, escaped', () => {
+    const dist = shellDist();
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang=fi><head><title>Asiointipalvelu</title><!--portal-initial-state--></head><body><div id=portal-root></div></body></html>');
+    const html = createShellTemplate(dist).render(state('en'), '', { title: 'Visits & <more> – Patient portal' });
+    assert.match(html, /<title>Visits &amp; &lt;more&gt; – Patient portal<\/title>/);
+    assert.doesNotMatch(html, /Asiointipalvelu/);
   });
 });

@@ -38,7 +38,7 @@ export interface ShellTemplate {
    * `skeleton` is static markup for #portal-root, shown until the shell's code replaces it;
    * `bootDeferred` says that it holds the whole page (pre-rendered), so the shell's code may wait.
    */
-  render(state: InitialState, skeleton?: string, options?: { bootDeferred?: boolean }): string;
+  render(state: InitialState, skeleton?: string, options?: { bootDeferred?: boolean; title?: string }): string;
 }
 
 /** shell/dist/index.html, re-read when a new shell build replaces it. */
@@ -57,7 +57,7 @@ export function createShellTemplate(shellDist: string): ShellTemplate {
   }
 
   return {
-    render(state, skeleton = '', { bootDeferred = false } = {}) {
+    render(state, skeleton = '', { bootDeferred = false, title } = {}) {
       const script = `<script type="application/json" id="${INITIAL_STATE_ELEMENT_ID}">${serializeInitialState(state)}</script>`;
       let html = template(state.lang);
       html = html.includes(INITIAL_STATE_MARKER)
@@ -67,6 +67,7 @@ export function createShellTemplate(shellDist: string): ShellTemplate {
         const marker = bootDeferred ? ` ${BOOT_DEFERRED_ATTRIBUTE}` : '';
         html = html.replace(/(<div id="?portal-root"?)>(<\/div>)/, (_m, open: string, close: string) => `${open}${marker}>${skeleton}${close}`);
       }
+      if (title !== undefined) html = html.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(title)}</title>`);
       // <html lang> follows the page's language whatever the build wrote; data-brand picks the theme
       // before any script runs.
       return html.replace(/<html\b([^>]*)>/i, (_m, attrs: string) => {

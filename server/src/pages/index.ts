@@ -15,7 +15,7 @@ import {
 } from '@portal/shared-api';
 import { notFound, unauthorized, validationError } from '../http/errors';
 import { createShellTemplate } from './html';
-import { createSkeleton } from './skeleton';
+import { createShellMessages, createSkeleton, documentTitle } from './skeleton';
 import { createPageHints, insertHints, overriddenRemotes, renderHints } from './page-hints';
 import { createPrerenderedPages, type PrerenderedPage, type PrerenderedParcels } from './prerendered';
 import { buildInitialState, effectiveFeatures, loadSignedIn, type SignedIn } from './initial-state';
@@ -61,6 +61,7 @@ export function installPages(app: FastifyInstance): void {
   app.decorate('routeTable', createRouteTableSource(app.config, app.log));
   const shellTemplate = createShellTemplate(app.config.shellDist);
   const renderSkeleton = createSkeleton(app.config.shellDist);
+  const shellMessages = createShellMessages(app.config.shellDist);
   const pageHints = createPageHints(app.config);
   const prerender = createPrerenderedPages(app.config, app.log);
   const defaultLang = app.config.defaultLang;
@@ -131,7 +132,7 @@ export function installPages(app: FastifyInstance): void {
       .status(input.status)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(insertHints(shellTemplate.render(state, skeleton, { bootDeferred }), renderHints(pageHints(request, input.route, input.lang, completeParcels(page, parcels)))));
+      .send(insertHints(shellTemplate.render(state, skeleton, { bootDeferred, title: documentTitle(shellMessages(state.lang), state, input.route) }), renderHints(pageHints(request, input.route, input.lang, completeParcels(page, parcels)))));
   }
 
   app.get('/', async (_request, reply) => reply.redirect(`/${defaultLang}`, 302));

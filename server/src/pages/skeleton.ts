@@ -18,11 +18,11 @@ export interface SkeletonParts {
   menu?: string | null;
 }
 
-export function createSkeleton(shellDist: string) {
+/** The shell's texts the server renders (shell/dist/skeleton-messages.json), re-read when a new build replaces them. */
+export function createShellMessages(shellDist: string): (lang: Lang) => Record<string, string> | null {
   const file = path.join(shellDist, 'skeleton-messages.json');
   let cached: { mtimeMs: number; messages: Record<string, Record<string, string>> } | null = null;
-
-  function messages(lang: Lang): Record<string, string> | null {
+  return (lang) => {
     try {
       const { mtimeMs } = statSync(file);
       if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, messages: JSON.parse(readFileSync(file, 'utf8')) };
@@ -30,7 +30,22 @@ export function createSkeleton(shellDist: string) {
     } catch {
       return null; // no shell build (server-only tests): no skeleton
     }
-  }
+  };
+}
+
+/**
+ * The document's title as the shell sets it once its code runs ("Visits – Patient portal"), so the
+ * tab, the history and a screen reader's page announcement are right before any script (issue 28):
+ * the page's menu label where its route has one, then the brand's title, in the page's language.
+ */
+export function documentTitle(messages: Record<string, string> | null, state: Pick<InitialState, 'lang' | 'brand'>, route: ComposedRoute | null): string {
+  const brandTitle = messages?.[`shell.brand.${state.brand}.title`] ?? serverMessage(state.lang, 'server.document.title');
+  const pageTitle = route?.menu?.label?.[state.lang];
+  return pageTitle ? `${pageTitle} – ${brandTitle}` : brandTitle;
+}
+
+export function createSkeleton(shellDist: string) {
+  const messages = createShellMessages(shellDist);
 
   /**
    * `page` is the route's pre-rendered page (prerendered.ts), shown in <main> until its code replaces
