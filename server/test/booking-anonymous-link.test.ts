@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { anonymousAppointmentPageStateSchema, anonymousCheckInResponseSchema, validationErrorSchema } from '@portal/shared-api';
 import { buildApp } from '../src/app';
+import { END_PART_LINK_RULE } from '../src/modules/booking/anonymous-link/routes';
 import { people } from '../src/modules/patients/schema';
 import { PERSONAS } from '../src/seed/personas';
 import { bookNew, practitionerIdOf, storedAppointment } from './booking-extras-fixtures';
@@ -43,12 +44,12 @@ async function page(token: string, lang = 'en') {
   return { status: res.statusCode, body: res.body, state: anonymousAppointmentPageStateSchema.parse((res.json() as { state: unknown }).state) };
 }
 
-function checkIn(payload: unknown, app: FastifyInstance = t.app, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url: '/api/anon/check-in', payload: payload as object, headers: { 'content-type': 'application/json', ...headers } });
+function checkIn(payload: unknown, app: FastifyInstance = t.app, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') {
+  return app.inject({ method: 'POST', url: '/api/anon/check-in', payload: payload as object, headers: { 'content-type': 'application/json', ...headers }, remoteAddress });
 }
 
-async function checkInType(payload: unknown, app?: FastifyInstance) {
-  const res = await checkIn(payload, app);
+async function checkInType(payload: unknown, app?: FastifyInstance, remoteAddress?: string) {
+  const res = await checkIn(payload, app, {}, remoteAddress);
   assert.equal(res.statusCode, 200, res.body);
   return anonymousCheckInResponseSchema.parse(res.json());
 }
@@ -124,19 +125,51 @@ describe('POST /api/anon/check-in (spec §4, §5, §8)', () => {
     assert.equal((await checkInType({ appointmentId: anonymous.linkToken, ssnEndPart: '902N' })).type, 'success');
   });
 
-  it('at most 5 attempts per appointment an hour, counted across two server instances on one database: then 429', async () => {
+  it('at most 5 attempts per appointment and address an hour, counted across two server instances on one database: then 429 for that address; the patient from another address checks in (issue 27)', async () => {
     const soon = await bookNew(t.app, mikkoId, { practitionerId, startsInMinutes: 10 });
+    const guesser = '192.0.2.50';
     const instances = [t.app, second, t.app, second, second];
-    for (const app of instances) assert.deepEqual(await checkInType({ appointmentId: soon.linkToken, ssnEndPart: '0000' }, app), { type: 'ssnEndPartMismatch' });
+    for (const app of instances) assert.deepEqual(await checkInType({ appointmentId: soon.linkToken, ssnEndPart: '0000' }, app, guesser), { type: 'ssnEndPartMismatch' });
     for (const app of [t.app, second]) {
-      const refused = await checkIn({ appointmentId: soon.linkToken, ssnEndPart: '9013' }, app);
-      assert.equal(refused.statusCode, 429, 'even the right end part waits for the next hour');
+      const refused = await checkIn({ appointmentId: soon.linkToken, ssnEndPart: '9013' }, app, {}, guesser);
+      assert.equal(refused.statusCode, 429, 'even the right end part waits, from the guessing address');
       assert.ok(Number(refused.headers['retry-after']) > 0);
     }
     assert.equal((await storedAppointment(t.app, soon.id)).status, 'reserved');
-    // another appointment has its own count
+    // the real patient, on their own phone, is not locked out by the guesser
+    assert.equal((await checkInType({ appointmentId: soon.linkToken, ssnEndPart: '9013' }, second, '198.51.100.77')).type, 'success');
+    assert.equal((await storedAppointment(t.app, soon.id)).status, 'checked-in');
+    // another appointment has its own count, also for the guessing address
     const other = await bookNew(t.app, mikkoId, { practitionerId, startsInMinutes: 12 });
-    assert.equal((await checkInType({ appointmentId: other.linkToken, ssnEndPart: '9013' }, second)).type, 'success');
+    assert.equal((await checkInType({ appointmentId: other.linkToken, ssnEndPart: '9013' }, second, guesser)).type, 'success');
+  });
+
+  it('an hour\'s count is not swept away by a shorter rule\'s sweep (the link\'s ten minutes): the guesser stays locked out', async (context) => {
+    // Every count sweeps (1 in 50 otherwise), 40 minutes into an hour: the hour's window began before the ten-minute rule's horizon.
+    context.mock.method(Math, 'random', () => 0);
+    const now = new Date();
+    now.setUTCMinutes(40, 0, 0);
+    context.mock.timers.enable({ apis: ['Date'], now });
+    const soon = await bookNew(t.app, mikkoId, { practitionerId, startsInMinutes: 10 });
+    const guesser = '192.0.2.51';
+    for (let i = 0; i < 5; i++) assert.deepEqual(await checkInType({ appointmentId: soon.linkToken, ssnEndPart: '0000' }, t.app, guesser), { type: 'ssnEndPartMismatch' });
+    assert.equal((await checkIn({ appointmentId: soon.linkToken, ssnEndPart: '9013' }, t.app, {}, guesser)).statusCode, 429);
+  });
+
+  it(`guessing from many addresses meets the link's ceiling (${END_PART_LINK_RULE.max} attempts in ${END_PART_LINK_RULE.windowSeconds / 60} minutes): 429 with a Retry-After of minutes, not an hour`, async () => {
+    const soon = await bookNew(t.app, mikkoId, { practitionerId, startsInMinutes: 10 });
+    const addresses = Array.from({ length: Math.ceil(END_PART_LINK_RULE.max / 5) }, (_, i) => `203.0.113.${i + 10}`);
+    let attempts = 0;
+    for (const address of addresses) {
+      for (let i = 0; i < 5 && attempts < END_PART_LINK_RULE.max; i++, attempts++) {
+        assert.deepEqual(await checkInType({ appointmentId: soon.linkToken, ssnEndPart: '0000' }, attempts % 2 ? second : t.app, address), { type: 'ssnEndPartMismatch' });
+      }
+    }
+    const refused = await checkIn({ appointmentId: soon.linkToken, ssnEndPart: '9013' }, t.app, {}, '203.0.113.200');
+    assert.equal(refused.statusCode, 429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    assert.ok(retryAfter > 0 && retryAfter <= END_PART_LINK_RULE.windowSeconds, `retry-after ${retryAfter}`);
+    assert.equal((await storedAppointment(t.app, soon.id)).status, 'reserved');
   });
 
   it('every bad payload answers 400 with the paths at fault, and changes nothing', async () => {

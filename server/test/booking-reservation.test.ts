@@ -55,7 +55,10 @@ async function freeBudgets(): Promise<void> {
 before(async () => {
   // The rate limit has its own test (its own app); here neither it nor the fair-use module's limit of
   // calls in flight per session may stand in the way of 200 calls at once.
-  t = await createTestApp({ RESERVATION_RATE_LIMIT_PER_MINUTE: '1000', API_CONCURRENT_PER_SESSION: '200', API_RATE_LIMIT_PER_SESSION: '1000' }, { logLines });
+  t = await createTestApp(
+    { RESERVATION_RATE_LIMIT_PER_MINUTE: '1000', ANONYMOUS_RESERVATION_ATTEMPTS_PER_IDENTITY_CODE_PER_HOUR: '1000', API_CONCURRENT_PER_SESSION: '200', API_RATE_LIMIT_PER_SESSION: '1000' },
+    { logLines },
+  );
   publicUrl = t.config.publicUrl;
   mikko = await signIn(t.app, PERSONAS.mikko);
   const [last] = await t.app.db.select({ id: appointmentSlots.id }).from(appointmentSlots).orderBy(desc(appointmentSlots.id)).limit(1);
@@ -349,7 +352,9 @@ describe('POST /api/anon/reserve-appointment (anonymous; spec part 2 §4 "Anonym
     const [row] = await activeHolders(slotId);
     assert.equal(row!.personId, await personIdOf(t.app, PERSONAS.aino));
     assert.equal(row!.anonymous, true);
-    const [sms] = await t.app.db.select().from(smsOutbox).where(like(smsOutbox.text, `%${row!.linkToken}%`));
+    const messages = await t.app.db.select().from(smsOutbox).where(like(smsOutbox.text, `%${row!.linkToken}%`));
+    assert.equal(messages.length, 1, 'the confirmation went to the number on her record: no separate notice');
+    const [sms] = messages;
     assert.ok(sms, 'the SMS carries the link token');
     assert.equal(sms.phoneNumber, '+358505550202');
     assert.ok(sms.text.includes(`${publicUrl}/sv/bokning/${row!.linkToken}`), sms.text);
@@ -362,20 +367,62 @@ describe('POST /api/anon/reserve-appointment (anonymous; spec part 2 §4 "Anonym
     assert.ok(audit, 'the read of the person named by the identity code is audited');
   });
 
-  it('noPatient for an unknown or unregistered identity code, patientInfoConflict for other names, patientDataConsentRequired without consent (all 422, nothing written)', async () => {
+  it('issue 27: an unknown or unregistered code, other names, no consent and a payment block all answer the same bytes (422 patientInfoConflict); nothing is written or sent', async () => {
     const slotId = await newSlot(90);
-    const cases: [Record<string, unknown>, string][] = [
-      [{ ssn: '131052-308T', firstName: 'Maija', lastName: 'Meikäläinen' }, 'noPatient'],
-      [{ ssn: PERSONAS.pekka, firstName: 'Pekka', lastName: 'Laine' }, 'noPatient'],
-      [{ ssn: PERSONAS.mikko, firstName: 'Matti', lastName: 'Virtanen' }, 'patientInfoConflict'],
-      [{ ssn: PERSONAS.mikko, firstName: 'Mikko', lastName: 'Korhonen' }, 'patientInfoConflict'],
-      [{ ssn: PERSONAS.jukka, firstName: 'Jukka', lastName: 'Mäkinen' }, 'patientDataConsentRequired'],
+    const mikkoId = await personIdOf(t.app, PERSONAS.mikko);
+    const smsBefore = (await t.app.db.select({ n: count() }).from(smsOutbox))[0]!.n;
+    const cases: [string, Record<string, unknown>][] = [
+      ['no such person', { ssn: '131052-308T', firstName: 'Maija', lastName: 'Meikäläinen' }],
+      ['not registered (Pekka)', { ssn: PERSONAS.pekka, firstName: 'Pekka', lastName: 'Laine' }],
+      ['another first name', { ssn: PERSONAS.mikko, firstName: 'Matti', lastName: 'Virtanen' }],
+      ['another last name', { ssn: PERSONAS.mikko, firstName: 'Mikko', lastName: 'Korhonen' }],
+      ['no patient data consent (Jukka)', { ssn: PERSONAS.jukka, firstName: 'Jukka', lastName: 'Mäkinen' }],
+      ['a payment block (Mikko, made not credit-worthy)', { ssn: PERSONAS.mikko, firstName: 'Mikko', lastName: 'Virtanen', emailAddress: 'm@example.fi' }],
     ];
-    for (const [extra, type] of cases) {
-      const res = await reserveAnonymously(anonymousPayload(slotId, extra));
-      assert.equal(res.statusCode, 422, `${type}: ${res.body}`);
-      assert.deepEqual(res.json(), { type });
+    await t.app.db.update(people).set({ creditWorthy: false }).where(eq(people.id, mikkoId));
+    try {
+      const answers = [];
+      for (const [name, extra] of cases) {
+        const res = await reserveAnonymously(anonymousPayload(slotId, extra), { remoteAddress: '198.51.100.20' });
+        answers.push({ name, status: res.statusCode, body: res.body, type: res.headers['content-type'] });
+      }
+      for (const answer of answers) {
+        assert.deepEqual({ status: answer.status, body: answer.body, type: answer.type }, { status: 422, body: '{"type":"patientInfoConflict"}', type: answers[0]!.type }, answer.name);
+      }
+    } finally {
+      await t.app.db.update(people).set({ creditWorthy: true }).where(eq(people.id, mikkoId));
     }
+    assert.equal((await activeHolders(slotId)).length, 0);
+    assert.equal((await t.app.db.select({ n: count() }).from(smsOutbox))[0]!.n, smsBefore, 'no SMS to anyone');
+  });
+
+  it('issue 27: booked with someone else\'s code, the confirmation goes to the number typed and a notice with the link to the number on the owner\'s record; the owner cancels it', async () => {
+    await freeBudgets();
+    const slotId = await newSlot(88);
+    const prober = '+358405550999';
+    const res = await reserveAnonymously(anonymousPayload(slotId, { phone: '040 555 0999', emailAddress: 'someone@example.org' }), { lang: 'en', remoteAddress: '198.51.100.21' });
+    assert.equal(res.statusCode, 200, res.body);
+    const [row] = await activeHolders(slotId);
+    const link = `${publicUrl}/en/appointment/${row!.linkToken}`;
+
+    const [confirmation] = await t.app.db.select().from(smsOutbox).where(and(eq(smsOutbox.phoneNumber, prober), like(smsOutbox.text, `%${row!.linkToken}%`)));
+    assert.ok(confirmation?.text.startsWith('Your appointment is booked'), confirmation?.text);
+    const [notice, ...more] = await t.app.db.select().from(smsOutbox).where(and(eq(smsOutbox.phoneNumber, '+358505550202'), like(smsOutbox.text, `%${row!.linkToken}%`)));
+    assert.equal(more.length, 0);
+    assert.ok(notice, 'Aino, the owner of the identity code, is told at the number on her record');
+    assert.ok(notice.text.startsWith('An appointment was booked with your personal identity code without identification'), notice.text);
+    assert.ok(notice.text.endsWith(`cancel it: ${link}`), notice.text);
+
+    // The link works: it opens the appointment with the cancel option (through strong login) ...
+    const opened = await t.app.inject({ url: `/api/pages/booking.anonymous-appointment?lang=en&token=${row!.linkToken}` });
+    assert.equal(opened.statusCode, 200);
+    const state = (opened.json() as { state: { status: string; appointment?: { signedInId: string; mayCancel: boolean } } }).state;
+    assert.equal(state.status, 'ok');
+    assert.equal(state.appointment?.mayCancel, true);
+    // ... where Aino, signed in, cancels it
+    const aino = await signIn(t.app, PERSONAS.aino);
+    const cancelled = await t.app.inject({ method: 'DELETE', url: `/api/appointments/${state.appointment!.signedInId}?csrfToken=${encodeURIComponent(aino.csrfToken)}`, headers: aino.headers });
+    assert.equal(cancelled.statusCode, 200, cancelled.body);
     assert.equal((await activeHolders(slotId)).length, 0);
   });
 
@@ -431,6 +478,27 @@ describe('POST /api/anon/reserve-appointment (anonymous; spec part 2 §4 "Anonym
 });
 
 describe('rate limit per client (issue 13)', () => {
+  it('issue 27: beyond ANONYMOUS_RESERVATION_ATTEMPTS_PER_IDENTITY_CODE_PER_HOUR one identity code answers 429 with retry-after from any address, known or unknown alike', async () => {
+    const limited = await createTestApp({ ANONYMOUS_RESERVATION_ATTEMPTS_PER_IDENTITY_CODE_PER_HOUR: '2' });
+    try {
+      const slotId = await newSlot(97, {}, limited);
+      for (const extra of [{ ssn: PERSONAS.mikko, firstName: 'Matti' }, { ssn: '131052-308T', firstName: 'Maija', lastName: 'Meikäläinen' }]) {
+        const payload = anonymousPayload(slotId, extra);
+        assert.equal((await reserveAnonymously(payload, { app: limited, remoteAddress: '203.0.113.1' })).statusCode, 422);
+        assert.equal((await reserveAnonymously(payload, { app: limited, remoteAddress: '203.0.113.2' })).statusCode, 422);
+        const third = await reserveAnonymously(payload, { app: limited, remoteAddress: '203.0.113.3' });
+        assert.equal(third.statusCode, 429, `${String(extra.ssn)}: ${third.body}`);
+        assert.ok(Number(third.headers['retry-after']) >= 1);
+        assert.equal(third.json<{ type: string }>().type, 'TooManyRequests');
+      }
+      // another identity code from the same addresses is not affected
+      assert.equal((await reserveAnonymously(anonymousPayload(slotId, { ssn: PERSONAS.jukka, firstName: 'Jukka', lastName: 'Mäkinen' }), { app: limited, remoteAddress: '203.0.113.3' })).statusCode, 422);
+      assert.equal((await limited.app.db.select().from(appointments).where(eq(appointments.slotId, Number(slotId)))).length, 0);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('beyond RESERVATION_RATE_LIMIT_PER_MINUTE from one address answers 429 with retry-after; another address is not affected', async () => {
     const limited = await createTestApp({ RESERVATION_RATE_LIMIT_PER_MINUTE: '2' });
     try {
@@ -617,7 +685,7 @@ describe('nothing personal in the log (issue 13)', () => {
     const log = logLines.join('\n');
     assert.ok(log.includes('appointment reserved'), 'the reservations were logged');
     for (const code of [...Object.values(PERSONAS), '131052-308T']) assert.ok(!log.includes(code), `identity code ${code} in the log`);
-    for (const text of ['555 0101', '5550101', '5550202', '5550303', '@example.fi', 'Korhonen', 'Virtanen']) assert.ok(!log.includes(text), `${text} in the log`);
+    for (const text of ['555 0101', '5550101', '5550202', '5550303', '5550999', '@example.fi', 'Korhonen', 'Virtanen']) assert.ok(!log.includes(text), `${text} in the log`);
     const tokens = await t.app.db.select({ linkToken: appointments.linkToken }).from(appointments).where(eq(appointments.anonymous, true));
     for (const { linkToken } of tokens) assert.ok(!log.includes(linkToken), 'a link token in the log');
   });

@@ -132,11 +132,29 @@ describe('the anonymous appointment link (spec part 2 §4 "Anonymous appointment
     shell.api.use({ 'POST /api/anon/check-in': () => { throw mockFailure({ kind: 'http', status: 429, type: 'TooManyRequests' }); } });
     renderPage(ok(), shell);
     await typeEndPart(user, '9013');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please check in at the reception, or try again in an hour.');
+    const locked = await screen.findByRole('alert');
+    expect(locked).toHaveTextContent('Too many attempts. Please try again later, check in at the reception, or log in to check in from your appointments.');
+    // issue 27: sign-in, back to the signed-in appointment page, where check-in needs no end part
+    expect(within(locked).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/en/login?nextPath=${encodeURIComponent('/en/appointment/100042')}`);
     await user.click(screen.getByRole('button', { name: 'Go back' }));
     shell.api.use({ 'POST /api/anon/check-in': { type: 'unknownError' } });
     await typeEndPart(user, '9013');
     expect(await screen.findByRole('alert')).toHaveTextContent('Check-in failed. Please see the receptionist nurse when checking in to your appointment');
+  });
+
+  test.each([
+    ['fi', 'Liian monta yritystä. Yritä myöhemmin uudelleen, ilmoittaudu vastaanotossa tai kirjaudu sisään ja ilmoittaudu varauksistasi.', 'Kirjaudu sisään', '/fi/kirjaudu'],
+    ['sv', 'För många försök. Försök igen senare, anmäl dig i receptionen eller logga in och anmäl dig via dina bokningar.', 'Logga in', '/sv/logga-in'],
+  ] as const)('too many attempts in %s: the message and the sign-in option', async (lang, text, login, loginPath) => {
+    const user = userEvent.setup();
+    const shell = createFakeShell({ user: null, lang });
+    shell.api.use({ 'POST /api/anon/check-in': () => { throw mockFailure({ kind: 'http', status: 429, type: 'TooManyRequests' }); } });
+    renderPage(ok(), shell);
+    await user.click(screen.getByRole('button', { name: lang === 'fi' ? 'Ilmoittaudu' : 'Anmäl dig' }));
+    await user.keyboard('9013');
+    const locked = await screen.findByRole('alert');
+    expect(locked).toHaveTextContent(text);
+    expect(within(locked).getByRole('link', { name: login })).toHaveAttribute('href', expect.stringMatching(new RegExp(`^${loginPath}\\?nextPath=`)));
   });
 
   test('already checked in: the page opens on the checked-in screen', () => {

@@ -184,6 +184,10 @@ function CheckInFlow({ appointment }: { appointment: AnonymousAppointment }) {
             text={intl.formatMessage({ id: MESSAGE_IDS[screen.message] })}
             {...(screen.message === 'network' || screen.message === 'checkIn' ? { onRetry: () => setScreen({ kind: 'ssn', mismatch: false }), retryLabel: t('error.tryAgain') } : {})}
           >
+            {screen.message === 'tooManyAttempts' && (
+              // Locked out of the end part (a guesser, or the patient after typos): signing in checks in from the appointment page.
+              <LinkButton href={loginHref(shell, appointmentPage)}>{t('login')}</LinkButton>
+            )}
             <Button variant="secondary" onClick={() => setScreen({ kind: 'pending' })}>
               {t('error.goBack')}
             </Button>

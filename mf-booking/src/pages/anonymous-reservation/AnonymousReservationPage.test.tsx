@@ -150,20 +150,35 @@ describe('anonymous reservation page (spec part 2 §4 "Anonymous reservation", �
     expect(JSON.stringify((shell.analytics.push as jest.Mock).mock.calls)).not.toMatch(/131052|Maija|maija|\+358/);
   });
 
-  const loginCases: Array<[string, string, string]> = [
-    ['noPatient', 'noPatient', 'We could not find you in our customer register. Please log in with strong authentication to register as a customer, and then book the appointment.'],
-    ['patientDataConsentRequired', 'patientDataConsentRequired', 'We cannot complete this booking without identification. Please log in with strong authentication to book the appointment.'],
-    ['patientInfoConflict', 'patientInfoConflict', 'We cannot complete this booking without identification. Please log in with strong authentication to book the appointment.'],
+  // issue 27: whatever the refusal about the person, one warning that tells a stranger nothing, and strong login
+  const ONE_WARNING = 'The details you entered cannot be used to book without identification. Please log in with strong authentication to book the appointment.';
+  const loginCases: Array<[string, ApiFailure]> = [
+    ['patientInfoConflict (what the server answers)', { kind: 'http', status: 422, type: 'patientInfoConflict' }],
+    ['noPatient', { kind: 'http', status: 422, type: 'noPatient' }],
+    ['patientDataConsentRequired', { kind: 'http', status: 422, type: 'patientDataConsentRequired' }],
+    ['paymentBlocked', { kind: 'http', status: 403, type: 'paymentBlocked' }],
   ];
-  test.each(loginCases)('§4 %s: a warning and the way to log in, keeping what was typed', async (_name, type, text) => {
+  test.each(loginCases)('§4 %s: one warning and the way to log in, keeping what was typed', async (_name, failure) => {
     const shell = setUp(anonymousOkState);
-    shell.api.use({ [RESERVE]: mockFailure({ kind: 'http', status: 422, type }) });
+    shell.api.use({ [RESERVE]: mockFailure(failure) });
     await fillValidForm();
     await userEvent.click(submit());
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(text);
+    expect(alert).toHaveTextContent(ONE_WARNING);
+    expect(alert).not.toHaveTextContent(/register|billing/i);
     expect(within(alert).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/en/login?nextPath=%2Fen%2Favailable-appointments%2F501');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(field('First name')).toHaveValue(' Maija ');
+  });
+
+  test('too many attempts (429, per address or per identity code): says so and offers strong login', async () => {
+    const shell = setUp(anonymousOkState);
+    shell.api.use({ [RESERVE]: mockFailure({ kind: 'http', status: 429, type: 'TooManyRequests' }) });
+    await fillValidForm();
+    await userEvent.click(submit());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many booking attempts. Please try again later, or log in with strong authentication to book the appointment.');
+    expect(within(alert).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/en/login?nextPath=%2Fen%2Favailable-appointments%2F501');
   });
 
   const codes: Array<[string, ApiFailure, string]> = [

@@ -15,7 +15,7 @@ export const SEARCH_ROUTE_OF: Record<HealthcareType, RouteId> = {
 export interface ProblemNoticeProps {
   problem: ReservationProblem;
   healthcareType: HealthcareType;
-  /** the anonymous page's strong-login link (noPatient, loginRequired, strongLoginRequired) */
+  /** the anonymous page's strong-login link (loginRequired, tooManyAttempts, strongLoginRequired) */
   loginHref?: string | null;
 }
 
@@ -32,7 +32,7 @@ export function ProblemNotice({ problem, healthcareType, loginHref = null }: Pro
     if (labels.length === 0) return <Alert variant="error">{text('booking.reservation.error.unknown')}</Alert>;
     return <Alert variant="error">{text('booking.reservation.error.validation', { fields: intl.formatList(labels, { type: 'conjunction' }) })}</Alert>;
   }
-  if (problem.kind === 'noPatient' || problem.kind === 'loginRequired' || problem.kind === 'strongLoginRequired') {
+  if (problem.kind === 'loginRequired' || problem.kind === 'tooManyAttempts' || problem.kind === 'strongLoginRequired') {
     return (
       <Alert variant="warning">
         <p className={styles.noticeText}>{text(`booking.anonymousReservation.error.${problem.kind}`)}</p>

@@ -14,10 +14,14 @@ export type ReservationProblem =
   | { kind: 'consentRequired' }
   /** logged in: not a customer yet (the registration form) */
   | { kind: 'registrationRequired' }
-  /** anonymous: must register (warning plus login) */
-  | { kind: 'noPatient' }
-  /** anonymous: patientDataConsentRequired / patientInfoConflict (warning plus login) */
+  /**
+   * anonymous: the details cannot be used without identification (warning plus login). One view for
+   * every refusal about the person (issue 27: the page must not tell a stranger who is a patient);
+   * after strong login the signed-in page shows the actual reason.
+   */
   | { kind: 'loginRequired' }
+  /** anonymous: too many attempts (429) from this address or with this identity code (warning plus login) */
+  | { kind: 'tooManyAttempts' }
   /** anonymous: the slot needs strong login */
   | { kind: 'strongLoginRequired' }
   | { kind: 'paymentBlocked' }
@@ -39,6 +43,7 @@ export function problemOfFailure(failure: ApiFailure, flow: ReservationFlow): Re
     case 'network':
       return { kind: 'network' };
     case 'http':
+      if (failure.status === 429 && flow === 'anonymous') return { kind: 'tooManyAttempts' };
       return problemOfType(failure.type, flow);
     default:
       return { kind: 'unknownError' };
@@ -51,18 +56,19 @@ function problemOfType(type: string | undefined, flow: ReservationFlow): Reserva
     case 'appointmentNotAvailable':
     case 'tooManyReservations':
     case 'treatmentChainCreationFailed':
-    case 'paymentBlocked':
     case 'strongLoginRequired':
       return { kind: type };
+    // Anonymous, each of these is about the person the identity code names: one warning with strong
+    // login, whichever the server sent (it sends patientInfoConflict for all of them).
+    case 'paymentBlocked':
+      return flow === 'logged-in' ? { kind: 'paymentBlocked' } : { kind: 'loginRequired' };
     case 'consentRequired':
-      return flow === 'logged-in' ? { kind: 'consentRequired' } : { kind: 'loginRequired' };
     case 'patientDataConsentRequired':
       return flow === 'logged-in' ? { kind: 'consentRequired' } : { kind: 'loginRequired' };
     case 'registrationRequired':
-      return flow === 'logged-in' ? { kind: 'registrationRequired' } : { kind: 'noPatient' };
+      return flow === 'logged-in' ? { kind: 'registrationRequired' } : { kind: 'loginRequired' };
     // spec §8: logged in, these show the unknown-error message
     case 'noPatient':
-      return flow === 'anonymous' ? { kind: 'noPatient' } : { kind: 'unknownError' };
     case 'patientInfoConflict':
       return flow === 'anonymous' ? { kind: 'loginRequired' } : { kind: 'unknownError' };
     default:

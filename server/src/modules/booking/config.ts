@@ -13,6 +13,8 @@ const envSchema = z.object({
   INFLUENZA_CONTRACT_PRODUCT_IDS: productIds.default(['OHC-INFL-1', 'OHC-INFL-2', 'OHC-INFL-3']),
   /** reservations one client (IP) may attempt in a minute, signed in or not (issue 13) */
   RESERVATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(20),
+  /** anonymous reservations one identity code may be tried with in an hour, from any address (issue 27) */
+  ANONYMOUS_RESERVATION_ATTEMPTS_PER_IDENTITY_CODE_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
   /** how long a search answer is reused, ms (search/result-cache.ts); 0: never. At most 2000: a taken slot may show that long. */
   BOOKING_SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(2000).optional(),
   APP_ENV: z.string().optional(),
@@ -27,6 +29,8 @@ export interface BookingConfig {
   influenzaContractProductIds: readonly string[];
   /** RESERVATION_RATE_LIMIT_PER_MINUTE */
   reservationRateLimitPerMinute: number;
+  /** ANONYMOUS_RESERVATION_ATTEMPTS_PER_IDENTITY_CODE_PER_HOUR */
+  anonymousAttemptsPerIdentityCodePerHour: number;
   /** BOOKING_SEARCH_CACHE_MS: 1000 in production, else 0 (off) unless set */
   searchCacheMs: number;
 }
@@ -42,6 +46,7 @@ export function loadBookingConfig(env: Env = process.env): BookingConfig {
     productName: e.BOOKING_PRODUCT_NAME,
     influenzaContractProductIds: e.INFLUENZA_CONTRACT_PRODUCT_IDS,
     reservationRateLimitPerMinute: e.RESERVATION_RATE_LIMIT_PER_MINUTE,
+    anonymousAttemptsPerIdentityCodePerHour: e.ANONYMOUS_RESERVATION_ATTEMPTS_PER_IDENTITY_CODE_PER_HOUR,
     searchCacheMs: e.BOOKING_SEARCH_CACHE_MS ?? ((e.APP_ENV ?? e.NODE_ENV) === 'production' ? 1000 : 0),
   };
 }

@@ -17,6 +17,12 @@ export interface RateLimitVerdict {
 
 /** How often (1 in N hits) old windows are swept away. */
 const SWEEP_ONE_IN = 50;
+/**
+ * How old a window must be before any sweep removes it. The sweep removes every key's rows, so it
+ * must not go by its own rule's window: a minute's rule would wipe the hourly counters (issue 27:
+ * the anonymous check-in's and the identity code's). Longer than two of the longest window in use (an hour).
+ */
+const SWEEP_AFTER_MS = 24 * 3600 * 1000;
 
 /**
  * Counts one attempt under `key` and judges it on a sliding window (util/sliding-window.ts): the
@@ -46,7 +52,7 @@ export async function countAttempt(db: Database, key: string, rule: RateLimitRul
     })
     .from(counted);
   if (Math.floor(Math.random() * SWEEP_ONE_IN) === 0) {
-    await db.delete(identityRateLimits).where(lt(identityRateLimits.windowStart, new Date(now.getTime() - 2 * windowMs)));
+    await db.delete(identityRateLimits).where(lt(identityRateLimits.windowStart, new Date(now.getTime() - Math.max(2 * windowMs, SWEEP_AFTER_MS))));
   }
   const window = { current: row?.count ?? 1, previous: Number(row?.previous ?? 0), elapsedMs: now.getTime() - windowStart.getTime(), windowMs };
   const allowed = slidingEstimate(window) <= rule.max;

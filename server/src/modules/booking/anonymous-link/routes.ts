@@ -29,7 +29,14 @@ import type { BookingConfig } from '../config';
 import { checkInAnonymously } from './check-in';
 
 export const ANONYMOUS_APPOINTMENT_ROUTE_ID = 'booking.anonymous-appointment';
+/** One client address's guesses at one link's end part (issue 27: the guesser is locked out, not the link). */
 const END_PART_RULE = { max: ANONYMOUS_END_PART_ATTEMPTS_PER_HOUR, windowSeconds: 3600 } as const;
+/**
+ * Every address's attempts at one link together, against guessing from many addresses: high enough
+ * that a few guessers do not reach it, and a short window, so that a real patient it stops waits
+ * minutes, not an hour (and the page offers sign-in meanwhile).
+ */
+export const END_PART_LINK_RULE = { max: 20, windowSeconds: 600 } as const;
 
 /** Spec §3 "Anonymous appointment": allowed, too early, or other (checked in, remote, past, cancelled). */
 function anonymousStatusOf(detail: AppointmentDetail): AnonymousCheckInStatus {
@@ -83,8 +90,9 @@ const linkAudit = (row: AppointmentRow, action: string, requestId: string) => ({
  * - the loader of booking.anonymous-appointment by the link token: not found (404), cancelled, or
  *   the appointment (no identity code, no name);
  * - POST /api/anon/check-in: no csrfToken (an Origin check instead); at most
- *   ANONYMOUS_END_PART_ATTEMPTS_PER_HOUR attempts per appointment an hour, counted in the database
- *   so the limit holds across server instances; then 429;
+ *   ANONYMOUS_END_PART_ATTEMPTS_PER_HOUR attempts per appointment and client address an hour, and
+ *   END_PART_LINK_RULE for the appointment from all addresses together, counted in the database so
+ *   the limits hold across server instances; then 429 with Retry-After;
  * - GET /api/anon/appointments/{token}/calendar.ics: "Add to calendar" for the link.
  */
 export function installAnonymousLink(app: FastifyInstance, _config: BookingConfig): void {
@@ -116,8 +124,11 @@ export function installAnonymousLink(app: FastifyInstance, _config: BookingConfi
       const { appointmentId: token, ssnEndPart } = request.body;
       const row = await rowByToken(app.db, token);
       if (!row) throw notFound('No such appointment');
-      // every attempt counts (atomically, in the database): even a burst of parallel guesses gets 5
-      const verdict = await countAttempt(app.db, `anon-check-in:${row.id}`, END_PART_RULE);
+      // Every attempt counts (atomically, in the database): even a burst of parallel guesses from one
+      // address gets 5. Keyed by the address too, so one guesser does not lock the patient out.
+      const byAddress = await countAttempt(app.db, `anon-check-in:${row.id}:${request.ip}`, END_PART_RULE);
+      // An address already stopped adds nothing to the link's count: alone it cannot reach the ceiling.
+      const verdict = byAddress.allowed ? await countAttempt(app.db, `anon-check-in-link:${row.id}`, END_PART_LINK_RULE) : byAddress;
       if (!verdict.allowed) {
         return reply
           .status(429)

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildPath, findRoute } from '@portal/shared-i18n';
-import type { Lang } from '@portal/shared-api';
+import { normalizePhoneOnBlur, type Lang } from '@portal/shared-api';
 import { serverMessage } from '../../../pages/messages';
 import { TIME_ZONE } from '../../../util/time';
 import { slotIsRemote, type SlotRow } from './slot';
@@ -38,9 +38,27 @@ function pathOr(route: ReturnType<typeof findRoute>, lang: Lang, params: Record<
 }
 
 export function confirmationText(slot: SlotRow, lang: Lang, link: string): string {
+  return appointmentText('server.booking.reservation.smsText', slot, lang, link);
+}
+
+/**
+ * The notice to the person whose identity code an anonymous reservation used (issue 27): anyone who
+ * knows a code and the names can book in that person's name, so the person learns of it and gets
+ * the link, where cancelling goes through strong login.
+ */
+export function ownerNoticeText(slot: SlotRow, lang: Lang, link: string): string {
+  return appointmentText('server.booking.reservation.ownerNoticeText', slot, lang, link);
+}
+
+/** Whether two phone numbers, as typed or as stored (+358 or 0, with or without spaces), are the same number. */
+export function samePhoneNumber(a: string, b: string): boolean {
+  return normalizePhoneOnBlur(a) === normalizePhoneOnBlur(b);
+}
+
+function appointmentText(id: 'server.booking.reservation.smsText' | 'server.booking.reservation.ownerNoticeText', slot: SlotRow, lang: Lang, link: string): string {
   const { date, time } = helsinkiDateAndTime(slot.startsAt, lang);
   const clinic = slotIsRemote(slot) ? serverMessage(lang, 'server.booking.reservation.remoteClinic') : slot.clinicName;
-  return serverMessage(lang, 'server.booking.reservation.smsText')
+  return serverMessage(lang, id)
     .replace('{date}', date)
     .replace('{time}', time)
     .replace('{clinic}', clinic)
@@ -51,11 +69,11 @@ export function confirmationText(slot: SlotRow, lang: Lang, link: string): strin
  * Sends the confirmation; a failing gateway does not undo the committed reservation (the page shows
  * it, the appointments list has it), so the failure is logged without the number or the text.
  */
-export async function sendConfirmation(app: FastifyInstance, phone: string, text: string, log: FastifyInstance['log']): Promise<void> {
+export async function sendConfirmation(app: FastifyInstance, phone: string, text: string, log: FastifyInstance['log'], kind: 'confirmation' | 'owner notice' = 'confirmation'): Promise<void> {
   try {
     await app.smsGateway.send({ phoneNumber: phone.replace(/\s+/g, ''), text });
   } catch (error) {
     // Only the error's name: a gateway's message may quote the number.
-    log.error({ errorName: error instanceof Error ? error.name : typeof error }, 'reservation confirmation SMS failed');
+    log.error({ errorName: error instanceof Error ? error.name : typeof error }, `reservation ${kind} SMS failed`);
   }
 }

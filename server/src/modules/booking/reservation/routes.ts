@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,7 +30,7 @@ import { countAttempt } from '../../identity/rate-limit';
 import { readProfile } from '../../account/profile/queries';
 import { auditedRead, patientAccess } from '../../patients/access';
 import type { BookingConfig } from '../config';
-import { appointmentLink, confirmationText, sendConfirmation } from './confirmation';
+import { appointmentLink, confirmationText, ownerNoticeText, samePhoneNumber, sendConfirmation } from './confirmation';
 import { installReservationPages, internalOrganizationOf } from './loaders';
 import { occupationalContractOf, occupationalRefusal, patientConceptsOf, personById, personByIdentityCode, registrationOf, sameName } from './person';
 import { slotEventsOf } from '../slot-events';
@@ -46,6 +47,12 @@ import { conceptBasedTreatmentChains, needsTreatmentChain, type TreatmentChainSe
  * Both are rate-limited per client IP, reserve in one transaction (reserve.ts) and send the
  * confirmation SMS after it commits. Bad input answers 400 ValidationError with paths; every other
  * refusal `{ type }` with the status of RESERVATION_ERROR_STATUS; never a 5xx for a client's mistake.
+ *
+ * The anonymous call must not tell a stranger who is a patient (issue 27): every refusal that is about
+ * the person the identity code names (no such patient, other names, no consent, payment block) is
+ * one answer, ANONYMOUS_IDENTIFICATION_REFUSAL, after the same lookups; the identity code is also
+ * limited per hour whatever the address; and a reservation texts the code's owner, at the phone of
+ * their record, when the confirmation went to another number.
  */
 
 /** The audit actions of the two calls (the page loaders audit under their route ids). */
@@ -53,6 +60,24 @@ export const RESERVATION_AUDIT_ACTION = 'booking.reservation.reserve';
 export const ANONYMOUS_RESERVATION_AUDIT_ACTION = 'booking.reservation.anonymous';
 
 type Refusal = { refused: ReservationErrorType } | { invalid: ValidationErrorBody['details'] };
+
+/**
+ * The anonymous call's one answer for every refusal that concerns the person (issue 27): the page
+ * shows one warning and strong login, after which the signed-in page says the actual reason.
+ */
+export const ANONYMOUS_IDENTIFICATION_REFUSAL = 'patientInfoConflict' satisfies ReservationErrorType;
+
+/** No person has this id (people's ids are random version 4 UUIDs): the profile read of an unknown identity code. */
+const NO_PERSON_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The per-identity-code limit's key. The code is hashed so that the counter table does not list
+ * identity codes in clear (a plain hash of so small a space is no secret: the rows are swept within
+ * a day, and the table is the server's own).
+ */
+function identityCodeLimitKey(identityCode: string): string {
+  return `booking.reservation.identity-code:${createHash('sha256').update(identityCode).digest('base64url')}`;
+}
 
 const refusalSchema = z.union([reservationErrorSchema, apiErrorSchema]);
 const responses = {
@@ -168,12 +193,18 @@ export function installReservation(app: FastifyInstance, config: BookingConfig, 
     request: FastifyRequest,
     input: ReservationInput,
     lang: Lang,
+    /** anonymous: the phone number of the identity code's owner on their record, if any */
+    ownerPhone: string | null = null,
   ): Promise<unknown> {
     const outcome = await reserveSlot(app.db, input);
     if (outcome.kind !== 'reserved') return refuse(reply, outcomeRefusal(outcome));
     slotEventsOf(app).emit({ reason: 'reserved', slotIds: [input.slotId] });
     const link = appointmentLink(app, lang, input.anonymous ? { linkToken: outcome.linkToken } : { appointmentId: outcome.appointmentId });
     await sendConfirmation(app, input.phone, confirmationText(outcome.slot, lang, link), request.log);
+    // Whoever knows a code and the names can book in that person's name: the owner hears of it at their own number.
+    if (ownerPhone && !samePhoneNumber(ownerPhone, input.phone)) {
+      await sendConfirmation(app, ownerPhone, ownerNoticeText(outcome.slot, lang, link), request.log, 'owner notice');
+    }
     request.log.info({ appointmentId: outcome.appointmentId, slotId: input.slotId, anonymous: input.anonymous, healthcareType: input.healthcareType }, 'appointment reserved');
     return reply.send(detailsOf(outcome.slot, outcome.appointmentId, input.healthcareType, lang, input.phone));
   }
@@ -269,21 +300,33 @@ export function installReservation(app: FastifyInstance, config: BookingConfig, 
         if (!slot || slotIsClosed(slot, new Date())) return refuse(reply, 'appointmentNotAvailable');
         if (slot.requiresStrongAuth) return refuse(reply, 'strongLoginRequired');
 
+        // Per identity code, from any address (issue 27): counted for every code, known or not, so the limit tells nothing either.
+        const codeVerdict = await countAttempt(app.db, identityCodeLimitKey(body.ssn), { max: config.anonymousAttemptsPerIdentityCodePerHour, windowSeconds: 3600 });
+        if (!codeVerdict.allowed) {
+          return reply
+            .status(429)
+            .header('retry-after', String(codeVerdict.retryAfterSeconds))
+            .send({ type: 'TooManyRequests', message: 'Too many reservation attempts with this identity code; try again later or sign in' } satisfies ApiErrorBody);
+        }
+
+        // The same reads whoever the code names (or nobody), so that the answer's timing tells as little as its body.
         const person = await personByIdentityCode(app.db, body.ssn);
-        // Someone who identified once but never registered is not a patient yet: they register first.
-        if (!person || !person.registered) return refuse(reply, 'noPatient');
-        // Their names and consent are read in their name (no session: the identity code names them); audited like any read.
-        await writeAudit(app.db, {
-          actorPersonId: person.id,
-          subjectPersonId: person.id,
-          action: ANONYMOUS_RESERVATION_AUDIT_ACTION,
-          details: { anonymous: true, slotId: String(slot.id) },
-          requestId: request.id,
-        });
-        if (!sameName(person.givenName, body.firstName) || !sameName(person.familyName, body.lastName)) return refuse(reply, 'patientInfoConflict');
-        const profile = await readProfile(app.db, person.id);
-        if (!profile || registrationOf(person.registered, profile.patient) !== 'ok') return refuse(reply, 'patientDataConsentRequired');
-        if (!person.creditWorthy) return refuse(reply, 'paymentBlocked');
+        const profile = await readProfile(app.db, person?.id ?? NO_PERSON_ID);
+        if (person) {
+          // Their names and consent are read in their name (no session: the identity code names them); audited like any read.
+          await writeAudit(app.db, {
+            actorPersonId: person.id,
+            subjectPersonId: person.id,
+            action: ANONYMOUS_RESERVATION_AUDIT_ACTION,
+            details: { anonymous: true, slotId: String(slot.id) },
+            requestId: request.id,
+          });
+        }
+        // Not a registered patient, other names, no patient data consent, a payment block: one answer
+        // for all (the signed-in page tells which after strong login).
+        const namesMatch = person !== null && sameName(person.givenName, body.firstName) && sameName(person.familyName, body.lastName);
+        const mayBook = person !== null && profile !== null && namesMatch && registrationOf(person.registered, profile.patient) === 'ok' && person.creditWorthy;
+        if (!person || !profile || !mayBook) return refuse(reply, ANONYMOUS_IDENTIFICATION_REFUSAL);
 
         return reserveAndConfirm(
           reply,
@@ -303,6 +346,7 @@ export function installReservation(app: FastifyInstance, config: BookingConfig, 
             dcpContentHash: null,
           },
           lang,
+          profile.patient.phoneNumber,
         );
       }),
   );
