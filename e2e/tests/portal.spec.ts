@@ -38,6 +38,11 @@ test.describe('the composed portal (issue 3)', () => {
     expect((await federationRuntimes(page)).containers).toEqual([]);
     const serverHtml = await (await page.request.get('/fi')).text();
     for (const heading of ['Viestit', 'Tulevat ajanvaraukset', 'Käynnit', 'Maksamattomat laskut']) expect(serverHtml).toContain(`>${heading}</h2>`);
+    // Mikko is a private customer: no occupational contract, so no chat promotion (issue 28)
+    for (const promotion of ['Lääkärichat', 'Hoitajachat', 'Terveysneuvonta puhelimessa']) {
+      await expect(main.getByRole('heading', { name: promotion })).toHaveCount(0);
+      expect(serverHtml).not.toContain(`>${promotion}</h2>`);
+    }
 
     await page.getByRole('link', { name: /På svenska/ }).click();
     await expect(page).toHaveURL(/\/sv$/);
@@ -177,6 +182,28 @@ test.describe('the composed portal (issue 3)', () => {
     );
     expect(sticking).toEqual([]);
     await expectNoAxeViolations(page, 'front page at 360 px');
+  });
+
+  test("Aino's front page promotes the doctor chat of her occupational contract, in the server's HTML and at 360 px (issue 28)", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/fi');
+    await signInFromLoginPage(page, personas.aino.code, 'OP');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hei, Aino!' })).toBeVisible();
+    const main = page.getByRole('main');
+    const promotion = main.getByRole('region', { name: 'Lääkärichat' });
+    await expect(promotion).toBeVisible();
+    await expect(promotion.getByText('Työterveyshuoltoosi kuuluu lääkärichat: kysy oireistasi lääkäriltä varaamatta aikaa.')).toBeVisible();
+    await expect(promotion.getByRole('link', { name: 'Avaa lääkärichat' })).toHaveAttribute('href', 'https://chat.example.fi/laakarichat');
+    // the shell's own card: the server renders it with the front page, before any code runs
+    expect(await (await page.request.get('/fi')).text()).toContain('>Lääkärichat</h2>');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page, 'front page with the chat promotion (fi, 360 px)');
+
+    await page.getByRole('link', { name: /In English/ }).click();
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(main.getByRole('region', { name: 'Doctor chat' }).getByRole('link', { name: 'Open the doctor chat' })).toBeVisible();
+    await expectNoAxeViolations(page, 'front page with the chat promotion (en)');
   });
 
   test('an unknown page answers 404 with the not-found page', async ({ page }) => {

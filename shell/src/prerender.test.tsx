@@ -84,7 +84,8 @@ describe('pre-rendered shell pages', () => {
   });
 
   test("the signed-in front page, with the remotes' summaries the server rendered in their places: the same markup the shell renders first", () => {
-    const page: PageState = { routeId: 'front-page', params: {}, state: { firstName: 'Aino', summaries: {} } };
+    const chatPromotion = { kind: 'doctor-chat', url: 'https://chat.example.fi/laakarichat' };
+    const page: PageState = { routeId: 'front-page', params: {}, state: { firstName: 'Aino', chatPromotion, summaries: {} } };
     const remotes = {
       remotes: [
         { id: 'mf-records', name: 'mf_records', entry: '/remotes/mf-records/mf-manifest.json', frontPageParcels: ['./summary'] },
@@ -114,6 +115,9 @@ describe('pre-rendered shell pages', () => {
     browserPage.querySelector('.shell-parcel > div[hidden] > div')?.remove();
     expect(server.innerHTML).toBe(browserPage.outerHTML);
     expect(within(server).getByRole('heading', { level: 1, name: 'Hei, Aino!' })).toBeInTheDocument();
+    // the chat promotion is the shell's own: in the server's HTML whole, before any code runs
+    const promotion = within(server).getByRole('region', { name: 'Lääkärichat' });
+    expect(within(promotion).getByRole('link', { name: 'Avaa lääkärichat' })).toHaveAttribute('href', chatPromotion.url);
     const [records, booking] = server.querySelectorAll<HTMLElement>('section.shell-parcel') as unknown as [HTMLElement, HTMLElement];
     expect(records).toHaveAttribute('aria-busy', 'false');
     expect(records).toHaveAttribute('data-parcel-status', 'server');

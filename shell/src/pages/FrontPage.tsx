@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { frontPageStateSchema } from '@portal/shared-api';
 import { ErrorView, PageStatesProvider, Spinner, usePageState } from '@portal/shared-ui';
 import { useLocationSnapshot, useRuntime } from '../app/runtime';
+import { ChatPromotionCard } from './ChatPromotionCard';
 import { ParcelSlot } from './ParcelSlot';
 import { SmsOnboardingBox } from './SmsOnboardingBox';
 
@@ -48,7 +49,7 @@ function useLanding(landing: string | undefined) {
 /** The page reads its state with its own schema: only the front page's chunk constructs it (pages/index.ts). */
 const PAGE_STATES = { 'front-page': frontPageStateSchema };
 
-/** Front page frame: greeting, then every remote's front-page parcels in manifest order. */
+/** Front page frame: greeting, the chat promotion the server chose (if any), then every remote's front-page parcels in manifest order. */
 export function FrontPage() {
   return (
     <PageStatesProvider pageStates={PAGE_STATES}>
@@ -76,6 +77,7 @@ function FrontPageContent() {
         <FormattedMessage id="shell.front.greeting" values={{ firstName: page.data.firstName }} />
       </h1>
       {mfaPhone !== undefined && <SmsOnboardingBox phoneNumber={mfaPhone} returnFocusTo={() => headingRef.current} />}
+      {page.data.chatPromotion && <ChatPromotionCard promotion={page.data.chatPromotion} />}
       {runtime.remotes.flatMap((remote) =>
         remote.frontPageParcels.map((exposed) => (
           <ParcelSlot key={`${remote.id}${exposed}`} remote={remote} exposed={exposed} summary={summaries[remote.id]} />

@@ -2,10 +2,13 @@ import type { FrontPageState } from '@portal/shared-api';
 import { ok } from '../../pages/loaders';
 import { defineModule } from '../module';
 import { patientAccess } from '../patients/access';
+import { chatPromotionOf } from './chat-promotion';
+import { loadFrontPageConfig } from './config';
 import { frontPageRedirect, frontPageSubject } from './landing';
 import { SummaryRegistry } from './summaries';
 
 export type { SummaryContext, SummaryLoader } from './summaries';
+export { loadFrontPageConfig, type FrontPageConfig } from './config';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,14 +18,16 @@ declare module 'fastify' {
 }
 
 /**
- * The front page's loader: the subject's first name and the summary of each deployed remote that
- * has one, in the remotes manifest's order. The summaries come from their own modules through
+ * The front page's loader: the subject's first name, the chat promotion their occupational contract
+ * gives (chat-promotion.ts), and the summary of each deployed remote that has one, in the remotes
+ * manifest's order. The summaries come from their own modules through
  * `app.frontPageSummaries`; one that fails is left out (its parcel shows a small error) and the
  * rest of the page stays. Installed before the modules that register summaries.
  */
 export const frontPageModule = defineModule({
   name: 'front-page',
-  install(app) {
+  loadConfig: loadFrontPageConfig,
+  install(app, config) {
     const summaries = new SummaryRegistry();
     app.decorate('frontPageSummaries', summaries);
 
@@ -36,11 +41,18 @@ export const frontPageModule = defineModule({
         frontPageSubject(ctx.db, access.subjectPersonId).catch(async (error: unknown) => {
           ctx.request.log.error({ err: error }, 'the front page could not tell whether to send the visitor on');
           const person = await app.people.findById(access.subjectPersonId);
-          return person ? { givenName: person.givenName, registered: person.registered, hasEvents: true } : null;
+          return person ? { givenName: person.givenName, registered: person.registered, hasEvents: true, contractProductIds: null } : null;
         }),
         summaries.collect(deployed, { ...ctx, access }, ctx.request.log),
       ]);
-      const state: FrontPageState = { firstName: subject?.givenName ?? '', summaries: summaryStates };
+      // the subject's contract: a guardian acting for a ward sees the ward's (a child has none)
+      const chatPromotion = chatPromotionOf(
+        ctx.config.brand,
+        subject?.contractProductIds ?? null,
+        config.chatPromotion,
+        ctx.config.brandConfig.customerServicePhone,
+      );
+      const state: FrontPageState = { firstName: subject?.givenName ?? '', ...(chatPromotion && { chatPromotion }), summaries: summaryStates };
       // Not a customer yet, or a customer with nothing to show: a full page load goes to
       // registration or the first-time welcome page instead (landing.ts).
       const redirectTo = frontPageRedirect(subject);

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/index';
 import { createPerTurnReader, perDatabase } from '../../db/per-turn-loader';
 import { preparedStatement } from '../../db/prepared';
-import { appointments } from '../booking/schema';
+import { appointments, occupationalContracts } from '../booking/schema';
 import { messagingThreads, messagingUsers } from '../messaging/schema';
 import { people, peopleRowId } from '../patients/schema';
 import {
@@ -24,12 +24,16 @@ import {
  * boxes): an appointment (past or future, also a cancelled one), a visit, a prescription, a
  * laboratory or imaging result, a referral, a questionnaire, a certificate, a vaccination or a
  * conversation. The database stops at the first table that has a row. Null: no such person.
- * One statement for all the subjects asked in the same turn of the event loop.
+ * One statement for all the subjects asked in the same turn of the event loop. It also brings the
+ * occupational contract's product ids, which decide the chat promotion (chat-promotion.ts), so the
+ * promotion costs the front page no statement of its own.
  */
 export interface FrontPageSubject {
   givenName: string;
   registered: boolean;
   hasEvents: boolean;
+  /** the occupational contract's product ids; null: no contract */
+  contractProductIds: string[] | null;
 }
 
 /**
@@ -57,17 +61,26 @@ function hasEvents(): SQL {
 }
 
 /** frontPageSubjects' statement, prepared (db/prepared.ts): the front page is asked on every sign-in. */
-const subjectStatement = preparedStatement<{ id: string; given_name: string; registered: boolean; has_events: boolean }, { ids: readonly string[] }>(
+const subjectStatement = preparedStatement<
+  { id: string; given_name: string; registered: boolean; has_events: boolean; contract_product_ids: string[] | null },
+  { ids: readonly string[] }
+>(
   'front_page_subject',
   () => sql`
-    select ${peopleRowId} as id, ${people.givenName} as given_name, ${people.registered} as registered, (${hasEvents()}) as has_events
+    select ${peopleRowId} as id, ${people.givenName} as given_name, ${people.registered} as registered, (${hasEvents()}) as has_events,
+      (select ${occupationalContracts.contractProductIds} from ${occupationalContracts} where ${occupationalContracts.personId} = ${peopleRowId}) as contract_product_ids
       from ${people} where ${peopleRowId} = any(${sql.placeholder('ids')}::uuid[])`,
 );
 
 /** The subjects of `personIds` in one statement, in their order (null: no such person). */
 async function frontPageSubjects(db: Database, personIds: readonly string[]): Promise<(FrontPageSubject | null)[]> {
   const rows = await subjectStatement(db, { ids: personIds });
-  const byId = new Map(rows.map((row) => [row.id, { givenName: row.given_name, registered: row.registered, hasEvents: row.has_events === true }]));
+  const byId = new Map(
+    rows.map((row) => [
+      row.id,
+      { givenName: row.given_name, registered: row.registered, hasEvents: row.has_events === true, contractProductIds: row.contract_product_ids },
+    ]),
+  );
   return personIds.map((id) => byId.get(id) ?? null);
 }
 
