@@ -17,6 +17,7 @@ import { appointments, occupationalContracts, patientConcepts } from '../src/mod
 import { smsOutbox } from '../src/modules/mfa/schema';
 import { people } from '../src/modules/patients/schema';
 import { PERSONAS } from '../src/seed/personas';
+import { formatDateTime } from '@portal/shared-i18n';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**
@@ -208,7 +209,26 @@ describe('POST /api/reserve-appointment (signed in; spec part 2 §7, §8)', () =
     const [sms] = await t.app.db.select().from(smsOutbox).where(like(smsOutbox.text, `%${link}`));
     assert.ok(sms, 'an SMS carries the appointment link');
     assert.equal(sms.phoneNumber, '+358405550101', 'to the phone given');
-    assert.match(sms.text, /^Your appointment is booked: \d{1,2}\.\d{1,2}\.\d{4} at \d{2}:\d{2}, /);
+    assert.match(sms.text, /^Your appointment is booked: \d{1,2} [A-Z][a-z]+ \d{4} at \d{1,2}:\d{2}, /);
+  });
+
+  it('issue 28: the SMS writes the date and time as the appointment page does, in each language', async () => {
+    const startsAt = new Date('2030-11-30T06:00:00.000Z'); // 8:00 in Helsinki (EET)
+    const expected = { fi: '30.11.2030 8:00', sv: '30.11.2030 8:00', en: '30 November 2030 at 8:00' } as const;
+    for (const lang of ['fi', 'sv', 'en'] as const) {
+      await freeBudgets();
+      const slotId = await newSlot(0, { startsAt });
+      const res = await reserve(mikko, signedInPayload(slotId), { lang });
+      assert.equal(res.statusCode, 200, res.body);
+      const { appointmentId } = reserveAppointmentResponseSchema.parse(res.json()).reservationDetails;
+      const [sms] = await t.app.db.select().from(smsOutbox).where(like(smsOutbox.text, `%/${appointmentId}`));
+      assert.ok(sms?.text.includes(`: ${expected[lang]}, `), sms?.text);
+      // the page the link opens shows its start with the same formatter (AppointmentCard: formatDateTime)
+      const pageState = (await t.app.inject({ url: `/api/pages/booking.appointment?lang=${lang}&ids=${appointmentId}`, headers: mikko.headers })).json() as { state: { appointments?: Array<{ startDate: string }> } };
+      const shown = pageState.state.appointments?.[0]?.startDate;
+      assert.ok(shown, JSON.stringify(pageState.state).slice(0, 300));
+      assert.equal(formatDateTime(shown, lang), expected[lang]);
+    }
   });
 
   it('a guardian acting for the ward books for the ward (spec part 2 §6)', async () => {
@@ -634,6 +654,24 @@ describe('reservation page loaders (spec part 2 §2.1, §3 "Page state for reser
     assert.equal(ok.occupationalConfirmation, 'referral');
     assert.equal(ok.priceInfo, null);
     assert.equal(ok.paymentBlocked, false);
+  });
+
+  it('issue 28: occupational physiotherapy asks to confirm a referral, and no reservation info on its page says none is needed', async () => {
+    const aino = await signIn(t.app, PERSONAS.aino);
+    await t.app.db.insert(occupationalContracts).values({ personId: aino.personId, employerName: 'Lentoyhtiö Oy', webReservation: true }).onConflictDoNothing();
+    const physios = await t.app.db.selectDistinct({ practitionerId: appointmentSlots.practitionerId, kindId: appointmentSlots.kindId, clinicId: appointmentSlots.clinicId }).from(appointmentSlots).where(eq(appointmentSlots.specialtyId, 'FYS'));
+    assert.ok(physios.length > 0, 'the demo world has physiotherapy');
+    let hours = 300;
+    for (const physio of physios) {
+      const slotId = await newSlot(hours++, { specialtyId: 'FYS', ...physio });
+      const state = reservationPageStateSchema.parse((await page('booking.reservation-occupational', slotId, aino)).state);
+      assert.ok(state.status === 'ok');
+      assert.equal(state.occupationalConfirmation, 'contract-and-referral');
+      for (const html of [state.appointment.practitioner.reservationInfoHtml, state.appointment.kind.reservationInfoHtml]) {
+        // an unqualified promise: "no referral" that does not also say occupational care needs one
+        if (html && /ilman lähetettä/.test(html)) assert.match(html, /työterveyshuollon \S+ tarvitset lähetteen/, html);
+      }
+    }
   });
 
   it('anonymous: requiresStrongLogin for insurance, occupational and a strong-auth slot, not for a plain private slot; loggedInPath is the signed-in page', async () => {

@@ -132,10 +132,10 @@ describe('offers on a cancellation, and taking them (first come first served)', 
 
     for (const phone of ['+358401230003', '+358401230004', '+358401230005']) assert.deepEqual(await smsTo(phone), [], `no offer to ${phone}`);
     const [sms] = await smsTo('+358401230001');
-    assert.match(sms!.text, /Aiempi vastaanottoaika vapautui: \d{1,2}\.\d{1,2}\.\d{4} \d{2}\.\d{2}, Testi Odotus\. Varaa se osoitteessa http:\/\/localhost:8080\/fi\/aiempi-aika\/[A-Za-z0-9_-]+ .* 2 tuntia\./);
+    assert.match(sms!.text, /Aiempi vastaanottoaika vapautui: \d{1,2}\.\d{1,2}\.\d{4} \d{1,2}:\d{2}, Testi Odotus\. Varaa se osoitteessa http:\/\/localhost:8080\/fi\/aiempi-aika\/[A-Za-z0-9_-]+ .* 2 tuntia\./);
     // in the patient's own language, with the page's path in that language
     const [swedish] = await smsTo('+358401230002');
-    assert.match(swedish!.text, /^En tidigare tid har blivit ledig: \d{1,2}\.\d{1,2}\.\d{4} \d{2}\.\d{2}, Testi Odotus\. Boka den på http:\/\/localhost:8080\/sv\/tidigare-tid\/[A-Za-z0-9_-]+ /);
+    assert.match(swedish!.text, /^En tidigare tid har blivit ledig: \d{1,2}\.\d{1,2}\.\d{4} \d{1,2}:\d{2}, Testi Odotus\. Boka den på http:\/\/localhost:8080\/sv\/tidigare-tid\/[A-Za-z0-9_-]+ /);
     const mikkoToken = await offerTokenIn('+358401230001');
     const leenaToken = await offerTokenIn('+358401230002');
 

@@ -1,6 +1,7 @@
 // Import '@portal/shared-ui/themes.css' once in the shell (it sets the brand tokens); components import their own CSS.
 export * from './shell-context';
 export * from './shell-context-from-state';
+export * from './sign-in-link';
 export * from './breakpoints';
 export * from './useMediaQuery';
 export * from './components/VisuallyHidden';

@@ -11,8 +11,11 @@ export type ApiFailure =
   | { kind: 'unauthorized' }
   /** `body`: the answer's JSON, when it had one (a page loader's not-found answer is a page state) */
   | { kind: 'not-found'; body?: unknown }
-  /** any other error status; `type` is the body's machine-readable type when it has one (e.g. 'CsrfTokenInvalid') */
-  | { kind: 'http'; status: number; type?: string }
+  /**
+   * any other error status; `type` is the body's machine-readable type when it has one (e.g.
+   * 'CsrfTokenInvalid'); `retryAfterSeconds` the answer's Retry-After (a 429 says when to try again)
+   */
+  | { kind: 'http'; status: number; type?: string; retryAfterSeconds?: number }
   /** the caller aborted (left the page); nothing to show */
   | { kind: 'aborted' }
   /** an answer that does not match its schema, or an error of the client itself; report it */
@@ -70,8 +73,17 @@ export function toApiFailure(error: unknown): ApiFailure {
   return { kind: 'unexpected', message: typeof message === 'string' ? message : String(error) };
 }
 
+/** Seconds from a Retry-After header (delay-seconds or an HTTP date), or undefined when it has none that reads. */
+export function retryAfterSecondsOf(header: string | null | undefined, now: number = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 /** Maps an HTTP error status and its (already parsed, possibly empty) JSON body to a failure. */
-export function failureFromResponse(status: number, body: unknown): ApiFailure {
+export function failureFromResponse(status: number, body: unknown, retryAfter?: string | null): ApiFailure {
   const type = field(body, 'type');
   if (status === 400 && type === 'ValidationError') {
     const details = field(body, 'details');
@@ -79,7 +91,13 @@ export function failureFromResponse(status: number, body: unknown): ApiFailure {
   }
   if (status === 401) return { kind: 'unauthorized' };
   if (status === 404) return body === undefined ? { kind: 'not-found' } : { kind: 'not-found', body };
-  return typeof type === 'string' ? { kind: 'http', status, type } : { kind: 'http', status };
+  const retryAfterSeconds = retryAfterSecondsOf(retryAfter);
+  return {
+    kind: 'http',
+    status,
+    ...(typeof type === 'string' ? { type } : {}),
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+  };
 }
 
 function isDetail(value: unknown): value is { path: string; message: string } {

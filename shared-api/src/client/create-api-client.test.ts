@@ -140,6 +140,19 @@ describe('createApiClient', () => {
     expect(requests).toHaveLength(5);
   });
 
+  test('a 429 carries its Retry-After, in seconds or as a date, so the page can say when to try again', async () => {
+    const { fetch } = fakeFetch(
+      json({ type: 'TooManyRequests', message: 'x' }, 429, { 'retry-after': '42' }),
+      json({ type: 'TooManyRequests', message: 'x' }, 429, { 'retry-after': new Date(Date.now() + 120_000).toUTCString() }),
+      json({ type: 'TooManyRequests', message: 'x' }, 429),
+    );
+    const { api } = client(fetch);
+    await expect(failureOf(api.post('/api/a', okSchema))).resolves.toEqual({ kind: 'http', status: 429, type: 'TooManyRequests', retryAfterSeconds: 42 });
+    const dated = await failureOf(api.post('/api/a', okSchema));
+    expect(dated.kind === 'http' && dated.retryAfterSeconds).toBeGreaterThan(110);
+    await expect(failureOf(api.post('/api/a', okSchema))).resolves.toEqual({ kind: 'http', status: 429, type: 'TooManyRequests' });
+  });
+
   test('a slow answer times out as a network failure, without retry', async () => {
     const never = (request: Request) =>
       new Promise<Response>((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));

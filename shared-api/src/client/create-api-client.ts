@@ -117,7 +117,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       data = await readJson(response);
     } catch (error) {
       if (error instanceof HTTPError) {
-        const failure = failureFromResponse(error.response.status, await readJson(error.response));
+        const failure = failureFromResponse(error.response.status, await readJson(error.response), error.response.headers.get('retry-after'));
         if (failure.kind === 'unauthorized') onUnauthorized?.();
         throw new ApiError(failure);
       }

@@ -48,6 +48,8 @@ function textsOf(remote: RemoteIdentity): Catalogue {
  * under a router at `path`: a page's test sees what the patient sees, heading focus included.
  */
 export function renderRemotePage(ui: ReactElement, { remote, shell, path = `/${shell.lang}` }: RemotePageOptions) {
+  // the browser's address too: what reads it (the sign-in links) sees the page the patient sees
+  window.history.replaceState({}, '', path);
   return render(
     <RemoteProviders shell={shell} messages={textsOf(remote)} pageStates={remote.pageStates}>
       <MemoryRouter initialEntries={[path]}>

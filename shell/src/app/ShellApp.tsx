@@ -1,6 +1,6 @@
 import { createElement, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, IntlProvider, useIntl } from 'react-intl';
-import { PageFrame, ShellProvider, ToastRegion, watchPageHeading } from '@portal/shared-ui';
+import { PageFrame, ShellProvider, signInHref, ToastRegion, watchPageHeading } from '@portal/shared-ui';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { LogoutProvider } from '../layout/LogoutDialog';
@@ -8,7 +8,6 @@ import { OverrideBanner } from '../layout/OverrideBanner';
 import { SideMenu } from '../layout/SideMenu';
 import { shellPageOf } from '../pages';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { NEXT_PATH_PARAM, withQuery } from '../routing/route-access';
 import { SessionWatcher } from '../session/SessionWatcher';
 import { layoutOf } from './layout-of';
 import { RuntimeProvider, useLocationSnapshot, useRuntime, type ShellRuntime } from './runtime';
@@ -48,7 +47,7 @@ export function ShellLayout() {
 
   // A signed-in page without a session: the login page, then back here (the server redirects too).
   useEffect(() => {
-    if (needsLogin) runtime.redirect(withQuery(runtime.shell.href('login'), { [NEXT_PATH_PARAM]: `${location.pathname}${location.search}` }));
+    if (needsLogin) runtime.redirect(signInHref(runtime.shell, { next: `${location.pathname}${location.search}` }));
   }, [needsLogin, location.pathname, location.search, runtime]);
 
   useEffect(() => {

@@ -1,9 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { buttonClassName } from '@portal/shared-ui';
+import { buttonClassName, signInHref } from '@portal/shared-ui';
 import type { RouteId } from '@portal/shared-i18n';
 import { ShellLink } from '../app/ShellLink';
 import { useLocationSnapshot, useRuntime } from '../app/runtime';
-import { NEXT_PATH_PARAM, withQuery } from '../routing/route-access';
 import { LanguagePicker } from './LanguagePicker';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
@@ -45,7 +44,8 @@ export function Header({ minimal, routeId }: { minimal: boolean; routeId: string
         {showLogin ? (
           <ShellLink
             className={`${buttonClassName('primary', 'medium', false)} shell-header__login`}
-            href={withQuery(shell.href('login'), { [NEXT_PATH_PARAM]: `${location.pathname}${location.search}` })}
+            // the location snapshot, not the browser's: the pre-rendered header has no browser
+            href={signInHref(shell, { next: `${location.pathname}${location.search}` })}
           >
             <FormattedMessage id="shell.header.login" />
           </ShellLink>

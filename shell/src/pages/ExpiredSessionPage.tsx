@@ -1,9 +1,9 @@
 import { FormattedMessage } from 'react-intl';
 import { expiredSessionPageStateSchema } from '@portal/shared-api';
-import { buttonClassName, PageStatesProvider, usePageState } from '@portal/shared-ui';
+import { buttonClassName, PageStatesProvider, signInHref, usePageState } from '@portal/shared-ui';
 import { ShellLink } from '../app/ShellLink';
 import { useLocationSnapshot, useRuntime } from '../app/runtime';
-import { NEXT_PATH_PARAM, withQuery } from '../routing/route-access';
+import { withQuery } from '../routing/route-access';
 import { safeNextPath } from './LoginPage';
 
 /** The account remote's SMS code login page (mf-account routes.json). */
@@ -32,7 +32,7 @@ function ExpiredSessionContent() {
   const { page } = usePageState('expired-session');
   const next = safeNextPath(new URLSearchParams(location.search).get('next'), state.lang);
   const smsLogin = page.status === 'ready' && page.data.smsLogin && shell.hasRoute(SMS_LOGIN_ROUTE_ID);
-  const bankHref = withQuery(shell.href('login'), { [NEXT_PATH_PARAM]: next });
+  const bankHref = signInHref(shell, { next });
   return (
     <div className="shell-page">
       <h1 tabIndex={-1}>

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Alert } from '@portal/shared-ui';
+import { ACTING_GUARDIAN, Alert, signInHref } from '@portal/shared-ui';
 import { ShellLink } from '../app/ShellLink';
 import { useLocationSnapshot, useRuntime } from '../app/runtime';
-import { ACTING_GUARDIAN, ACTING_PARAM, NEXT_PATH_PARAM, withQuery } from '../routing/route-access';
 
 /** Landing error toast duration (spec part 1 §9). */
 export const LANDING_ERROR_TOAST_MS = 20_000;
@@ -38,7 +37,6 @@ export function LandingPage() {
     });
   }, [error, intl, shell.toasts]);
 
-  const login = shell.href('login');
   const front = `/${state.lang}`;
   return (
     <div className="shell-page shell-landing">
@@ -51,7 +49,7 @@ export function LandingPage() {
       </noscript>
       <ul className="shell-landing__choices">
         <li>
-          <ShellLink className="shell-choice" href={withQuery(login, { [NEXT_PATH_PARAM]: front })}>
+          <ShellLink className="shell-choice" href={signInHref(shell, { next: front })}>
             <span className="shell-choice__title">
               <FormattedMessage id="shell.landing.own.title" />
             </span>
@@ -61,7 +59,7 @@ export function LandingPage() {
           </ShellLink>
         </li>
         <li>
-          <ShellLink className="shell-choice" href={withQuery(login, { [NEXT_PATH_PARAM]: front, [ACTING_PARAM]: ACTING_GUARDIAN })}>
+          <ShellLink className="shell-choice" href={signInHref(shell, { next: front, acting: ACTING_GUARDIAN })}>
             <span className="shell-choice__title">
               <FormattedMessage id="shell.landing.child.title" />
             </span>

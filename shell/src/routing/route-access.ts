@@ -9,16 +9,8 @@ export function availableRoutes(table: RouteTable, brand: Brand, features: reado
   return table.filter((route) => isRouteAvailable(route, brand, features));
 }
 
-/** Query parameter the login page reads to send the user back after identification. */
-export const NEXT_PATH_PARAM = 'nextPath';
-
-/**
- * Marker on the login page's query (`?acting=guardian`) set by the children's-brand landing when a
- * guardian chooses "child's matters". The login page shows the guardian wording and passes the marker
- * on to /oauth/authenticate, where the server may start the mandate check.
- */
-export const ACTING_PARAM = 'acting';
-export const ACTING_GUARDIAN = 'guardian';
+// One definition with the sign-in links' builder (shared-ui signInHref), which every sign-in link uses.
+export { ACTING_GUARDIAN, ACTING_PARAM, NEXT_PATH_PARAM } from '@portal/shared-ui';
 
 /** '/fi/kirjaudu?nextPath=%2Ffi%2Flaboratorio' */
 export function withQuery(path: string, query: Record<string, string | undefined>): string {

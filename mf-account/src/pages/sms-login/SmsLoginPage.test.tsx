@@ -161,8 +161,8 @@ describe('SMS code login page (spec part 2 §2.2, §4 Session, §7 POST /api/pin
     renderWithShell(<SmsLoginPage />, shellWith({ status: 'unavailable' }), '/en/authentication?next=%2F%2Fevil.example');
     expect(screen.getByText('SMS login is not available now. Log in again with your bank credentials.')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
-    // an unsafe next is dropped
-    expect(screen.getByRole('link', { name: 'Log in with bank credentials' })).toHaveAttribute('href', '/en/login');
+    // an unsafe next is dropped: back to the front page in this language
+    expect(screen.getByRole('link', { name: 'Log in with bank credentials' })).toHaveAttribute('href', '/en/login?nextPath=%2Fen');
   });
 
   test('in Finnish', async () => {

@@ -9,7 +9,7 @@ import {
   toApiFailure,
   type SmsLoginPageState,
 } from '@portal/shared-api';
-import { Alert, Button, ErrorView, PageHeading, Spinner, useApiClient, useShell } from '@portal/shared-ui';
+import { Alert, Button, ErrorView, PageHeading, Spinner, useApiClient, signInHref, useShell } from '@portal/shared-ui';
 import { CodeInput, emptyCode } from '../../components/code-input/CodeInput';
 import { goTo } from './go-to';
 import { useSmsLoginPage } from './useSmsLoginPage';
@@ -59,8 +59,7 @@ type Problem = 'wrong' | 'expired' | 'too-many-requests' | 'network' | 'failed' 
 function BankLoginLink({ next }: { next: string | undefined }) {
   const intl = useIntl();
   const shell = useShell();
-  const login = shell.href('login');
-  const href = next ? `${login}?${new URLSearchParams({ nextPath: next }).toString()}` : login;
+  const href = signInHref(shell, { next: next ?? `/${shell.lang}` });
   return (
     <a className={styles.primaryLink} href={href}>
       {intl.formatMessage({ id: 'account.smsLogin.page.bankLogin' })}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useId, useImperativeHandle, useRef, useState, type FormEvent, type MouseEvent, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import {
   contactFieldErrors,
@@ -40,12 +40,6 @@ const ERROR_IDS: Record<ContactFieldName, string> = {
   phoneNumber: 'booking.reservation.contact.error.phone',
 };
 
-/** Whether every contact field passes §5's rules (the booking button needs it). */
-export function isContactValid(values: ContactValues): boolean {
-  const errors = contactFieldErrors(values);
-  return contactFieldNames.every((field) => errors[field] === null);
-}
-
 export interface ContactDetailsBlockProps {
   /** the saved contact details */
   values: ContactValues;
@@ -55,6 +49,12 @@ export interface ContactDetailsBlockProps {
   /** My information with the saveAction back to this reservation; null where the account remote is not composed */
   myInformationHref: string | null;
   disabled?: boolean;
+  /** lets the page open the edit form, e.g. from the reason the booking button is disabled */
+  ref?: Ref<ContactDetailsHandle>;
+}
+
+export interface ContactDetailsHandle {
+  startEditing(): void;
 }
 
 type Mode = 'read' | 'edit' | 'saving';
@@ -66,7 +66,7 @@ type Mode = 'read' | 'edit' | 'saving';
  * while saving, values trimmed on save; Cancel restores the saved values; a failure keeps what was
  * typed and says so.
  */
-export function ContactDetailsBlock({ values, onSaved, onEditingChange, myInformationHref, disabled = false }: ContactDetailsBlockProps) {
+export function ContactDetailsBlock({ values, onSaved, onEditingChange, myInformationHref, disabled = false, ref }: ContactDetailsBlockProps) {
   const intl = useIntl();
   const shell = useShell();
   const api = useApiClient();
@@ -101,6 +101,8 @@ export function ContactDetailsBlock({ values, onSaved, onEditingChange, myInform
     setFailed(false);
     switchMode('edit');
   };
+
+  useImperativeHandle(ref, () => ({ startEditing }));
 
   const cancel = () => {
     setDraft(values);

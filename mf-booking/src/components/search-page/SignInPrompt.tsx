@@ -1,20 +1,18 @@
 import { useIntl } from 'react-intl';
-import { LinkButton, useShell } from '@portal/shared-ui';
+import { LinkButton, useSignInHref } from '@portal/shared-ui';
 import styles from './SearchPageFrame.module.css';
 
-/** The login page's address that comes back to `nextPath` after signing in (SPEC-DECISIONS "Paths": `?nextPath=`). */
-export function loginHref(loginPath: string, nextPath: string): string {
-  return `${loginPath}?${new URLSearchParams({ nextPath }).toString()}`;
-}
-
-/** A sign-in prompt: why, and the login link that returns to `nextPath` (a full page load: the login is the shell's). */
-export function SignInPrompt({ text, nextPath }: { text: string; nextPath: string }) {
+/**
+ * A sign-in prompt: why, and the login link (a full page load: the login is the shell's) that returns
+ * to `next` (a full path with its language), or to this page when there is none.
+ */
+export function SignInPrompt({ text, next }: { text: string; next?: string }) {
   const intl = useIntl();
-  const shell = useShell();
+  const href = useSignInHref(next === undefined ? {} : { next });
   return (
     <div className={styles.prompt}>
       <p>{text}</p>
-      <LinkButton href={loginHref(shell.href('login'), nextPath)}>{intl.formatMessage({ id: 'booking.occupational.signIn' })}</LinkButton>
+      <LinkButton href={href}>{intl.formatMessage({ id: 'booking.occupational.signIn' })}</LinkButton>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import type { Slot } from '@portal/shared-api';
-import { formatDate, formatMoney, formatTime, LOCALES, TIME_ZONE, type Lang } from '@portal/shared-i18n';
+import { formatDateTime, formatMoney, LOCALES, TIME_ZONE, type Lang } from '@portal/shared-i18n';
 import { useShell } from '@portal/shared-ui';
 import { QueryLink } from '../search-link/QueryLink';
 import { PractitionerAvatar } from './PractitionerAvatar';
@@ -32,7 +32,8 @@ export function SlotCard({ slot, href }: { slot: Slot; href: string }) {
   const { practitioner, price } = slot;
   const when = intl.formatMessage(
     { id: 'booking.slot.when' },
-    { weekday: weekdayOf(slot.startDate, lang), date: formatDate(slot.startDate, lang), time: formatTime(slot.startDate) },
+    // the date and time as every page and SMS writes them (shared-i18n formatDateTime)
+    { weekday: weekdayOf(slot.startDate, lang), dateTime: formatDateTime(slot.startDate, lang) },
   );
   return (
     <article className={styles.card}>

@@ -168,7 +168,7 @@ describe('the anonymous appointment link (spec part 2 §4 "Anonymous appointment
     const shell = renderPage({ status: 'appointment-not-found' }, createFakeShell({ user: null, lang: 'fi' }));
     expect(screen.getByText('Ajanvarausta ei löytynyt')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Varaa uusi aika' })).toHaveAttribute('href', '/fi/ajanvaraus');
-    expect(screen.getByRole('link', { name: 'Kirjaudu sisään' })).toHaveAttribute('href', '/fi/kirjaudu');
+    expect(screen.getByRole('link', { name: 'Kirjaudu sisään' })).toHaveAttribute('href', `/fi/kirjaudu?nextPath=${encodeURIComponent('/fi/ajanvaraukset')}`);
     await user.click(screen.getByRole('button', { name: 'Yritä uudelleen' }));
     expect(shell.loadPage).toHaveBeenCalledWith(ROUTE, { token: TOKEN }, expect.any(AbortSignal));
   });

@@ -226,7 +226,8 @@ export function AnonymousAppointmentPage() {
                 {t('newAppointment')}
               </LinkButton>
             )}
-            <LinkButton variant="secondary" href={loginHref(shell)}>
+            {/* a link that found nothing is no page to come back to: the signed-in appointments are */}
+            <LinkButton variant="secondary" href={loginHref(shell, hrefIfRoute(shell, 'booking.appointments') ?? `/${shell.lang}`)}>
               {t('login')}
             </LinkButton>
           </div>

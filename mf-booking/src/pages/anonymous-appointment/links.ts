@@ -1,13 +1,8 @@
-import type { Lang } from '@portal/shared-api';
-import type { ShellContextValue } from '@portal/shared-ui';
+import { signInHref, type ShellContextValue } from '@portal/shared-ui';
 
-/** SPEC-DECISIONS "Paths": the login page, where the shell's route table has none (it always has in the portal). */
-const LOGIN_PATHS: Record<Lang, string> = { en: '/en/login', fi: '/fi/kirjaudu', sv: '/sv/logga-in' };
-
-/** Strong login that comes back to `nextPath` (the login page reads ?nextPath=). */
+/** Strong login that comes back to `nextPath` (a full path with its language), else to this page. */
 export function loginHref(shell: Pick<ShellContextValue, 'hasRoute' | 'href' | 'lang'>, nextPath?: string): string {
-  const login = shell.hasRoute('login') ? shell.href('login') : LOGIN_PATHS[shell.lang];
-  return nextPath ? `${login}?${new URLSearchParams({ nextPath }).toString()}` : login;
+  return signInHref(shell, nextPath === undefined ? {} : { next: nextPath });
 }
 
 /** A route's path when this environment has it, else null. */

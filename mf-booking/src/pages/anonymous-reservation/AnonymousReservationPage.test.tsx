@@ -15,8 +15,8 @@ function AddressProbe() {
 }
 const PATH = '/en/anonymous-users/available-appointments/501';
 
-function setUp(state: AnonymousReservationPageState, { insurance = false } = {}) {
-  const shell = createFakeShell({ routes: routesWithAccount, user: null });
+function setUp(state: AnonymousReservationPageState, { insurance = false, brand = 'adult' as 'adult' | 'children' } = {}) {
+  const shell = createFakeShell({ routes: routesWithAccount, user: null, brand });
   const routeId = insurance ? 'booking.anonymous-reservation-insurance' : 'booking.anonymous-reservation';
   shell.loadPage.mockResolvedValueOnce(pageState(routeId, state, { id: '501' }));
   const path = insurance ? '/en/anonymous-users/available-appointments/insurance/501' : PATH;
@@ -171,14 +171,23 @@ describe('anonymous reservation page (spec part 2 §4 "Anonymous reservation", �
     expect(field('First name')).toHaveValue(' Maija ');
   });
 
-  test('too many attempts (429, per address or per identity code): says so and offers strong login', async () => {
+  test('too many attempts (429, per address or per identity code): when to try again from Retry-After, and strong login', async () => {
+    const shell = setUp(anonymousOkState);
+    shell.api.use({ [RESERVE]: mockFailure({ kind: 'http', status: 429, type: 'TooManyRequests', retryAfterSeconds: 600 }) });
+    await fillValidForm();
+    await userEvent.click(submit());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Too many booking attempts\. Please try again in 10 minutes, at \d{1,2}:\d{2}\./);
+    expect(alert).toHaveTextContent('You can also log in with strong authentication to book the appointment.');
+    expect(within(alert).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/en/login?nextPath=%2Fen%2Favailable-appointments%2F501');
+  });
+
+  test('too many attempts without a Retry-After: try again in a few minutes', async () => {
     const shell = setUp(anonymousOkState);
     shell.api.use({ [RESERVE]: mockFailure({ kind: 'http', status: 429, type: 'TooManyRequests' }) });
     await fillValidForm();
     await userEvent.click(submit());
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Too many booking attempts. Please try again later, or log in with strong authentication to book the appointment.');
-    expect(within(alert).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/en/login?nextPath=%2Fen%2Favailable-appointments%2F501');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many booking attempts. Please try again in a few minutes.');
   });
 
   const codes: Array<[string, ApiFailure, string]> = [
@@ -196,5 +205,62 @@ describe('anonymous reservation page (spec part 2 §4 "Anonymous reservation", �
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     await waitFor(() => expect(submit()).toBeEnabled());
     expect(field('Email')).toHaveValue('maija@example.fi');
+  });
+});
+
+describe("children's brand: the login choice (hpa or ordinary) comes first (spec part 2 §4 \"Anonymous reservation\")", () => {
+  test('both choices before any form; the guardian one is the guardian login back to the signed-in reservation', async () => {
+    setUp(anonymousOkState, { brand: 'children' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Whose appointment are you booking?' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Personal identity code' })).not.toBeInTheDocument();
+    const guardian = screen.getByRole('link', { name: 'Log in as a guardian' });
+    expect(guardian).toHaveAccessibleDescription(/For guardians booking for a child aged 11 or younger/);
+    const href = new URL(guardian.getAttribute('href') ?? '', 'https://portal.invalid');
+    expect(href.pathname).toBe('/en/login');
+    expect(href.searchParams.get('nextPath')).toBe('/en/available-appointments/501');
+    expect(href.searchParams.get('acting')).toBe('guardian');
+  });
+
+  test('by keyboard: the ordinary choice opens the identity-code form and focus moves on to it', async () => {
+    setUp(anonymousOkState, { brand: 'children' });
+    const own = await screen.findByRole('button', { name: 'Book my own appointment' });
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'Log in as a guardian' })).toHaveFocus();
+    await userEvent.tab();
+    expect(own).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('textbox', { name: 'Personal identity code' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Whose appointment are you booking?' })).not.toBeInTheDocument();
+    expect(document.activeElement?.contains(screen.getByRole('textbox', { name: 'Personal identity code' }))).toBe(true);
+  });
+
+  test('ordinary where the slot needs strong login: the strong-login notice', async () => {
+    setUp({ ...anonymousOkState, requiresStrongLogin: true }, { brand: 'children' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Book my own appointment' }));
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/en/login?nextPath=%2Fen%2Favailable-appointments%2F501');
+  });
+
+  test.each([
+    ['fi', 'Kenelle varaat aikaa?', 'Kirjaudu huoltajana', 'Varaan aikaa itselleni'],
+    ['sv', 'Vem bokar du tid för?', 'Logga in som vårdnadshavare', 'Jag bokar tid för mig själv'],
+  ] as const)('in %s', async (lang, title, child, own) => {
+    const shell = createFakeShell({ routes: routesWithAccount, user: null, brand: 'children', lang });
+    shell.loadPage.mockResolvedValueOnce(pageState('booking.anonymous-reservation', anonymousOkState, { id: '501' }));
+    renderWithShell(
+      <Routes>
+        <Route path={`/${lang}/x/:id`} element={<PrivateAnonymousReservationPage />} />
+      </Routes>,
+      shell,
+      `/${lang}/x/501`,
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: child })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: own })).toBeInTheDocument();
+  });
+
+  test('the adult brand has no choice: the form at once', async () => {
+    setUp(anonymousOkState);
+    expect(await screen.findByRole('textbox', { name: 'Personal identity code' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Whose appointment are you booking?' })).not.toBeInTheDocument();
   });
 });

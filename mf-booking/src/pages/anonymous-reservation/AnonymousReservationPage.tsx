@@ -1,25 +1,23 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { type AnonymousReservationOkState, type ReservationDetails } from '@portal/shared-api';
-import { Alert, LinkButton, usePageState, useShell } from '@portal/shared-ui';
+import { Alert, LinkButton, signInHref, usePageState, useShell } from '@portal/shared-ui';
 import { ReplaceLocation } from '../../components/replace-location/ReplaceLocation';
 import { ReservationPageFrame } from '../../components/reservation-form/ReservationPageFrame';
 import { AlreadyReserved, NotFound } from '../reservation/ReservationPage';
 import { SuccessView } from '../reservation/SuccessView';
 import { AnonymousReservationForm } from './AnonymousReservationForm';
+import { LoginChoice } from './LoginChoice';
 import styles from '../reservation/ReservationPage.module.css';
 
 export type AnonymousReservationRouteId = 'booking.anonymous-reservation' | 'booking.anonymous-reservation-insurance' | 'booking.anonymous-reservation-occupational';
-
-/** The login page's query parameter for where to go after signing in (SPEC-DECISIONS "Paths"). */
-export const NEXT_PATH_PARAM = 'nextPath';
 
 /** Strong login, then back to this slot's logged-in reservation page; null where there is no login page. */
 export function useStrongLoginHref(loggedInPath: string): string | null {
   const shell = useShell();
   if (!shell.hasRoute('login')) return null;
-  return `${shell.href('login')}?${new URLSearchParams({ [NEXT_PATH_PARAM]: loggedInPath }).toString()}`;
+  return signInHref(shell, { next: loggedInPath });
 }
 
 /**
@@ -51,8 +49,35 @@ export function AnonymousReservationPage({ routeId }: { routeId: AnonymousReserv
 function AnonymousReservation({ state, onReserved }: { state: AnonymousReservationOkState; onReserved(details: ReservationDetails): void }) {
   const shell = useShell();
   const loginHref = useStrongLoginHref(state.loggedInPath);
+  // spec §4: in the children's brand the login choice (hpa or ordinary) comes first
+  const [choice, setChoice] = useState<'pending' | 'ordinary'>(shell.brand === 'children' ? 'pending' : 'ordinary');
+  const afterChoice = useRef<HTMLDivElement>(null);
+  const chose = useRef(false);
+  useEffect(() => {
+    // the choice's button is gone: focus goes on to what it opened, not to the page's start
+    if (choice === 'ordinary' && chose.current) afterChoice.current?.focus();
+  }, [choice]);
   // a signed-in patient (an old link, the back button) books on the signed-in page, with their own details
   if (shell.user) return <ReplaceLocation href={state.loggedInPath} />;
+  if (choice === 'pending' && loginHref) {
+    return (
+      <LoginChoice
+        loggedInPath={state.loggedInPath}
+        onOrdinary={() => {
+          chose.current = true;
+          setChoice('ordinary');
+        }}
+      />
+    );
+  }
+  return (
+    <div ref={afterChoice} tabIndex={-1} className={styles.afterChoice}>
+      <OrdinaryReservation state={state} loginHref={loginHref} onReserved={onReserved} />
+    </div>
+  );
+}
+
+function OrdinaryReservation({ state, loginHref, onReserved }: { state: AnonymousReservationOkState; loginHref: string | null; onReserved(details: ReservationDetails): void }) {
   // Spec §4 says "sent to strong login"; the page says why and offers the button rather than
   // redirecting silently, so the visitor knows where they are going and the back button still works.
   if (state.requiresStrongLogin) return <StrongLoginNotice healthcareType={state.healthcareType} loginHref={loginHref} />;

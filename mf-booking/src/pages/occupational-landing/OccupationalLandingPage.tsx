@@ -23,7 +23,7 @@ export function OccupationalLandingPage() {
         state.signedIn || shell.user !== null ? (
           <ReplaceLocation href={listHref} />
         ) : (
-          <SignInPrompt text={intl.formatMessage({ id: 'booking.occupational.landing.text' })} nextPath={listHref} />
+          <SignInPrompt text={intl.formatMessage({ id: 'booking.occupational.landing.text' })} next={listHref} />
         )
       }
     </SearchPageFrame>

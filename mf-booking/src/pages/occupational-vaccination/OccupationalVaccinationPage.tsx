@@ -1,5 +1,4 @@
 import { useIntl } from 'react-intl';
-import { useLocation } from 'react-router-dom';
 import { Alert, LinkButton, usePageState, useShell } from '@portal/shared-ui';
 import { withQueryString } from '../../components/search-link/QueryLink';
 import { SearchPageFrame } from '../../components/search-page/SearchPageFrame';
@@ -17,7 +16,6 @@ const telHref = (phone: string) => `tel:${phone.replace(/\s+/g, '')}`;
 export function OccupationalVaccinationPage() {
   const intl = useIntl();
   const shell = useShell();
-  const location = useLocation();
   const { page, retry } = usePageState('booking.occupational-vaccination');
   return (
     <SearchPageFrame title={intl.formatMessage({ id: 'booking.occupational.vaccination.title' })} page={page} retry={retry}>
@@ -25,10 +23,7 @@ export function OccupationalVaccinationPage() {
         switch (state.status) {
           case 'unauthorized':
             return (
-              <SignInPrompt
-                text={intl.formatMessage({ id: 'booking.occupational.vaccination.signIn' })}
-                nextPath={`${location.pathname}${location.search}`}
-              />
+              <SignInPrompt text={intl.formatMessage({ id: 'booking.occupational.vaccination.signIn' })} />
             );
           case 'no-occupational-healthcare':
             return (

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { HealthcareType } from '@portal/shared-api';
-import type { RouteId } from '@portal/shared-i18n';
+import { formatTime, type RouteId } from '@portal/shared-i18n';
 import { Alert, ShellLink, useShell } from '@portal/shared-ui';
 import { FIELD_LABEL_IDS, PROBLEM_MESSAGE_IDS, type ReservationProblem } from './reservation-problem';
 import styles from './ReservationPage.module.css';
@@ -32,7 +32,27 @@ export function ProblemNotice({ problem, healthcareType, loginHref = null }: Pro
     if (labels.length === 0) return <Alert variant="error">{text('booking.reservation.error.unknown')}</Alert>;
     return <Alert variant="error">{text('booking.reservation.error.validation', { fields: intl.formatList(labels, { type: 'conjunction' }) })}</Alert>;
   }
-  if (problem.kind === 'loginRequired' || problem.kind === 'tooManyAttempts' || problem.kind === 'strongLoginRequired') {
+  if (problem.kind === 'tooManyAttempts') {
+    const retry = problem.retry;
+    return (
+      <Alert variant="warning">
+        <p className={styles.noticeText}>
+          {retry
+            ? text('booking.reservation.error.tooManyAttempts', { minutes: Math.max(1, Math.ceil(retry.afterSeconds / 60)), time: formatTime(retry.at) })
+            : text('booking.reservation.error.tooManyAttemptsLater')}
+        </p>
+        {loginHref && (
+          <>
+            <p className={styles.noticeText}>{text('booking.anonymousReservation.error.tooManyAttempts')}</p>
+            <a className={styles.primaryLink} href={loginHref}>
+              {text('booking.anonymousReservation.login')}
+            </a>
+          </>
+        )}
+      </Alert>
+    );
+  }
+  if (problem.kind === 'loginRequired' || problem.kind === 'strongLoginRequired') {
     return (
       <Alert variant="warning">
         <p className={styles.noticeText}>{text(`booking.anonymousReservation.error.${problem.kind}`)}</p>

@@ -1,6 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import {
+  contactFieldErrors,
+  contactFieldNames,
   EMPTY_INSURANCE_CHOICE,
   RESERVATION_DESCRIPTION_MAX_LENGTH,
   RESERVE_APPOINTMENT_PATH,
@@ -10,13 +12,14 @@ import {
   type ReserveAppointmentRequest,
 } from '@portal/shared-api';
 import { contactValuesOf, FIELD_CLASS, TEXT_INPUT_CLASS, useApiClient, useShell } from '@portal/shared-ui';
-import { ContactDetailsBlock, isContactValid, type ContactValues } from '../../components/contact-details/ContactDetailsBlock';
+import { ContactDetailsBlock, type ContactDetailsHandle, type ContactValues } from '../../components/contact-details/ContactDetailsBlock';
 import { BindingCheckbox } from '../../components/reservation-form/BindingCheckbox';
 import { ReservationCheckbox } from '../../components/reservation-form/ReservationCheckbox';
 import { ReservationFormEnd } from '../../components/reservation-form/ReservationFormEnd';
 import { useReservationAttempt } from '../../components/reservation-form/useReservationAttempt';
 import { AppointmentSummary } from './AppointmentSummary';
-import { canBook, isBindingRequired, needsOccupationalConfirmation } from './booking-rules';
+import { BookingBlockedReason } from './BookingBlockedReason';
+import { bookingBlockers, canBook, isBindingRequired, needsOccupationalConfirmation, type BookingButtonInput } from './booking-rules';
 import { ensureConcept, InsuranceSelection } from './insurance';
 import { reservationAnalytics } from './reservation-analytics';
 import { useNow } from './useNow';
@@ -59,17 +62,22 @@ export function ReservationForm({ state, myInformationHref, onReserved, onConsen
   const { appointment, healthcareType } = state;
   const bindingRequired = state.bindingRequired || isBindingRequired(appointment.startDate, now, state.cancellationHours);
   const occupationalRequired = needsOccupationalConfirmation(healthcareType, state.occupationalConfirmation);
-  const enabled = canBook({
+  const contactErrors = contactFieldErrors(contact);
+  const failingContactFields = contactFieldNames.filter((field) => contactErrors[field] !== null);
+  const contactBlock = useRef<ContactDetailsHandle>(null);
+  const buttonInput: BookingButtonInput = {
     healthcareType,
     insuranceValid: insurance.valid,
     bindingRequired,
     bindingChecked,
     occupationalConfirmation: state.occupationalConfirmation,
     occupationalConfirmed,
-    contactValid: isContactValid(contact),
+    contactValid: failingContactFields.length === 0,
     reserving,
     editingContact,
-  });
+  };
+  const enabled = canBook(buttonInput);
+  const blockers = bookingBlockers(buttonInput);
   const analytics = reservationAnalytics(shell.analytics, appointment, healthcareType);
 
   const reserve = async (event: FormEvent<HTMLFormElement>) => {
@@ -118,6 +126,7 @@ export function ReservationForm({ state, myInformationHref, onReserved, onConsen
     <div className={styles.flow}>
       <AppointmentSummary appointment={appointment} priceInfo={healthcareType === 'private' ? state.priceInfo : null} />
       <ContactDetailsBlock
+        ref={contactBlock}
         values={contact}
         onSaved={setContact}
         onEditingChange={setEditingContact}
@@ -166,7 +175,21 @@ export function ReservationForm({ state, myInformationHref, onReserved, onConsen
             onChange={setBindingChecked}
           />
         )}
-        <ReservationFormEnd problem={problem} problemRef={problemRef} healthcareType={healthcareType} enabled={enabled} reserving={reserving} />
+        <ReservationFormEnd
+          problem={problem}
+          problemRef={problemRef}
+          healthcareType={healthcareType}
+          enabled={enabled}
+          reserving={reserving}
+          blockedReason={
+            <BookingBlockedReason
+              blockers={blockers}
+              failingContactFields={failingContactFields}
+              onEditContact={() => contactBlock.current?.startEditing()}
+              myInformationHref={myInformationHref}
+            />
+          }
+        />
       </form>
     </div>
   );

@@ -192,6 +192,25 @@ describe('logged-in reservation page (spec part 2 §2.1, §4 "Logged-in reservat
     expect(shell.analytics.push).toHaveBeenCalledWith('reservationError', expect.objectContaining({ appointmentId: '501' }));
   });
 
+  test.each([
+    ['en', 'Too many booking attempts. Please try again in 2 minutes, at 10:02.'],
+    ['fi', 'Liian monta varausyritystä. Yritä uudelleen 2 minuutin kuluttua, klo 10:02.'],
+    ['sv', 'För många bokningsförsök. Försök igen om 2 minuter, klockan 10:02.'],
+  ] as const)('429 (too many attempts from this address) in %s: when to try again from Retry-After, not "something went wrong"', async (lang, text) => {
+    // 10:00 in Helsinki; the answer says 90 s, so 2 minutes, at 10:02 on the clock
+    jest.useFakeTimers({ now: new Date('2030-01-10T08:00:30.000Z'), doNotFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'nextTick', 'setInterval', 'clearInterval'] });
+    try {
+      const shell = setUp([okState], 'booking.reservation', createFakeShell({ routes: routesWithAccount, lang }));
+      shell.api.use({ [RESERVE]: mockFailure({ kind: 'http', status: 429, type: 'TooManyRequests', retryAfterSeconds: 90 }) });
+      await userEvent.click(await screen.findByRole('button', { name: { en: 'Reserve appointment', fi: 'Varaa aika', sv: 'Boka tid' }[lang] }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(text);
+      expect(within(alert).queryByRole('link')).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   test('§8 appointmentNotAvailable links to choosing another time of the same type', async () => {
     const shell = setUp([okState]);
     shell.api.use({ [RESERVE]: mockFailure({ kind: 'http', status: 409, type: 'appointmentNotAvailable' }) });
@@ -202,9 +221,44 @@ describe('logged-in reservation page (spec part 2 §2.1, §4 "Logged-in reservat
 });
 
 describe('the booking button (spec part 2 §5 "Logged-in booking button")', () => {
-  test('contact details that fail §5 (no e-mail): disabled', async () => {
+  test('contact details that fail §5 (no e-mail, as Leena acting for Ella): disabled, and says why next to the button with both ways to fix it', async () => {
     setUp([{ ...okState, patient: { ...okState.patient, email: null } }]);
-    expect(await screen.findByRole('button', { name: 'Reserve appointment' })).toBeDisabled();
+    const button = await screen.findByRole('button', { name: 'Reserve appointment' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/Before you can reserve the appointment: add the missing or invalid contact information: email\./);
+    // the fix on this page: the contact form opens at its first field
+    await userEvent.click(screen.getByRole('button', { name: 'Edit contact information' }));
+    expect(screen.getByRole('textbox', { name: /Street address/ })).toHaveFocus();
+    expect(reserveButton()).toHaveAccessibleDescription(/save or cancel the changes to the contact information/);
+    await userEvent.type(screen.getByRole('textbox', { name: /^Email/ }), 'ella@example.fi');
+    expect(reserveButton()).toBeDisabled();
+  });
+
+  test('the other way to fix it: My information, coming back to this reservation', async () => {
+    setUp([{ ...okState, patient: { ...okState.patient, email: null, phoneNumber: null } }]);
+    const button = await screen.findByRole('button', { name: 'Reserve appointment' });
+    expect(button).toHaveAccessibleDescription(/contact information: email and phone number\./);
+    const links = screen.getAllByRole('link', { name: 'Edit in My information' });
+    expect(new Set(links.map((link) => link.getAttribute('href'))).size).toBe(1);
+  });
+
+  test.each<[string, Partial<ReservationPageState>, RouteKey, RegExp]>([
+    ['binding not ticked', { bindingRequired: true }, 'booking.reservation', /confirm that the reservation is binding/],
+    ['occupational confirmation not ticked', { healthcareType: 'occupational', priceInfo: null, occupationalConfirmation: 'referral' }, 'booking.reservation-occupational', /tick the confirmation above/],
+    ['insurance not chosen', { healthcareType: 'insurance', priceInfo: null }, 'booking.reservation-insurance', /choose the insurance company/],
+  ])('never disabled without a reason: %s', async (_name, change, routeId, reason) => {
+    setUp([{ ...okState, ...change } as ReservationPageState], routeId);
+    const button = await screen.findByRole('button', { name: 'Reserve appointment' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(reason);
+  });
+
+  test('enabled: no reason shown', async () => {
+    setUp([okState]);
+    const button = await screen.findByRole('button', { name: 'Reserve appointment' });
+    expect(button).toBeEnabled();
+    expect(button).not.toHaveAccessibleDescription(/.+/);
+    expect(screen.queryByText('Before you can reserve the appointment:')).not.toBeInTheDocument();
   });
 
   test('while the contact details are being edited: disabled; enabled again after Cancel', async () => {

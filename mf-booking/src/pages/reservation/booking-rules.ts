@@ -31,10 +31,24 @@ export function needsOccupationalConfirmation(healthcareType: HealthcareType, co
   return healthcareType === 'occupational' && confirmation !== 'none';
 }
 
+/**
+ * What keeps the booking button disabled, besides a reservation under way, in the order the page
+ * shows them. The button and the reason next to it both come from here, so the button is never
+ * disabled without the page saying why.
+ */
+export type BookingBlocker = 'insurance' | 'occupational' | 'binding' | 'editingContact' | 'contact';
+
+export function bookingBlockers(input: BookingButtonInput): BookingBlocker[] {
+  const blockers: BookingBlocker[] = [];
+  if (input.healthcareType === 'insurance' && !input.insuranceValid) blockers.push('insurance');
+  if (needsOccupationalConfirmation(input.healthcareType, input.occupationalConfirmation) && !input.occupationalConfirmed) blockers.push('occupational');
+  if (input.bindingRequired && !input.bindingChecked) blockers.push('binding');
+  if (input.editingContact) blockers.push('editingContact');
+  else if (!input.contactValid) blockers.push('contact');
+  return blockers;
+}
+
 /** Spec part 2 §5: the booking button is enabled only when every condition holds. */
 export function canBook(input: BookingButtonInput): boolean {
-  if (input.healthcareType === 'insurance' && !input.insuranceValid) return false;
-  if (input.bindingRequired && !input.bindingChecked) return false;
-  if (needsOccupationalConfirmation(input.healthcareType, input.occupationalConfirmation) && !input.occupationalConfirmed) return false;
-  return input.contactValid && !input.reserving && !input.editingContact;
+  return !input.reserving && bookingBlockers(input).length === 0;
 }

@@ -20,8 +20,11 @@ export type ReservationProblem =
    * after strong login the signed-in page shows the actual reason.
    */
   | { kind: 'loginRequired' }
-  /** anonymous: too many attempts (429) from this address or with this identity code (warning plus login) */
-  | { kind: 'tooManyAttempts' }
+  /**
+   * too many attempts (429) from this address, or anonymously with this identity code: when to try
+   * again, from the answer's Retry-After (absent when it had none); anonymous also offers login
+   */
+  | { kind: 'tooManyAttempts'; retry?: { afterSeconds: number; at: string } }
   /** anonymous: the slot needs strong login */
   | { kind: 'strongLoginRequired' }
   | { kind: 'paymentBlocked' }
@@ -34,7 +37,7 @@ export function reservationProblemOf(caught: unknown, flow: ReservationFlow): Re
   return problemOfFailure(toApiFailure(caught), flow);
 }
 
-export function problemOfFailure(failure: ApiFailure, flow: ReservationFlow): ReservationProblem | null {
+export function problemOfFailure(failure: ApiFailure, flow: ReservationFlow, now: number = Date.now()): ReservationProblem | null {
   switch (failure.kind) {
     case 'aborted':
       return null;
@@ -43,7 +46,11 @@ export function problemOfFailure(failure: ApiFailure, flow: ReservationFlow): Re
     case 'network':
       return { kind: 'network' };
     case 'http':
-      if (failure.status === 429 && flow === 'anonymous') return { kind: 'tooManyAttempts' };
+      // signed in or not, from one address or with one identity code: say when to try again
+      if (failure.status === 429) {
+        const afterSeconds = failure.retryAfterSeconds;
+        return afterSeconds === undefined ? { kind: 'tooManyAttempts' } : { kind: 'tooManyAttempts', retry: { afterSeconds, at: new Date(now + afterSeconds * 1000).toISOString() } };
+      }
       return problemOfType(failure.type, flow);
     default:
       return { kind: 'unknownError' };

@@ -269,10 +269,12 @@ export const practitionerSeeds: PractitionerSeed[] = [
     clinics: ['LPV', 'TUU'],
     rate: 'physio',
     fees: ['office'],
+    // The same text shows on every type's reservation page: it must not promise "no referral" where
+    // occupational physiotherapy asks the patient to confirm one (SPEC-DECISIONS confirmation groups).
     reservationInfo: info(
-      'Varaa käynnille 45 minuuttia. Voit tulla suoraan ilman lähetettä.',
-      'Reservera 45 minuter för besöket. Du kan komma direkt utan remiss.',
-      'Allow 45 minutes for the visit. You can come without a referral.',
+      'Varaa käynnille 45 minuuttia. Yksityisasiakkaana voit tulla ilman lähetettä; työterveyshuollon fysioterapiaan tarvitset lähetteen.',
+      'Reservera 45 minuter för besöket. Som privatkund kan du komma utan remiss; till fysioterapi inom företagshälsovården behöver du en remiss.',
+      'Allow 45 minutes for the visit. As a private customer you can come without a referral; occupational health care physiotherapy needs a referral.',
     ),
   },
   { firstName: 'Noora', lastName: 'Hämäläinen', title: 'Yleislääkäri', profession: 'Doctor', specialties: ['YLE'], clinics: ['CHA', 'RMT'], rate: 'general', fees: ['remote'], shift: 'on-call' },

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { buildPath, findRoute } from '@portal/shared-i18n';
+import { buildPath, findRoute, formatDateTime } from '@portal/shared-i18n';
 import { normalizePhoneOnBlur, type Lang } from '@portal/shared-api';
 import { serverMessage } from '../../../pages/messages';
-import { TIME_ZONE } from '../../../util/time';
 import { slotIsRemote, type SlotRow } from './slot';
 
 /**
@@ -11,13 +10,13 @@ import { slotIsRemote, type SlotRow } from './slot';
  * page by id, or the anonymous link by its token (SPEC-DECISIONS "Paths").
  */
 
-
-/** d.M.yyyy and HH.mm (fi, sv) or HH:mm (en), in Helsinki time. */
-export function helsinkiDateAndTime(instant: Date, lang: Lang): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const separator = lang === 'en' ? ':' : '.';
-  return { date: `${part('day')}.${part('month')}.${part('year')}`, time: `${part('hour')}${separator}${part('minute')}` };
+/**
+ * An appointment's start as every text of the portal writes it (issue 28): shared-i18n's
+ * formatDateTime, the same function the pages use, so an SMS never reads otherwise than the page
+ * its link opens (fi/sv '30.11.2026 8:00', en '30 November 2026 at 8:00', Helsinki time).
+ */
+export function smsDateTime(instant: Date, lang: Lang): string {
+  return formatDateTime(instant, lang);
 }
 
 /** The absolute link to the appointment: /{lang}/{varaus|bokning|appointment}/{id or token} on the public origin. */
@@ -56,11 +55,9 @@ export function samePhoneNumber(a: string, b: string): boolean {
 }
 
 function appointmentText(id: 'server.booking.reservation.smsText' | 'server.booking.reservation.ownerNoticeText', slot: SlotRow, lang: Lang, link: string): string {
-  const { date, time } = helsinkiDateAndTime(slot.startsAt, lang);
   const clinic = slotIsRemote(slot) ? serverMessage(lang, 'server.booking.reservation.remoteClinic') : slot.clinicName;
   return serverMessage(lang, id)
-    .replace('{date}', date)
-    .replace('{time}', time)
+    .replace('{dateTime}', smsDateTime(slot.startsAt, lang))
     .replace('{clinic}', clinic)
     .replace('{link}', link);
 }

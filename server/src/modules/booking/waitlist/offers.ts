@@ -9,7 +9,7 @@ import { people } from '../../patients/schema';
 import { serverMessage } from '../../../pages/messages';
 import { appointments, waitlistEntries, waitlistOffers } from '../schema';
 import { slotIsFree } from '../change-time/swap';
-import { helsinkiDateAndTime } from '../reservation/confirmation';
+import { smsDateTime } from '../reservation/confirmation';
 import { practitionerNameSql } from '../slot-rows';
 
 /** The offer link's token: 32 url-safe characters (the route takes 16 to 64). */
@@ -87,9 +87,8 @@ async function offer(app: FastifyInstance, slotId: number, now: Date): Promise<v
     if (created.length === 0 || !entry.phone) continue;
     // in the patient's own language (My information), Finnish when they never chose one
     const lang: Lang = entry.language ?? 'fi';
-    const { date, time } = helsinkiDateAndTime(slot.startsAt, lang);
     const text = serverMessage(lang, 'server.booking.waitlist.smsText')
-      .replace('{time}', `${date} ${time}`)
+      .replace('{dateTime}', smsDateTime(slot.startsAt, lang))
       .replace('{practitioner}', slot.practitionerName)
       .replace('{link}', offerLink(app, lang, token))
       .replace('{hours}', String(WAITLIST_OFFER_HOURS));
