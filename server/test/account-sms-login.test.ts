@@ -218,7 +218,35 @@ describe('logging back in with an SMS code after the session expired', () => {
     const code = await sentCode(AINO_PHONE);
     await t.app.db.update(smsLoginCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(smsLoginCodes.personId, caller.personId));
     assert.deepEqual((await answer(cookie, code)).json(), { mfaResponse: { type: 'code-expired' } });
-    assert.equal((await t.app.db.select().from(smsLoginCodes).where(eq(smsLoginCodes.personId, caller.personId))).length, 0);
+    assert.deepEqual((await answer(cookie, code)).json(), { mfaResponse: { type: 'code-expired' } }, 'still expired');
+  });
+
+  it('counts wrong answers per expired session, across new codes (issue 27)', async () => {
+    await clearRateLimits();
+    const { caller, cookie } = await expiredVisitor(PERSONAS.aino);
+    await requestCode(cookie);
+    const first = await sentCode(AINO_PHONE);
+    assert.deepEqual((await answer(cookie, wrongOf(first))).json(), { mfaResponse: { type: 'mfa-challenge-failed', attemptsLeft: 2 } });
+    // a new code is no new set of guesses
+    await requestCode(cookie);
+    const second = await sentCode(AINO_PHONE);
+    assert.deepEqual((await answer(cookie, wrongOf(second))).json(), { mfaResponse: { type: 'mfa-challenge-failed', attemptsLeft: 1 } });
+    // nor is waiting for a code to expire
+    await t.app.db.update(smsLoginCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(smsLoginCodes.personId, caller.personId));
+    await requestCode(cookie);
+    const third = await sentCode(AINO_PHONE);
+    assert.deepEqual((await answer(cookie, wrongOf(third))).json(), { mfaResponse: { type: 'too-many-mfa-attempts' } });
+    assert.equal((await answer(cookie, third)).statusCode, 401, 'logged out for good');
+  });
+
+  it('starts a new expired session with every attempt again', async () => {
+    await clearRateLimits();
+    const before = await expiredVisitor(PERSONAS.aino);
+    await requestCode(before.cookie);
+    assert.equal((await answer(before.cookie, wrongOf(await sentCode(AINO_PHONE)))).json().mfaResponse.attemptsLeft, 2);
+    const after = await expiredVisitor(PERSONAS.aino);
+    await requestCode(after.cookie);
+    assert.equal((await answer(after.cookie, wrongOf(await sentCode(AINO_PHONE)))).json().mfaResponse.attemptsLeft, 2);
   });
 
   it('logs the person out for good after too many wrong codes', async () => {

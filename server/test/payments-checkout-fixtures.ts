@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { PAYMENTS_PATH, paymentResponseSchema, type PaymentRequest, type PaymentResponse } from '@portal/shared-api';
+import { PAYMENTS_PATH, paymentResponseSchema, type PaymentProvider, type PaymentRequest, type PaymentResponse } from '@portal/shared-api';
 import { invoiceRows, invoices, paymentEvents, payments } from '../src/modules/payments/schema';
 import { addDays, helsinkiDate } from '../src/util/time';
 import type { SignedInCaller } from './helpers';
@@ -114,4 +114,29 @@ export function postForm(app: FastifyInstance, url: string, fields: Record<strin
 export function pathOf(url: string): string {
   const target = new URL(url);
   return `${target.pathname}${target.search}`;
+}
+
+/**
+ * Through the built-in test provider's bank page, as the browser goes: the provider's form, then the
+ * tester's choice (`pay`, `pay-later`, `cancel`, a failure reason). Answers the signed redirect URL.
+ */
+export async function payAtTestBank(app: FastifyInstance, provider: PaymentProvider, outcome: string): Promise<string> {
+  const fields = Object.fromEntries(provider.parameters.map((p) => [p.name, p.value]));
+  const page = await postForm(app, provider.url, fields);
+  assert.equal(page.statusCode, 200, page.body);
+  const action = /<form method="post" action="([^"]+)"/.exec(page.body)?.[1];
+  assert.ok(action, 'the bank page has a form');
+  const done = await postForm(app, action.replaceAll('&amp;', '&'), { ...fields, outcome });
+  assert.equal(done.statusCode, 303, done.body);
+  return String(done.headers.location);
+}
+
+/** Asks `check` every 50 ms until it answers true, failing after `timeoutMs`. */
+export async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > until) assert.fail(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -2,9 +2,11 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
 import { paymentResponseSchema } from '@portal/shared-api';
 import { calculateSignature, signatureMatches } from '../src/modules/payments/provider/signature';
-import { callbackPlanOf, callbackSchedule, outcomeOf } from '../src/modules/payments/provider/test-provider';
+import { callbackPlanOf, callbackSchedule, createTestProviderAdapter, outcomeOf } from '../src/modules/payments/provider/test-provider';
+import { testProviderCallbacks } from '../src/modules/payments/schema';
 import { PERSONAS } from '../src/seed/personas';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
 import { createPayment, insertInvoice, paymentRequestFor, paymentsOf, postForm, postPayment } from './payments-checkout-fixtures';
@@ -222,6 +224,80 @@ describe('the built-in test provider’s bank pages', () => {
     });
     assert.equal(res.statusCode, 403);
     assert.equal((await paymentsOf(t.app, invoice.id))[0]!.status, 'new');
+  });
+
+  it('answers Paytrail’s "Get" (GET /payments/{transactionId}) over HTTP, signed both ways: the adapter asks it as it asks Paytrail', async () => {
+    const config = t.config.modules.payments;
+    const adapter = createTestProviderAdapter(t.app, config);
+    const invoice = await insertInvoice(t.app, mikko.personId, { sumCents: 2_468 });
+    const { providers } = await createPayment(t.app, mikko, invoice);
+    const [payment] = await paymentsOf(t.app, invoice.id);
+    const transactionId = payment!.transactionId!;
+    assert.deepEqual(await adapter.getPayment(transactionId), {
+      transactionId,
+      status: 'new',
+      amount: 2_468,
+      stamp: payment!.stamp,
+      reference: invoice.invoiceNumber,
+      provider: null,
+      failureReason: null,
+    });
+    const fields = Object.fromEntries(providers[1]!.parameters.map((p) => [p.name, p.value]));
+    await postForm(t.app, '/test-payment-provider/complete', { ...fields, outcome: 'incorrectCvc' });
+    assert.deepEqual(await adapter.getPayment(transactionId), {
+      transactionId,
+      status: 'fail',
+      amount: 2_468,
+      stamp: payment!.stamp,
+      reference: invoice.invoiceNumber,
+      provider: 'kaleva',
+      failureReason: 'incorrectCvc',
+    });
+
+    // Unsigned, signed with another secret, stale, or for another transaction than the path's: 401, nothing read.
+    const url = `/test-payment-provider/api/payments/${transactionId}`;
+    const headers = (overrides: Record<string, string> = {}) => ({
+      'checkout-account': config.account,
+      'checkout-algorithm': 'sha256',
+      'checkout-method': 'GET',
+      'checkout-nonce': 'n-1',
+      'checkout-timestamp': new Date().toISOString(),
+      'checkout-transaction-id': transactionId,
+      ...overrides,
+    });
+    const signed = (h: Record<string, string>, secret = config.secret) => ({ ...h, signature: calculateSignature(secret, h) });
+    const refused = [
+      headers(),
+      signed(headers(), 'someone-elses-secret-value'),
+      signed(headers({ 'checkout-timestamp': new Date(Date.now() - 3_600_000).toISOString() })),
+      signed(headers({ 'checkout-transaction-id': 'another-transaction' })),
+      signed(headers({ 'checkout-account': '999999' })),
+    ];
+    for (const h of refused) assert.equal((await t.app.inject({ url, headers: h })).statusCode, 401, JSON.stringify(h));
+    const unknown = await t.app.inject({ url: '/test-payment-provider/api/payments/no-such', headers: signed(headers({ 'checkout-transaction-id': 'no-such' })) });
+    assert.equal(unknown.statusCode, 404);
+    const answer = await t.app.inject({ url, headers: signed(headers()) });
+    assert.equal(answer.statusCode, 200);
+    const answerHeaders = Object.fromEntries(Object.entries(answer.headers).map(([k, v]) => [k, String(v)]));
+    assert.ok(signatureMatches(config.secret, answerHeaders, answerHeaders.signature, answer.body), 'the answer is signed over its checkout-* headers and body');
+  });
+
+  it('a payment is completed at the bank once: choosing again (back, then another button) answers the first outcome and owes no new callbacks', async () => {
+    const invoice = await insertInvoice(t.app, mikko.personId);
+    const { providers } = await createPayment(t.app, mikko, invoice, 'EN');
+    const fields = Object.fromEntries(providers[0]!.parameters.map((p) => [p.name, p.value]));
+    const first = await postForm(t.app, '/test-payment-provider/complete', { ...fields, outcome: 'cancel' });
+    const [payment] = await paymentsOf(t.app, invoice.id);
+    const owed = async () => (await t.app.db.select().from(testProviderCallbacks).where(eq(testProviderCallbacks.transactionId, payment!.transactionId!))).length;
+    const callbacks = await owed();
+    assert.ok(callbacks >= 1);
+    const again = await postForm(t.app, '/test-payment-provider/complete', { ...fields, outcome: 'pay' });
+    assert.equal(again.statusCode, 303);
+    for (const res of [first, again]) {
+      const location = new URL(String(res.headers.location));
+      assert.deepEqual([location.searchParams.get('checkout-status'), location.searchParams.get('checkout-failure-reason')], ['fail', 'cancelled']);
+    }
+    assert.equal(await owed(), callbacks);
   });
 
   it('calls back deterministically per transaction: right away, late, or twice', () => {

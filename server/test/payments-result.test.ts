@@ -51,6 +51,7 @@ describe('payments.payment: the result of the latest attempt', () => {
       status: 'ok',
       result: 'pending',
       failureReason: null,
+      refund: null,
       invoice: { invoiceNumber: invoice.invoiceNumber, sumCents: 3_310, paid: false, paidDate: null, open: true },
     });
   });

@@ -12,7 +12,16 @@ const failed: ResultState = {
   status: 'ok',
   result: 'fail',
   failureReason: 'cardDeclined',
+  refund: null,
   invoice: { invoiceNumber: '20261234', sumCents: 12345, paid: false, paidDate: null, open: true },
+};
+/** The bank took this payment after the invoice had been paid (two tabs, both paid). */
+const duplicate: ResultState = {
+  status: 'ok',
+  result: 'duplicate',
+  failureReason: null,
+  refund: { amountCents: 12345, refunded: false },
+  invoice: { invoiceNumber: '20261234', sumCents: 12345, paid: true, paidDate: '2026-11-24', open: false },
 };
 
 function setUp(states: PaymentResultPageState[], lang: Lang = 'en', shell: FakeShell = createFakeShell({ lang })) {
@@ -163,6 +172,38 @@ describe('payment result page (spec part 2 §2.3 "Payment result page")', () => 
     setUp([{ ...failed, result: 'pending', failureReason: null }], lang);
     expect(await screen.findByText(title)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: button })).toBeInTheDocument();
+  });
+
+  test('duplicate: says the payment was a duplicate, the invoice was already paid and the amount will be refunded; never "processing" or "do not pay again"', async () => {
+    setUp([duplicate]);
+    expect(await screen.findByText('This payment was a duplicate')).toBeInTheDocument();
+    expect(screen.getByText(/The invoice had already been paid/)).toBeInTheDocument();
+    expect(screen.getByText(/^The amount of this payment, €123\.45, will be refunded to your account\./)).toBeInTheDocument();
+    expect(valueOf('Status')).toHaveTextContent(/^Paid on 24 November 2026$/);
+    expect(valueOf('Invoice number')).toHaveTextContent('20261234');
+    expect(screen.getByRole('link', { name: 'Go to invoices' })).toHaveAttribute('href', '/en/invoices');
+    for (const absent of ['The payment is being processed', 'Payment interrupted', 'Payment completed']) expect(screen.queryByText(absent)).not.toBeInTheDocument();
+    expect(screen.queryByText(/do not pay/i)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check the status again' })).not.toBeInTheDocument();
+  });
+
+  test.each([
+    ['fi', 'Tämä maksu oli kaksoismaksu', /Lasku oli jo maksettu/, /^Tämän maksun summa 123,45\s€ palautetaan tilillesi\./, /älä maksa/i],
+    ['sv', 'Den här betalningen var en dubbelbetalning', /Fakturan var redan betald/, /^Beloppet för den här betalningen, 123,45\s€, återbetalas till ditt konto\./, /betala inte/i],
+  ] as const)('duplicate in %s', async (lang, title, alreadyPaid, refund, doNotPayAgain) => {
+    setUp([duplicate], lang);
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByText(alreadyPaid)).toBeInTheDocument();
+    expect(screen.getByText(refund)).toBeInTheDocument();
+    expect(screen.queryByText(doNotPayAgain)).not.toBeInTheDocument();
+  });
+
+  test('duplicate, refunded by now: says the amount has been refunded', async () => {
+    setUp([{ ...duplicate, refund: { amountCents: 12345, refunded: true } }]);
+    expect(await screen.findByText('This payment was a duplicate')).toBeInTheDocument();
+    expect(screen.getByText('The amount of this payment, €123.45, has been refunded to your account.')).toBeInTheDocument();
+    expect(screen.queryByText(/will be refunded/)).not.toBeInTheDocument();
   });
 
   test('not found: the invoice-not-found text and a link to the invoices', async () => {

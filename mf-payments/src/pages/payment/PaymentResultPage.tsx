@@ -4,7 +4,7 @@ import type { PaymentFailureReason, PaymentResultPageState } from '@portal/share
 import { Alert, Button, DETAILS_LIST_CLASS, LinkButton, ShellLink, useShell } from '@portal/shared-ui';
 import { useDates } from '../../components/dates/useDates';
 import { InvoicePage } from '../../components/invoice-page/InvoicePage';
-import { Money } from '../../components/money/Money';
+import { Money, useEuros } from '../../components/money/Money';
 import styles from './PaymentResultPage.module.css';
 
 type ResultState = Extract<PaymentResultPageState, { status: 'ok' }>;
@@ -48,6 +48,8 @@ function PaymentResult({ state, reload }: { state: ResultState; reload(): void }
     case 'delayed':
     case 'pending':
       return <Processing reload={reload} />;
+    case 'duplicate':
+      return <Duplicate state={state} />;
   }
 }
 
@@ -116,6 +118,41 @@ function Interrupted({ state }: { state: ResultState }) {
           </LinkButton>
         </p>
       )}
+    </>
+  );
+}
+
+/**
+ * duplicate: the bank took this payment after the invoice had already been paid (two tabs, both
+ * paid). Nothing is wrong with the invoice and nothing is for the patient to do: the page says the
+ * payment was a duplicate, that the invoice is paid, and that this payment's amount will be (or has
+ * been) refunded to their account. Neither "being processed" nor "do not pay again", and no
+ * try-again link: the invoice is paid.
+ */
+function Duplicate({ state }: { state: ResultState }) {
+  const intl = useIntl();
+  const euros = useEuros();
+  const dates = useDates();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `payments.payment.${id}` }, values);
+  const { invoice, refund } = state;
+  const amount = euros(refund?.amountCents ?? invoice.sumCents);
+  return (
+    <>
+      <Alert variant="warning" announce={false} title={t('duplicate.title')}>
+        <p className={styles.noticeText}>{t('duplicate.text')}</p>
+        <p className={styles.noticeText}>{t(refund?.refunded ? 'duplicate.refunded' : 'duplicate.refund', { amount })}</p>
+        <ShellLink routeId="payments.invoices">{t('invoicesLink')}</ShellLink>
+      </Alert>
+      <dl className={DETAILS_LIST_CLASS} aria-label={t('details')}>
+        <div>
+          <dt>{t('invoiceNumber')}</dt>
+          <dd>{invoice.invoiceNumber}</dd>
+        </div>
+        <div>
+          <dt>{t('status')}</dt>
+          <dd>{invoice.paidDate ? t('status.paid', { date: dates.date(invoice.paidDate) }) : t('status.paidNoDate')}</dd>
+        </div>
+      </dl>
     </>
   );
 }

@@ -93,7 +93,10 @@ export const smsLoginCodes = pgTable('sms_login_codes', {
     .references(() => people.id, { onDelete: 'cascade' }),
   codeHash: text('code_hash').notNull(),
   salt: text('salt').notNull(),
+  /** wrong answers so far in this expired session, across every code sent for it (issue 27) */
   attempts: integer('attempts').notNull().default(0),
+  /** the expired session the code was sent for: a new code for the same session keeps its attempts */
+  sessionId: text('session_id'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

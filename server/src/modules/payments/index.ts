@@ -5,7 +5,9 @@ import { installInvoices } from './invoices/routes';
 import { seedInvoices } from './invoices/seed';
 import { installPayVisit } from './pay-visit/routes';
 import { installInvoicePdf } from './pdf/routes';
+import { createPaymentProviderAdapter } from './provider/index';
 import { installTestProvider } from './provider/test-provider';
+import { installReconciliation } from './reconcile/reconcile';
 import { installPaymentResult } from './result/routes';
 import { installPaymentsSummary } from './summary';
 
@@ -18,6 +20,7 @@ export { loadPaymentsConfig, type PaymentsConfig } from './config';
  * - pdf/        the invoice PDF (pdf-lib)
  * - provider/   the Paytrail-style payment provider adapter, its signatures, and the built-in test provider
  * - checkout/   POST /api/payments/ (the providers for one invoice), the signed redirect and callback
+ * - reconcile/  asks the provider about attempts its redirect and callbacks left unsettled (a job on every instance)
  * - result/     the payment result page
  * - pay-visit/  the anonymous invoice notification landing
  */
@@ -28,7 +31,10 @@ export const paymentsModule = defineModule({
   install(app, config) {
     installInvoices(app, config);
     installInvoicePdf(app, config);
-    installCheckout(app, config);
+    // One adapter for the checkout and the reconciliation of payments it leaves unsettled.
+    const provider = createPaymentProviderAdapter(app, config);
+    installCheckout(app, config, provider);
+    installReconciliation(app, config, provider);
     installTestProvider(app, config);
     installPaymentResult(app, config);
     installPayVisit(app, config);

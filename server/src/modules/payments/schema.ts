@@ -65,6 +65,12 @@ export const invoiceRows = pgTable(
  * One online payment attempt with the provider (Paytrail-style). `stamp` is our unique id sent to the
  * provider; `transactionId` is the provider's. The partial unique index allows one successful
  * payment per invoice, so a replayed or concurrent callback on any instance records the payment once.
+ *
+ * Statuses: the provider's (new, ok, fail, pending, delayed) and our own `duplicate`: the bank took
+ * this payment after the invoice was already paid (two tabs, both paid), so its amount is owed back
+ * to the payer (`refundDue` until the billing office marks it refunded, cli/staff-payments.ts).
+ * An attempt still unsettled is asked about from the provider (reconcile/): `nextReconcileAt` is
+ * when it may be asked next, `reconcileChecks` how often it was.
  */
 export const payments = pgTable(
   'payments',
@@ -80,18 +86,35 @@ export const payments = pgTable(
     transactionId: text('transaction_id').unique(),
     /** the provider the patient chose (checkout-provider), once known */
     provider: text('provider'),
-    status: text('status', { enum: ['new', 'ok', 'fail', 'pending', 'delayed'] }).notNull().default('new'),
+    status: text('status', { enum: ['new', 'ok', 'fail', 'pending', 'delayed', 'duplicate'] }).notNull().default('new'),
     failureReason: text('failure_reason', {
       enum: ['cardDeclined', 'cardExpired', 'incorrectCvc', 'insufficientFunds', 'cancelled', 'paymentFailed', 'unableToProcess'],
     }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** when the status last moved (the result page shows the attempt that moved last) */
+    statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
+    /** a duplicate whose amount is still to be refunded to the payer */
+    refundDue: boolean('refund_due').notNull().default(false),
+    /** when the billing office marked the duplicate refunded */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** how many times the provider was asked for this attempt's status (reconcile/) */
+    reconcileChecks: integer('reconcile_checks').notNull().default(0),
+    /** not asked again before this; null: never asked */
+    nextReconcileAt: timestamp('next_reconcile_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_one_ok_per_invoice_idx')
       .on(t.invoiceId)
       .where(sql`status = 'ok'`),
     index('payments_invoice_idx').on(t.invoiceId, t.createdAt),
+    // the reconciliation's candidates: the few attempts the provider has not settled
+    index('payments_unsettled_idx')
+      .on(t.createdAt)
+      .where(sql`status in ('new', 'pending', 'delayed')`),
+    index('payments_refund_due_idx')
+      .on(t.settledAt)
+      .where(sql`refund_due`),
   ],
 );
 
@@ -103,7 +126,8 @@ export const paymentEvents = pgTable(
     paymentId: integer('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['redirect', 'callback'] }).notNull(),
+    /** the browser's redirect, the provider's callback, or our question to the provider (reconcile/) */
+    kind: text('kind', { enum: ['redirect', 'callback', 'reconcile'] }).notNull(),
     status: text('status').notNull(),
     /** whether this event changed the payment (false: a replay or a late duplicate) */
     applied: boolean('applied').notNull(),
@@ -112,3 +136,47 @@ export const paymentEvents = pgTable(
   (t) => [index('payment_events_payment_idx').on(t.paymentId)],
 );
 
+
+/**
+ * The built-in test provider's own ledger (PAYMENT_PROVIDER=test): what its bank knows of each
+ * payment, so it answers "get payment" (GET /payments/{transactionId}) as Paytrail does. A payment
+ * the bank confirms later is `pending` until `settlesAt`, then `finalStatus`.
+ */
+export const testProviderPayments = pgTable('test_provider_payments', {
+  transactionId: text('transaction_id').primaryKey(),
+  stamp: uuid('stamp').notNull(),
+  reference: text('reference').notNull(),
+  amount: integer('amount').notNull(),
+  status: text('status', { enum: ['new', 'ok', 'fail', 'pending', 'delayed'] }).notNull().default('new'),
+  finalStatus: text('final_status', { enum: ['ok', 'fail'] }),
+  settlesAt: timestamp('settles_at', { withTimezone: true }),
+  failureReason: text('failure_reason', {
+    enum: ['cardDeclined', 'cardExpired', 'incorrectCvc', 'insufficientFunds', 'cancelled', 'paymentFailed', 'unableToProcess'],
+  }),
+  /** the demo bank the tester paid at */
+  provider: text('provider'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+
+/**
+ * The test provider's callbacks to the portal, kept until sent: any instance sends the due ones
+ * (claimed one at a time with FOR UPDATE SKIP LOCKED), so a restart or a killed instance loses none.
+ */
+export const testProviderCallbacks = pgTable(
+  'test_provider_callbacks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: text('transaction_id')
+      .notNull()
+      .references(() => testProviderPayments.transactionId, { onDelete: 'cascade' }),
+    /** the portal's callback URL with the signed `checkout-*` parameters */
+    url: text('url').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** an instance is sending it; another may take it over after this */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('test_provider_callbacks_due_idx').on(t.dueAt).where(sql`sent_at is null`)],
+);

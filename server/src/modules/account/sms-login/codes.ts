@@ -7,19 +7,34 @@ import { smsLoginCodes } from '../schema';
 
 /**
  * SMS login codes (issue 12): one open code per person, stored only as the salted hash of the MFA
- * onboarding (mfa/challenges.ts), single-use, valid for `ttlSeconds`, with its wrong answers counted.
+ * onboarding (mfa/challenges.ts), single-use, valid for `ttlSeconds`, with the wrong answers of
+ * its expired session counted across codes.
  */
 
-/** Opens (or replaces) the person's code and returns it, to be sent; only its hash is kept. */
-export async function openLoginCode(db: Database, personId: string, ttlSeconds: number, now = new Date()): Promise<{ code: string; expiresAt: Date }> {
+/**
+ * Opens (or replaces) the person's code for one expired session and returns it, to be sent; only
+ * its hash is kept. The wrong answers already given in that session stay counted: a new code is no
+ * new set of guesses (issue 27). A code for another session starts from none.
+ */
+export async function openLoginCode(db: Database, personId: string, sessionId: string, ttlSeconds: number, now = new Date()): Promise<{ code: string; expiresAt: Date }> {
   const code = generateCode();
   const salt = randomBytes(16).toString('hex');
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
-  const values = { personId, codeHash: hashCode(salt, code), salt, attempts: 0, expiresAt, createdAt: now };
+  const values = { personId, sessionId, codeHash: hashCode(salt, code), salt, attempts: 0, expiresAt, createdAt: now };
   await db
     .insert(smsLoginCodes)
     .values(values)
-    .onConflictDoUpdate({ target: smsLoginCodes.personId, set: { codeHash: values.codeHash, salt, attempts: 0, expiresAt, createdAt: now } });
+    .onConflictDoUpdate({
+      target: smsLoginCodes.personId,
+      set: {
+        codeHash: values.codeHash,
+        salt,
+        attempts: sql`case when ${smsLoginCodes.sessionId} = excluded.session_id then ${smsLoginCodes.attempts} else 0 end`,
+        sessionId,
+        expiresAt,
+        createdAt: now,
+      },
+    });
   return { code, expiresAt };
 }
 
@@ -32,19 +47,21 @@ export type LoginCodeOutcome =
   | { type: 'no-code' };
 
 /**
- * Checks an answer. The attempt is counted atomically before the comparison, so concurrent guesses
- * never get more than `maxAttempts` tries; a right answer deletes the code (single use).
+ * Checks an answer given in the expired session `sessionId`. The attempt is counted atomically
+ * before the comparison, so concurrent guesses never get more than `maxAttempts` tries; a right
+ * answer deletes the code (single use). The count belongs to the session, not to one code: an
+ * expired code's row is kept (its hash useless) so that the next code goes on counting.
  */
-export async function answerLoginCode(db: Database, personId: string, answer: string, maxAttempts: number, now = new Date()): Promise<LoginCodeOutcome> {
+export async function answerLoginCode(db: Database, personId: string, sessionId: string, answer: string, maxAttempts: number, now = new Date()): Promise<LoginCodeOutcome> {
+  const ofThisSession = and(eq(smsLoginCodes.personId, personId), eq(smsLoginCodes.sessionId, sessionId));
   const [row] = await db
     .update(smsLoginCodes)
     .set({ attempts: sql`${smsLoginCodes.attempts} + 1` })
-    .where(and(eq(smsLoginCodes.personId, personId), gt(smsLoginCodes.expiresAt, now), lt(smsLoginCodes.attempts, maxAttempts)))
+    .where(and(ofThisSession, gt(smsLoginCodes.expiresAt, now), lt(smsLoginCodes.attempts, maxAttempts)))
     .returning();
   if (!row) {
-    // expired or used up: nothing of it is worth keeping
-    await deleteLoginCode(db, personId);
-    return { type: 'no-code' };
+    const [spent] = await db.select({ attempts: smsLoginCodes.attempts }).from(smsLoginCodes).where(ofThisSession);
+    return spent && spent.attempts >= maxAttempts ? { type: 'too-many' } : { type: 'no-code' };
   }
   const expected = Buffer.from(row.codeHash, 'hex');
   const given = Buffer.from(hashCode(row.salt, answer), 'hex');
@@ -56,10 +73,7 @@ export async function answerLoginCode(db: Database, personId: string, answer: st
       .returning({ personId: smsLoginCodes.personId });
     return deleted.length > 0 ? { type: 'ok' } : { type: 'no-code' };
   }
-  if (row.attempts >= maxAttempts) {
-    await deleteLoginCode(db, personId);
-    return { type: 'too-many' };
-  }
+  if (row.attempts >= maxAttempts) return { type: 'too-many' };
   return { type: 'wrong', attemptsLeft: maxAttempts - row.attempts };
 }
 

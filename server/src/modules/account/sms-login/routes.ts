@@ -165,7 +165,7 @@ export function installSmsLogin(app: FastifyInstance, config: AccountConfig): vo
           .header('retry-after', String(verdict.retryAfterSeconds))
           .send({ type: 'TooManyRequests', message: 'Too many code requests' } satisfies ApiErrorBody);
       }
-      const { code, expiresAt } = await openLoginCode(app.db, expired.personId, config.smsLoginCodeTtlSeconds);
+      const { code, expiresAt } = await openLoginCode(app.db, expired.personId, expired.id, config.smsLoginCodeTtlSeconds);
       const minutes = String(Math.max(1, Math.round(config.smsLoginCodeTtlSeconds / 60)));
       const text = serverMessage(request.query.lang, 'server.account.smsLogin.smsText').replace('{code}', code).replace('{minutes}', minutes);
       await app.smsGateway.send({ phoneNumber: expired.phoneNumber.replace(/\s+/g, ''), text });
@@ -187,7 +187,7 @@ export function installSmsLogin(app: FastifyInstance, config: AccountConfig): vo
     async (request, reply) => {
       const expired = expiredCaller.get(request);
       if (!expired) throw unauthorized();
-      const outcome = await answerLoginCode(app.db, expired.personId, request.body.pin, config.smsLoginMaxAttempts);
+      const outcome = await answerLoginCode(app.db, expired.personId, expired.id, request.body.pin, config.smsLoginMaxAttempts);
       let mfaResponse: MfaResponse;
       switch (outcome.type) {
         case 'ok':

@@ -44,7 +44,8 @@ import { settlePayment, type ReturnKind } from './settle';
  *   gives a GET none) and are authenticated by the provider's HMAC signature instead of the
  *   session: `session: false`, so a patient's cookie is never read or honoured there, and a forged
  *   link changes nothing without the merchant's secret. The redirect then sends the browser to the
- *   payment result page, which reads the result from the database, never from the URL.
+ *   payment result page, which reads the result from the database, never from the URL. The
+ *   callback is outside fair use's per-client limits (`fairUse: false`): its signature guards it.
  */
 
 export const CHECKOUT_AUDIT_ACTION = 'payments.checkout.create';
@@ -130,7 +131,8 @@ export function installCheckout(app: FastifyInstance, config: PaymentsConfig, ad
   const settle = async (kind: ReturnKind, query: unknown, reply: FastifyReply) => {
     const outcome = await settlePayment(app.db, config, query, kind, helsinkiDate());
     if (outcome.kind === 'invalid') return { refused: reply.status(400).send(validationError(outcome.details)) } as const;
-    reply.log.info({ kind, status: outcome.status, applied: outcome.applied }, 'payment return');
+    reply.log.info({ kind, status: outcome.status, applied: outcome.applied, paymentStatus: outcome.paymentStatus }, 'payment return');
+    if (outcome.applied && outcome.paymentStatus === 'duplicate') reply.log.warn({ kind }, 'payment return: a duplicate payment of a paid invoice, its amount due back to the payer');
     return { outcome } as const;
   };
 
@@ -143,7 +145,10 @@ export function installCheckout(app: FastifyInstance, config: PaymentsConfig, ad
     return reply.redirect(paymentResultPath(app, lang, settled.outcome.invoiceNumber), 303);
   });
 
-  app.get(PAYMENT_CALLBACK_PATH, { config: { session: false } }, async (request, reply) => {
+  // The provider's servers call from a few addresses, many payments at once: the per-client limits of
+  // fair use would refuse genuine callbacks (and the provider would retry them later, or give up).
+  // The HMAC signature is the callback's protection; an unsigned one costs one HMAC and no query.
+  app.get(PAYMENT_CALLBACK_PATH, { config: { session: false, fairUse: false } }, async (request, reply) => {
     const settled = await settle('callback', request.query, reply);
     if ('refused' in settled) return settled.refused;
     return reply.status(200).send({ recorded: true });

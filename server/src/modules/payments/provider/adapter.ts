@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentFailureReasonSchema, paymentStatusSchema, type PaymentProvider, type PaymentRequest } from '@portal/shared-api';
+import { paymentFailureReasonSchema, paymentStatusSchema, type PaymentFailureReason, type PaymentProvider, type PaymentRequest, type PaymentStatus } from '@portal/shared-api';
 
 /**
  * The payment provider adapter (ARCHITECTURE "Design": Paytrail-style). The portal creates a
@@ -22,13 +22,44 @@ export interface CreatedPayment {
   providers: PaymentProvider[];
 }
 
+/**
+ * A payment as the provider knows it (Paytrail "Get", GET /payments/{transactionId}): asked for an
+ * attempt whose redirect and callback have not settled it (reconcile/).
+ */
+export interface ProviderPayment {
+  transactionId: string;
+  /** `new`: created, nothing more (the patient never finished at the bank, or has not yet) */
+  status: PaymentStatus;
+  /** integer cents */
+  amount: number;
+  stamp: string;
+  reference: string;
+  /** the payment method the payer used, once processed */
+  provider: string | null;
+  /** the built-in test provider names its reason, as in its returns; Paytrail says only `fail` */
+  failureReason: PaymentFailureReason | null;
+}
+
 export interface PaymentProviderAdapter {
   readonly kind: 'test' | 'paytrail';
   createPayment(request: PaymentRequest, stamp: string, urls: PaymentReturnUrls): Promise<CreatedPayment>;
+  /** The provider's record of one payment, its answer's signature verified. */
+  getPayment(transactionId: string): Promise<ProviderPayment>;
 }
 
-/** The provider could not create the payment (unreachable, refused, or an answer that does not verify). */
-export class PaymentProviderError extends Error {}
+/**
+ * The provider could not create the payment or answer for it (unreachable, refused, or an answer
+ * that does not verify). `status` is the provider's HTTP status when it answered.
+ */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}
 
 /**
  * The query a provider appends to our redirect and callback URLs (Paytrail "Redirect and callback

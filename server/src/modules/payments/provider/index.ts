@@ -4,7 +4,7 @@ import type { PaymentProviderAdapter } from './adapter';
 import { createPaytrailAdapter } from './paytrail';
 import { createTestProviderAdapter } from './test-provider';
 
-export { PaymentProviderError, returnParamsSchema, type PaymentProviderAdapter, type PaymentReturnUrls, type ReturnParams, type ReturnStatus } from './adapter';
+export { PaymentProviderError, returnParamsSchema, type PaymentProviderAdapter, type PaymentReturnUrls, type ProviderPayment, type ReturnParams, type ReturnStatus } from './adapter';
 export { signatureMatches } from './signature';
 
 /** The configured provider: Paytrail's API, or the built-in test provider (PAYMENT_PROVIDER). */
@@ -12,5 +12,5 @@ export function createPaymentProviderAdapter(app: FastifyInstance, config: Payme
   if (config.provider === 'paytrail' && config.providerApiUrl) {
     return createPaytrailAdapter({ apiUrl: config.providerApiUrl, account: config.account, secret: config.secret });
   }
-  return createTestProviderAdapter(config, app.config.publicUrl);
+  return createTestProviderAdapter(app, config);
 }

@@ -8,7 +8,11 @@ import type { PaymentProviderAdapter, PaymentReturnUrls, ReturnStatus } from './
 import { DEMO_BANKS, demoBankById } from './test-provider-banks';
 import { testProviderText } from './test-provider-messages';
 import { renderBankErrorPage, renderBankPage, TESTER_OUTCOMES, TEST_PROVIDER_STYLESHEET_PATH, testProviderStylesheet, type TesterOutcome } from './test-provider-page';
+import { schedulePaymentsJob } from '../jobs';
+import { createPaytrailAdapter } from './paytrail';
 import { signParams } from './signature';
+import { TEST_PROVIDER_API_PATH, installTestProviderApi } from './test-provider-api';
+import { claimDueCallbacks, completeAtBank, markCallbackSent, recordCreatedPayment } from './test-provider-ledger';
 
 /**
  * The built-in test payment provider (PAYMENT_PROVIDER=test, the demo's default; ARCHITECTURE
@@ -17,10 +21,15 @@ import { signParams } from './signature';
  * fail with a reason or cancel; then the browser goes to the portal's redirect URL and the portal's
  * callback URL is called, both with `checkout-*` parameters signed with the merchant's secret.
  *
- * It keeps nothing in memory or in tables: the payment travels in the bank forms, signed with a key
- * of its own (derived from the secret), so any instance serves any step. Its pages are forms used
- * without a session: `anonymous-origin-check` (a cross-site post is refused), and the signed form is
- * the credential.
+ * The payment travels in the bank forms, signed with a key of its own (derived from the secret), so
+ * any instance serves any step. Its pages are forms used without a session:
+ * `anonymous-origin-check` (a cross-site post is refused), and the signed form is the credential.
+ *
+ * Like a real provider's, its memory outlives the portal's instances: its bank ledger and the
+ * callbacks it still owes are in the database (test-provider-ledger.ts), so a callback due "a few
+ * seconds later" is sent by whichever instance runs then, also after a restart, and it answers
+ * Paytrail's "Get" (GET /payments/{transactionId}) over HTTP (test-provider-api.ts), which the
+ * portal's adapter asks exactly as it asks Paytrail (the portal's reconciliation, reconcile/).
  */
 export const TEST_PROVIDER_PATH = '/test-payment-provider';
 export const TEST_PROVIDER_PAY_PATH = `${TEST_PROVIDER_PATH}/pay`;
@@ -81,12 +90,42 @@ function openBankForm(config: PaymentsConfig, form: z.infer<typeof bankFormSchem
   return payment.data;
 }
 
-/** The test provider as the portal's adapter: no network, the banks' forms point at its own pages. */
-export function createTestProviderAdapter(config: PaymentsConfig, publicUrl: string): PaymentProviderAdapter {
+/**
+ * The global fetch, except that a URL of this server (PUBLIC_URL's origin) is answered in process
+ * (app.inject): the test provider runs inside the portal, which need not reach its own public
+ * address (behind a load balancer, in tests).
+ */
+export function inProcessFetch(app: FastifyInstance): typeof fetch {
+  const publicOrigin = new URL(app.config.publicUrl).origin;
+  return async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    if (url.origin !== publicOrigin) return fetch(input, init);
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const method = (init?.method ?? 'GET').toUpperCase() as 'GET' | 'POST';
+    const answer = await app.inject({ method, url: `${url.pathname}${url.search}`, headers, ...(typeof init?.body === 'string' ? { payload: init.body } : {}) });
+    const answerHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined) continue;
+      for (const one of Array.isArray(value) ? value : [String(value)]) answerHeaders.append(name, one);
+    }
+    return new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers: answerHeaders });
+  };
+}
+
+/**
+ * The test provider as the portal's adapter. Creating a payment needs no network: the banks' forms
+ * point at its own pages, and its ledger records the payment. Asking for a payment goes over HTTP
+ * to its Paytrail-style API, through Paytrail's own adapter code.
+ */
+export function createTestProviderAdapter(app: FastifyInstance, config: PaymentsConfig): PaymentProviderAdapter {
+  const publicUrl = app.config.publicUrl;
+  const api = createPaytrailAdapter({ apiUrl: `${publicUrl}${TEST_PROVIDER_API_PATH}`, account: config.account, secret: config.secret, fetch: inProcessFetch(app) });
   return {
     kind: 'test',
+    getPayment: (transactionId) => api.getPayment(transactionId),
     async createPayment(request, stamp, urls: PaymentReturnUrls) {
       const transactionId = randomUUID();
+      await recordCreatedPayment(app.db, { transactionId, stamp, reference: request.reference, amount: request.amount });
       const payment = encodePayment({
         transactionId,
         stamp,
@@ -174,38 +213,54 @@ function sendHtml(reply: FastifyReply, status: number, html: string): FastifyRep
   return reply.status(status).type('text/html; charset=utf-8').send(html);
 }
 
+/** How often every instance looks for callbacks due (beside the timer set for each one when it is scheduled). */
+const CALLBACK_SWEEP_MS = 1000;
+/** A callback's timer fires this much after it is due, so the database's clock has passed it too. */
+const CALLBACK_TIMER_SLACK_MS = 25;
+
 export function installTestProvider(app: FastifyInstance, config: PaymentsConfig): void {
   if (config.provider !== 'test') return;
-  const publicOrigin = new URL(app.config.publicUrl).origin;
+  const localFetch = inProcessFetch(app);
 
-  // Late callbacks are timers; closing the app cancels those not yet sent.
-  const timers = new Set<NodeJS.Timeout>();
-  app.addHook('onClose', async () => {
-    for (const timer of timers) clearTimeout(timer);
-    timers.clear();
-  });
-
-  /** Calls the portal's callback URL as the provider's server would (the portal's own URLs in process). */
-  const callBack = async (url: string) => {
+  /**
+   * Calls the portal's callback URL as the provider's server would (the portal's own URLs in
+   * process). Answers whether the call is done with: answered (a refusal too, logged), or given up.
+   * Not answered (unreachable, 5xx): false, and the callback is tried again later.
+   */
+  const callBack = async (url: string): Promise<boolean> => {
     try {
-      const target = new URL(url);
-      const response =
-        target.origin === publicOrigin
-          ? await app.inject({ method: 'GET', url: `${target.pathname}${target.search}`, headers: { 'user-agent': 'test-payment-provider' } })
-          : await fetch(url, { signal: AbortSignal.timeout(10_000) }).then((r) => ({ statusCode: r.status }));
-      if (response.statusCode >= 300) app.log.warn({ statusCode: response.statusCode }, 'test payment provider: the callback was refused');
+      const response = await localFetch(url, { headers: { 'user-agent': 'test-payment-provider' }, signal: AbortSignal.timeout(10_000) });
+      await response.body?.cancel();
+      if (response.status >= 500) {
+        app.log.warn({ statusCode: response.status }, 'test payment provider: the callback failed, tried again later');
+        return false;
+      }
+      if (response.status >= 300) app.log.warn({ statusCode: response.status }, 'test payment provider: the callback was refused');
+      return true;
     } catch (error) {
-      app.log.warn({ errorName: error instanceof Error ? error.name : typeof error }, 'test payment provider: the callback failed');
+      app.log.warn({ errorName: error instanceof Error ? error.name : typeof error }, 'test payment provider: the callback failed, tried again later');
+      return false;
     }
   };
-  const schedule = (delayMs: number, url: string) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      void callBack(url);
-    }, delayMs);
-    timer.unref();
-    timers.add(timer);
-  };
+
+  // The callbacks owed, sent by any instance: when each falls due (its timer), every second, and at
+  // once when the app starts (those that fell due while no instance ran).
+  const callbacks = schedulePaymentsJob(app, {
+    name: 'test-payment-provider.callbacks',
+    intervalMs: CALLBACK_SWEEP_MS,
+    runOnReady: true,
+    run: async () => {
+      for (;;) {
+        const due = await claimDueCallbacks(app.db);
+        for (const callback of due) {
+          if (await callBack(callback.url)) await markCallbackSent(app.db, callback.id);
+        }
+        if (due.length === 0) return;
+      }
+    },
+  });
+
+  installTestProviderApi(app, config);
 
   app.get(TEST_PROVIDER_STYLESHEET_PATH, { config: { session: false, cache: 'static' } }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(testProviderStylesheet),
@@ -264,19 +319,37 @@ export function installTestProvider(app: FastifyInstance, config: PaymentsConfig
       );
     });
 
-    // The tester's choice: the browser goes to the portal's signed redirect; the callbacks follow.
+    // The tester's choice, once per payment: the bank records it and the callbacks it owes, then the
+    // browser goes to the portal's signed redirect; the callbacks follow (test-provider-ledger.ts).
     pages.post(TEST_PROVIDER_COMPLETE_PATH, async (request, reply) => {
       const form = completeFormSchema.safeParse(request.body ?? {});
       const payment = form.success ? openBankForm(config, form.data) : null;
       if (!form.success || !payment) return errorPage(reply, langOf(request.body));
       const outcome = outcomeOf(form.data.outcome);
       const succeeded = (status: ReturnStatus) => status !== 'fail';
-      const returnUrl = (kind: 'redirect' | 'callback', status: ReturnStatus) =>
-        signedReturnUrl(config, succeeded(status) ? payment.urls[kind].success : payment.urls[kind].cancel, payment, status, form.data.bank, outcome.failureReason);
-      for (const { status, delayMs } of callbackSchedule(callbackPlanOf(payment.transactionId), outcome, config.testProviderCallbackDelayMs)) {
-        schedule(delayMs, returnUrl('callback', status));
+      const returnUrl = (kind: 'redirect' | 'callback', status: ReturnStatus, failureReason = outcome.failureReason) =>
+        signedReturnUrl(config, succeeded(status) ? payment.urls[kind].success : payment.urls[kind].cancel, payment, status, form.data.bank, failureReason);
+      const lateMs = config.testProviderCallbackDelayMs;
+      const schedule = callbackSchedule(callbackPlanOf(payment.transactionId), outcome, lateMs);
+      const completed = await completeAtBank(app.db, {
+        transactionId: payment.transactionId,
+        stamp: payment.stamp,
+        reference: payment.reference,
+        amount: payment.amount,
+        bank: form.data.bank,
+        redirectStatus: outcome.redirectStatus,
+        finalStatus: outcome.finalStatus,
+        failureReason: outcome.failureReason,
+        settlesInMs: lateMs,
+        callbacks: schedule.map(({ status, delayMs }) => ({ url: returnUrl('callback', status), delayMs })),
+      });
+      if (completed.first) {
+        for (const delayMs of new Set(schedule.map((callback) => callback.delayMs))) callbacks.kick(delayMs === 0 ? 0 : delayMs + CALLBACK_TIMER_SLACK_MS);
       }
-      return reply.redirect(returnUrl('redirect', outcome.redirectStatus), 303);
+      // Chosen before (the tester went back): the bank answers what it recorded then, as it is now,
+      // and owes no new callbacks.
+      if (completed.first || completed.status === 'new') return reply.redirect(returnUrl('redirect', outcome.redirectStatus), 303);
+      return reply.redirect(returnUrl('redirect', completed.status, completed.failureReason), 303);
     });
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "sms_login_codes" ADD COLUMN "session_id" text;
