@@ -23,7 +23,10 @@ import { customerUserIdOf, teamRecipients } from '../src/modules/messaging/queri
 import { messagingMessages, messagingThreads } from '../src/modules/messaging/schema';
 import { prescriptions, questionnaireInvitations } from '../src/modules/records/schema';
 import { PERSONAS } from '../src/seed/personas';
+import { addDays, helsinkiDate } from '../src/util/time';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
+import { insertInvoice, paymentRequestFor, postPayment } from './payments-checkout-fixtures';
+import { isDateField, requestFields, type RequestField, type Segment } from './request-fields';
 
 /**
  * Issue 10 §3: hostile input never answers 5xx, and every refusal names what was at fault. A
@@ -95,7 +98,32 @@ const NASTY_STRINGS = [
   '1e309',
   'NaN',
   '9'.repeat(30),
+  // issue 27: control characters (beyond NUL) and the text-direction overrides, and dates no window takes
+  'Katu 1\r\nX-Injected: 1',
+  '\u001B[2J',
+  'a\u0085b',
+  '\u2066x\u2069',
+  '0000-01-01',
+  '9999-12-31',
+  '2026-02-30',
+  '2026-13-01',
 ];
+
+/** Dates no window takes: year 0, 0001 and 9999, days that do not exist, and just past the widest window's ends. */
+const OUT_OF_WINDOW_DATES = ['0000-01-01', '0001-01-01', '9999-12-31', '2026-02-30', '2026-13-01', '2027-02-29', '1899-12-31', '2201-01-01'];
+/** Far dates inside the general window (1900–2200), some outside the booking calendar's. */
+const FAR_DATES_IN_WINDOW = ['1900-01-01', '1950-06-15', '2099-12-31', '2150-06-15', '2200-12-31'];
+/** What every date field is sent (issue 27: `?startDate=9999-12-31` answered 500). */
+const BOUNDARY_DATES = [...OUT_OF_WINDOW_DATES, ...FAR_DATES_IN_WINDOW];
+/** Characters no text field takes: NUL, a right-to-left override, an escape, a C1 control. */
+const FORBIDDEN_IN_ANY_TEXT = ['a\u0000b', '\u202Efdp.exe', 'a\u001B[31mb', 'a\u009Bb'];
+/** A line break and a tab: refused in a single-line field. */
+const FORBIDDEN_IN_SINGLE_LINE = ['Katu 1\r\nX-Injected: 1', 'a\nb', 'a\tb'];
+/**
+ * The fields that take line breaks and tabs, by name: what a person writes in a text area (a
+ * message, a reason, an answer, a description). Every other text field is single-line.
+ */
+const MULTI_LINE_FIELD_NAMES = new Set(['content', 'reason', 'additional', 'description', 'arrivalReason', 'valueString', 'text']);
 
 /** Sizes around the server's limits: a title (70), a reason (500), a message (10,000), a form's answers (200,000). */
 const HUGE_LENGTHS = [71, 501, 4_097, 10_001, 200_001];
@@ -446,6 +474,15 @@ async function loadFixtures(): Promise<Fixtures> {
 
 /** Sends one request as `caller` and returns what is wrong with the answer (null: nothing). */
 async function send(request: InjectOptions & { url: string }, caller: 'anonymous' | 'patient', graphql = false): Promise<string | null> {
+  return (await deliver(request, caller, graphql)).problem;
+}
+
+/** send, with the answer (null when the request could not be answered). */
+async function deliver(
+  request: InjectOptions & { url: string },
+  caller: 'anonymous' | 'patient',
+  graphql = false,
+): Promise<{ problem: string | null; res: LightMyRequestResponse | null }> {
   const headers: Record<string, string> = { ...(request.headers as Record<string, string> | undefined) };
   let url = request.url;
   if (caller === 'patient') {
@@ -458,18 +495,71 @@ async function send(request: InjectOptions & { url: string }, caller: 'anonymous
   try {
     res = await t.app.inject({ ...request, url, headers });
   } catch (error) {
-    return `the request could not be answered: ${(error as Error).message}`;
+    return { problem: `the request could not be answered: ${(error as Error).message}`, res: null };
   }
   // A logout (or anything else that ends the session) takes the patient's session with it.
   if (caller === 'patient' && String(res.headers['set-cookie'] ?? '').includes('portal_session=;')) patient = await freshPatient();
   const problem = fault(res, graphql, request.method === 'HEAD');
-  return problem && `${request.method} ${url.slice(0, 200)} as ${caller}: ${problem}`;
+  return { problem: problem && `${request.method} ${url.slice(0, 200)} as ${caller}: ${problem}`, res };
+}
+
+/** `value` with `leaf` at `path`, containers made where missing (arrays for numeric segments). */
+function withLeaf(value: Json | undefined, path: Segment[], leaf: string): Json {
+  if (path.length === 0) return leaf;
+  const [head, ...rest] = path as [Segment, ...Segment[]];
+  if (typeof head === 'number') {
+    const copy = Array.isArray(value) ? [...value] : [];
+    copy[head] = withLeaf(copy[head], rest, leaf);
+    return copy;
+  }
+  const copy: { [key: string]: Json } = value && typeof value === 'object' && !Array.isArray(value) ? { ...value } : {};
+  copy[head] = withLeaf(copy[head], rest, leaf);
+  return copy;
+}
+
+/**
+ * A request to `route` from its template (a valid one where the test has it), with `values` put
+ * in their fields: a path parameter, a query parameter (a repeated one sent once) or a body field.
+ */
+function requestWithFields(route: { method: string; url: string; schema: { querystring?: unknown; body?: unknown; params?: unknown } }, template: RestTemplate, values: [RequestField, string][]): InjectOptions & { url: string } {
+  const path = route.url.replace(/:([A-Za-z0-9_]+)|\*/g, (_m, name: string | undefined) => {
+    const given = values.find(([field]) => field.part === 'params' && field.path[0] === (name ?? '*'));
+    // a parameter that is a choice (kela-card/image/:side) gets its first one, so the others reach validation
+    const choice = requestFields(route.schema).find((field) => field.part === 'params' && field.path[0] === name)?.choices[0];
+    return safeEncode(given ? given[1] : (template.params?.[name ?? '*']?.[0] ?? (typeof choice === 'string' ? choice : '1')));
+  });
+  const query: Record<string, Json> = { ...template.query };
+  let body: Json | undefined = template.body ?? (route.schema.body ? {} : undefined);
+  for (const [field, value] of values) {
+    if (field.part === 'querystring') query[String(field.path[0])] = value;
+    if (field.part === 'body') body = withLeaf(body, field.path, value);
+  }
+  const qs = queryString(Object.entries(query));
+  return {
+    method: route.method as InjectOptions['method'],
+    url: qs ? `${path}?${qs}` : path,
+    ...(body !== undefined ? { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+  };
+}
+
+/** The problem when `res` is not a 400 naming `path` among its details; null when it is. */
+function notRefusedAt(res: LightMyRequestResponse | null, path: string): string | null {
+  if (!res) return 'no answer';
+  if (res.statusCode !== 400) return `answered ${res.statusCode}, not 400: ${res.body.slice(0, 200)}`;
+  const details = (JSON.parse(res.body) as ValidationBody).details ?? [];
+  return details.some((detail) => detail.path === path) ? null : `a 400 that does not name ${path}: ${res.body.slice(0, 300)}`;
 }
 
 before(async () => {
   // The staff API exists only with its token; fair use would answer most of this run 429 before
   // validation, so its limits are out of the way.
-  t = await createTestApp({ STAFF_API_TOKEN: STAFF_TOKEN, API_RATE_LIMIT_PER_SESSION: '1000000', API_RATE_LIMIT_PER_CLIENT: '1000000' });
+  t = await createTestApp({
+    STAFF_API_TOKEN: STAFF_TOKEN,
+    API_RATE_LIMIT_PER_SESSION: '1000000',
+    API_RATE_LIMIT_PER_CLIENT: '1000000',
+    // the reservation routes' own limit (per address) would answer most of them 429 before validation
+    RESERVATION_RATE_LIMIT_PER_MINUTE: '1000',
+  });
   fixtures = await loadFixtures();
   patient = await freshPatient();
 });
@@ -618,6 +708,89 @@ describe('hostile input (property-based, fixed seed)', () => {
     if (failure) failures.push(`GraphQL envelope: ${failure}`);
   });
 
+  // issue 27: every date field the routes' schemas declare (query, body, path), each alone and all
+  // at once, with dates no window takes and far ones inside the widest; those outside are refused
+  // at the field's path
+  it('every date field of every REST route answers boundary dates without a 5xx, refusing those outside its window at its path', async (context) => {
+    const templates = restTemplates(fixtures);
+    const inWindow = addDays(helsinkiDate(), 1);
+    const asFormat = (field: RequestField, date: string) => (field.format === 'date-time' ? `${date}T12:00:00Z` : date);
+    let fields = 0;
+    for (const route of t.app.routeCatalogue.filter((r) => r.method !== 'HEAD' && r.url !== '/api/customer-messaging')) {
+      const dates = requestFields(route.schema).filter(isDateField);
+      if (dates.length === 0) continue;
+      fields += dates.length;
+      const template = templates[`${route.method} ${route.url}`] ?? templates[`GET ${route.url}`] ?? {};
+      for (const date of BOUNDARY_DATES) {
+        const variants: [RequestField | null, [RequestField, string][]][] = [
+          [null, dates.map((field) => [field, asFormat(field, date)])],
+          ...dates.map((field): [RequestField, [RequestField, string][]] => [field, dates.map((other) => [other, asFormat(other, other === field ? date : inWindow)])]),
+        ];
+        for (const [field, values] of variants) {
+          for (const caller of ['anonymous', 'patient'] as const) {
+            const { problem, res } = await deliver(requestWithFields(route, template, values), caller);
+            if (problem) failures.push(`${route.method} ${route.url} (${date}): ${problem}`);
+            // signed in, past the session's checks, an impossible date is the schema's refusal
+            else if (caller === 'patient' && field && OUT_OF_WINDOW_DATES.includes(date)) {
+              const refusal = notRefusedAt(res, field.path.join('.'));
+              if (refusal) failures.push(`${route.method} ${route.url} ${field.part} ${field.path.join('.')}=${date}: ${refusal}`);
+            }
+          }
+        }
+      }
+    }
+    // the appointment search's and the calendar's startDate and endDate, the Pohjola check's date
+    assert.ok(fields >= 5, `only ${fields} date fields were found in the routes' schemas`);
+    // The pages' own query and path parameters have no schema: every page gets the calendar's
+    // parameters (the booking lists read startDate leniently), and each date parameter of a path
+    // (the route table's pattern: laboratory and imaging results) the boundary dates.
+    const routes = t.app.routeTable.current();
+    for (const pageRoute of routes) {
+      const dateParams = Object.entries(pageRoute.params ?? {})
+        .filter(([, pattern]) => pattern.includes('{4}-'))
+        .map(([name]) => name);
+      for (const date of OUT_OF_WINDOW_DATES.slice(0, 5)) {
+        const url = `/api/pages/${encodeURIComponent(pageRoute.id)}?lang=fi&startDate=${date}&endDate=${date}${dateParams.map((name) => `&${name}=${date}`).join('')}`;
+        const problem = await send({ method: 'GET', url }, 'patient');
+        if (problem) failures.push(`page ${pageRoute.id} (${date}): ${problem}`);
+      }
+      for (const date of dateParams.length ? BOUNDARY_DATES : []) {
+        const problem = await send({ method: 'GET', url: `/api/pages/${encodeURIComponent(pageRoute.id)}?lang=fi${dateParams.map((name) => `&${name}=${date}`).join('')}` }, 'patient');
+        if (problem) failures.push(`page ${pageRoute.id} (${date}): ${problem}`);
+      }
+    }
+    context.diagnostic(`dates: ${fields} date fields in the routes' schemas, ${routes.length} pages`);
+  });
+
+  // issue 27: NUL, CR/LF, a tab, an escape, a C1 control and U+202E in every text field the
+  // routes' schemas declare answer 400 at the field's path (line breaks and tabs are a multi-line
+  // field's own)
+  it('every text field of every REST route refuses control and text-direction characters at its path', async (context) => {
+    const templates = restTemplates(fixtures);
+    let fields = 0;
+    for (const route of t.app.routeCatalogue.filter((r) => r.method !== 'HEAD' && r.url !== '/api/customer-messaging')) {
+      // csrfToken is the session check's (a second one is sent with every request); a choice is refused as not one of its values
+      const texts = requestFields(route.schema).filter((field) => !isDateField(field) && !field.isChoice && field.path[0] !== 'csrfToken');
+      const template = templates[`${route.method} ${route.url}`] ?? templates[`GET ${route.url}`] ?? {};
+      for (const field of texts) {
+        fields++;
+        const name = String(field.path.filter((segment) => typeof segment === 'string').at(-1));
+        const values = [...FORBIDDEN_IN_ANY_TEXT, ...(MULTI_LINE_FIELD_NAMES.has(name) ? [] : FORBIDDEN_IN_SINGLE_LINE)];
+        for (const value of values) {
+          const { problem, res } = await deliver(requestWithFields(route, template, [[field, value]]), 'patient');
+          // A route that refuses the caller before it reads the request (an expired upload link's
+          // 403, the SMS login's 401 without a session to resume) stores nothing either; any
+          // answer it does read must be a 400 naming the field.
+          const refusedEarlier = res !== null && res.statusCode > 400 && res.statusCode < 500;
+          const refusal = problem ?? (refusedEarlier ? null : notRefusedAt(res, field.path.join('.')));
+          if (refusal) failures.push(`${route.method} ${route.url} ${field.part} ${field.path.join('.')}=${JSON.stringify(value)}: ${refusal}`);
+        }
+      }
+    }
+    assert.ok(fields >= 60, `only ${fields} text fields were found in the routes' schemas`);
+    context.diagnostic(`texts: ${fields} text fields`);
+  });
+
   it(`sends at least ${MIN_REQUESTS} requests, none answered with a 5xx or a pathless refusal`, (context) => {
     console.info(`hostile input: ${sent} requests sent`);
     context.diagnostic(`${sent} hostile requests sent`);
@@ -670,6 +843,65 @@ describe('hostile input: the cases the issue names', () => {
     assert.deepEqual(sendNew.errors[0]?.extensions?.details?.map((d) => d.path), ['title', 'firstMessage.content']);
     const send = await gql({ query: String(sharedApi.SendMessageDocument), variables: { threadId: fixtures.threadIds[0]!, message: { content: '\u0000' } } });
     assert.deepEqual(send.errors[0]?.extensions?.details, [{ path: 'message.content', message: sharedApi.TEXT_NUL_MESSAGE }]);
+  });
+
+  // issue 27
+  it('a NUL in a payment request\'s customer or item answers 400 at the field; the request is otherwise valid', async () => {
+    const invoice = await insertInvoice(t.app, await personIdOf(t.app, PERSONAS.mikko));
+    const valid = paymentRequestFor(invoice);
+    const cases: [object, string, string][] = [
+      [{ ...valid, customer: { ...valid.customer, firstName: 'Mik\u0000ko' } }, 'customer.firstName', sharedApi.TEXT_NUL_MESSAGE],
+      [{ ...valid, customer: { ...valid.customer, lastName: 'Virtanen\u0000' } }, 'customer.lastName', sharedApi.TEXT_NUL_MESSAGE],
+      [{ ...valid, customer: { ...valid.customer, phone: '+358401234567\u0000' } }, 'customer.phone', sharedApi.TEXT_NUL_MESSAGE],
+      [{ ...valid, items: [{ ...valid.items[0]!, productCode: `${invoice.invoiceNumber}\u0000` }] }, 'items.0.productCode', sharedApi.TEXT_NUL_MESSAGE],
+      [{ ...valid, customer: { ...valid.customer, firstName: 'Mikko\r\nX' } }, 'customer.firstName', sharedApi.textCharacterMessage(0x0d)],
+      [{ ...valid, customer: { ...valid.customer, lastName: '\u202Enenatriv' } }, 'customer.lastName', sharedApi.textCharacterMessage(0x202e)],
+    ];
+    for (const [body, path, message] of cases) {
+      const res = await postPayment(t.app, patient, body);
+      assert.equal(res.statusCode, 400, res.body);
+      assert.deepEqual(json(res).details, [{ path, message }]);
+    }
+  });
+
+  it('CR/LF and U+202E in an address answer 400 at the field; surrounding line breaks are still trimmed away', async () => {
+    const contact = { streetAddress: 'Aleksanterinkatu 15', postalCode: '00120', postOffice: 'Helsinki', emailAddress: 'mikko.uusi@example.fi', phoneNumber: '040 765 4321' };
+    const put = (body: object) =>
+      t.app.inject({ method: 'PUT', url: asPatient('/api/user'), headers: { cookie: patient.cookie, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const saved = await put(contact);
+    assert.equal(saved.statusCode, 200, saved.body);
+    const cases: [object, string, string][] = [
+      [{ ...contact, streetAddress: 'Katu 15\r\nX: 1' }, 'streetAddress', sharedApi.textCharacterMessage(0x0d)],
+      [{ ...contact, streetAddress: 'Aleksanterinkatu\n15' }, 'streetAddress', sharedApi.textCharacterMessage(0x0a)],
+      [{ ...contact, postOffice: '\u202Eiknisleh' }, 'postOffice', sharedApi.textCharacterMessage(0x202e)],
+      [{ ...contact, postOffice: 'Hel\u2066sinki' }, 'postOffice', sharedApi.textCharacterMessage(0x2066)],
+      [{ ...contact, streetAddress: 'Katu\u00001' }, 'streetAddress', sharedApi.TEXT_NUL_MESSAGE],
+    ];
+    for (const [body, path, message] of cases) {
+      const res = await put(body);
+      assert.equal(res.statusCode, 400, res.body);
+      assert.deepEqual(json(res).details, [{ path, message }]);
+    }
+    // surrounding spaces and line breaks are trimmed as before
+    const trimmed = await put({ ...contact, streetAddress: '\r\n Aleksanterinkatu 15 \n' });
+    assert.equal(trimmed.statusCode, 200, trimmed.body);
+    assert.equal((trimmed.json() as { patient: { streetAddress: string } }).patient.streetAddress, 'Aleksanterinkatu 15');
+  });
+
+  it('a date past any window answers 400 at the field in the appointment search, the calendar and the Pohjola check', async () => {
+    const window = `Use a date from ${sharedApi.EARLIEST_BOOKING_DATE} to ${sharedApi.LATEST_BOOKING_DATE}`;
+    const asked = async (url: string) => json(await t.app.inject({ url: asPatient(url), headers: { cookie: patient.cookie } }));
+    assert.deepEqual((await asked('/api/appointments?startDate=9999-12-31')).details, [{ path: 'startDate', message: window }]);
+    assert.deepEqual((await asked('/api/appointments?startDate=0000-01-01')).details, [{ path: 'startDate', message: window }]);
+    assert.deepEqual((await asked('/api/appointments?startDate=2026-02-30')).details, [{ path: 'startDate', message: sharedApi.DATE_FORMAT_MESSAGE }]);
+    assert.deepEqual((await asked('/api/appointments/available-appointment-dates?startDate=9999-12-01&endDate=9999-12-31')).details, [
+      { path: 'startDate', message: window },
+      { path: 'endDate', message: window },
+    ]);
+    assert.deepEqual((await asked('/api/insurance/pohjola-check/9999-12-31')).details, [{ path: 'date', message: window }]);
+    // the calendar's last month is searched as before
+    const far = await t.app.inject({ url: '/api/appointments/available-appointment-dates?startDate=2099-12-01&endDate=2099-12-31' });
+    assert.equal(far.statusCode, 200, far.body);
   });
 
   it('5,000 nested arrays answer 400 at body on the GraphQL route and on a REST route; prototype poisoning is still refused', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import type { ApiErrorBody, ValidationErrorBody } from '@portal/shared-api';
 
 /**
@@ -47,6 +47,8 @@ export interface RouteRecord {
   bodyTypes: BodyTypes;
   session: boolean;
   cache: CachePolicy;
+  /** the route's request schemas as declared (zod, through fastify-type-provider-zod): tests find its fields in them */
+  schema: Pick<FastifySchema, 'querystring' | 'body' | 'params'>;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -63,7 +65,7 @@ interface PolicyConfig {
   cache?: CachePolicy | undefined;
 }
 
-function resolve(method: string, config: PolicyConfig | undefined): Omit<RouteRecord, 'method' | 'url'> {
+function resolve(method: string, config: PolicyConfig | undefined): Omit<RouteRecord, 'method' | 'url' | 'schema'> {
   const csrf = STATE_CHANGING.has(method) ? (config?.csrf ?? 'required') : null;
   return {
     csrf,
@@ -75,7 +77,7 @@ function resolve(method: string, config: PolicyConfig | undefined): Omit<RouteRe
 }
 
 /** The policies of the route a request matched (the not-found handler has none: nothing changes state there). */
-export function policyOf(request: FastifyRequest): Omit<RouteRecord, 'method' | 'url'> {
+export function policyOf(request: FastifyRequest): Omit<RouteRecord, 'method' | 'url' | 'schema'> {
   return resolve(request.method.toUpperCase(), request.routeOptions.config as PolicyConfig | undefined);
 }
 
@@ -120,7 +122,12 @@ export function installRoutePolicies(app: FastifyInstance): void {
     getter(): ReadonlyArray<RouteRecord> {
       // Read at use: a plugin's own onRoute hook may still declare policies after this one ran.
       return routes.flatMap((route) =>
-        methodsOf(route).map((method) => ({ method, url: route.url, ...resolve(method, route.config as PolicyConfig | undefined) })),
+        methodsOf(route).map((method) => ({
+          method,
+          url: route.url,
+          ...resolve(method, route.config as PolicyConfig | undefined),
+          schema: { querystring: route.schema?.querystring, body: route.schema?.body, params: route.schema?.params },
+        })),
       );
     },
   });

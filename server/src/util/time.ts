@@ -56,22 +56,47 @@ export function helsinkiDate(instant: Date = new Date()): string {
   return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
 }
 
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The year, month and day of a yyyy-MM-dd date. Request schemas keep dates in their windows
+ * (shared-api's isoDateSchema, bookingDateSchema); a text that is no such date reaching the
+ * arithmetic is a bug, and the RangeError names the text instead of computing some other day.
+ */
+function dateParts(date: string): [number, number, number] {
+  const match = CALENDAR_DATE.exec(date);
+  if (!match) throw new RangeError(`Not a yyyy-MM-dd date: ${JSON.stringify(date.slice(0, 40))}`);
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+/** Milliseconds of a UTC wall-clock time; unlike Date.UTC, years 0–99 are those years, not 1900–1999. */
+function utcTime(year: number, month: number, day: number, hour = 0, minute = 0): number {
+  const time = new Date(0);
+  time.setUTCFullYear(year, month - 1, day);
+  time.setUTCHours(hour, minute, 0, 0);
+  return time.getTime();
+}
+
 export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  const [y, m, d] = dateParts(date);
+  const result = new Date(utcTime(y, m, d + days));
+  const year = result.getUTCFullYear();
+  // toISOString writes years past 9999 as +010000-…, which no yyyy-MM-dd reader takes
+  if (!(year >= 0 && year <= 9999)) throw new RangeError(`${date} + ${days} days leaves the years 0000–9999`);
+  return result.toISOString().slice(0, 10);
 }
 
 /** ISO weekday of a calendar date: 1 = Monday … 7 = Sunday. */
 export function isoWeekday(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  const [y, m, d] = dateParts(date);
+  const day = new Date(utcTime(y, m, d)).getUTCDay();
   return day === 0 ? 7 : day;
 }
 
 /** The instant of a Helsinki wall-clock time on a date (DST-correct). */
 export function helsinkiInstant(date: string, hour: number, minute = 0): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, hour, minute);
+  const [y, m, d] = dateParts(date);
+  const wall = utcTime(y, m, d, hour, minute);
   const first = new Date(wall - offsetMs(new Date(wall)));
   // Near a DST change the offset at the guess may differ from the offset at the answer.
   return new Date(wall - offsetMs(first));

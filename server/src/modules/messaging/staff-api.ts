@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { textSchema, type ApiErrorBody } from '@portal/shared-api';
+import { multilineTextSchema, textSchema, trimmedMultilineTextSchema, type ApiErrorBody } from '@portal/shared-api';
 import { validationError } from '../../http/errors';
 import { constantTimeEqual } from '../../util/constant-time';
 import {
@@ -23,11 +23,11 @@ const threadParams = z.object({ threadId: id });
 const messageParams = z.object({ messageId: id });
 const replyBody = z.object({
   professionalUserId: id,
-  content: textSchema.trim().min(1).max(10_000),
+  content: trimmedMultilineTextSchema.min(1).max(10_000),
   invitationIds: z.array(id).max(10).optional(),
 });
 const assignBody = z.object({ assigneeUserId: id });
-const deleteBody = z.object({ deletedByUserId: id, reason: textSchema.max(500).default('') });
+const deleteBody = z.object({ deletedByUserId: id, reason: multilineTextSchema.max(500).default('') });
 const threadsQuery = z.object({ identityCode: textSchema.min(10).max(11) });
 
 /** Compares in constant time, whatever the lengths. */

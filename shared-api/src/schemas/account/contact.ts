@@ -1,6 +1,6 @@
 import { isValidPhoneNumber as isValidNumberForRegion, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
-import { textSchema } from '../text';
+import { trimmedTextSchema } from '../text';
 import {
   STREET_ADDRESS_MIN_LENGTH,
   STREET_ADDRESS_MAX_LENGTH,
@@ -65,7 +65,7 @@ export function trimValues<T extends Record<string, unknown>>(values: T): T {
  * the bounds → `lengthMessage`.
  */
 function requiredTextSchema(min: number, max: number, lengthMessage: ContactMessageId) {
-  return textSchema.trim().superRefine((value, ctx) => {
+  return trimmedTextSchema.superRefine((value, ctx) => {
     if (value === '') ctx.addIssue({ code: 'custom', message: M.required });
     else if (value.length < min || value.length > max) ctx.addIssue({ code: 'custom', message: lengthMessage });
   });
@@ -83,7 +83,7 @@ export const personNameSchema = requiredTextSchema(PERSON_NAME_MIN_LENGTH, PERSO
 const POSTAL_CODE_PATTERN = new RegExp(`^[0-9]{${POSTAL_CODE_LENGTH}}$`);
 
 /** Postal code: required, exactly 5 digits once trimmed. */
-export const postalCodeSchema = textSchema.trim().superRefine((value, ctx) => {
+export const postalCodeSchema = trimmedTextSchema.superRefine((value, ctx) => {
   if (value === '') ctx.addIssue({ code: 'custom', message: M.required });
   else if (!POSTAL_CODE_PATTERN.test(value)) ctx.addIssue({ code: 'custom', message: M.postalCode });
 });
@@ -96,7 +96,7 @@ export function isValidEmailAddress(value: string): boolean {
 }
 
 /** Profile e-mail: required; no spaces; one valid address (never a list); at most 100 characters. */
-export const emailAddressSchema = textSchema.trim().superRefine((value, ctx) => {
+export const emailAddressSchema = trimmedTextSchema.superRefine((value, ctx) => {
   if (value === '') ctx.addIssue({ code: 'custom', message: M.required });
   else if (value.length > EMAIL_MAX_LENGTH) ctx.addIssue({ code: 'custom', message: M.emailTooLong });
   else if (!isValidEmailAddress(value)) ctx.addIssue({ code: 'custom', message: M.email });
@@ -136,8 +136,7 @@ export function isValidFinnishPhoneNumber(value: string): boolean {
  * profile, 20 in the guardian form). The parsed value is normalised as on blur (`+358…`, no spaces).
  */
 export function phoneNumberSchema(maxLength: number = PROFILE_PHONE_MAX_LENGTH) {
-  return textSchema
-    .trim()
+  return trimmedTextSchema
     .superRefine((value, ctx) => {
       if (value === '') ctx.addIssue({ code: 'custom', message: M.required });
       else if (value.replace(/\s+/g, '').length > maxLength) ctx.addIssue({ code: 'custom', message: M.phoneTooLong });
@@ -150,7 +149,7 @@ export const profilePhoneNumberSchema = phoneNumberSchema(PROFILE_PHONE_MAX_LENG
 export const guardianPhoneNumberSchema = phoneNumberSchema(GUARDIAN_PHONE_MAX_LENGTH);
 
 /** Guardian's name: required, at most 40 characters. */
-export const guardianNameSchema = textSchema.trim().superRefine((value, ctx) => {
+export const guardianNameSchema = trimmedTextSchema.superRefine((value, ctx) => {
   if (value === '') ctx.addIssue({ code: 'custom', message: M.required });
   else if (value.length > GUARDIAN_NAME_MAX_LENGTH) ctx.addIssue({ code: 'custom', message: M.guardianNameTooLong });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { langSchema } from '../common';
-import { textSchema } from '../text';
+import { trimmedTextSchema } from '../text';
 import {
   emailAddressSchema,
   fieldErrorOf,
@@ -41,7 +41,7 @@ export const REGISTRATION_MESSAGE_IDS = {
 export type RegistrationMessageId = (typeof REGISTRATION_MESSAGE_IDS)[keyof typeof REGISTRATION_MESSAGE_IDS];
 
 /** The guardian form's zip code: contact.ts's postal code rule, refused with the guardian form's own words. */
-export const guardianZipCodeSchema = textSchema.trim().superRefine((value, ctx) => {
+export const guardianZipCodeSchema = trimmedTextSchema.superRefine((value, ctx) => {
   const error = fieldErrorOf(postalCodeSchema, value);
   if (error) ctx.addIssue({ code: 'custom', message: error === CONTACT_MESSAGE_IDS.postalCode ? REGISTRATION_MESSAGE_IDS.guardianZipCode : error });
 });
@@ -66,9 +66,9 @@ export const guardianSchema = z
     phone: guardianPhoneNumberSchema,
     emailAddress: emailAddressSchema,
     isGuardianHasSameAddress: z.boolean(),
-    streetAddress: textSchema.optional(),
-    zipCode: textSchema.optional(),
-    postOffice: textSchema.optional(),
+    streetAddress: trimmedTextSchema.optional(),
+    zipCode: trimmedTextSchema.optional(),
+    postOffice: trimmedTextSchema.optional(),
   })
   .transform((guardian, ctx) => {
     if (guardian.isGuardianHasSameAddress) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from '../text';
 
 /**
  * The `saveAction` query parameter of My information (spec part 2 §2.2, §4 "Contact information and
@@ -37,7 +38,7 @@ export function isLocalPagePath(path: string): boolean {
   }
 }
 
-export const localPagePathSchema = z.string().refine(isLocalPagePath, { message: 'A page path of this site: /{fi|sv|en}/…' });
+export const localPagePathSchema = textSchema.refine(isLocalPagePath, { message: 'A page path of this site: /{fi|sv|en}/…' });
 
 export const myInformationTabs = ['contact', 'consent'] as const;
 export const myInformationTabSchema = z.enum(myInformationTabs);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Brand } from '../common';
-import { isoDateSchema } from '../common';
+import { bookingDateSchema, isoDateSchema } from '../common';
+import { textSchema } from '../text';
 
 /**
  * Insurance checks and the concept service (spec part 2 §3 "Insurance companies", "Reimbursement
@@ -113,7 +114,7 @@ export const EMPTY_INSURANCE_CHOICE: InsuranceChoice = {
 // ---- §7 calls -------------------------------------------------------------------------------
 
 /** GET /api/insurance/pohjola-check/{date}: the appointment's date (Europe/Helsinki). */
-export const pohjolaCheckParamsSchema = z.object({ date: isoDateSchema });
+export const pohjolaCheckParamsSchema = z.object({ date: bookingDateSchema });
 export const pohjolaCheckResponseSchema = z.object({ hasInsurance: z.boolean() });
 export type PohjolaCheckResponse = z.infer<typeof pohjolaCheckResponseSchema>;
 
@@ -153,7 +154,7 @@ export type LahiTapiolaPermitsResponse = z.infer<typeof lahiTapiolaPermitsRespon
 
 /** GET /api/insurance/lahitapiola-apply-permit?redirectTo=: a same-origin path (never another site). */
 export const lahiTapiolaApplyPermitQuerySchema = z.object({
-  redirectTo: z.string().min(1).max(2048).startsWith('/'),
+  redirectTo: textSchema.min(1).max(2048).startsWith('/'),
 });
 
 /** The insurer's answer on the way back: ?status= on redirectTo (spec part 2 §4 initial states). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, langSchema } from '../common';
-import { textSchema } from '../text';
+import { textSchema, trimmedMultilineTextSchema, trimmedTextSchema } from '../text';
 import { createIdentityCodeSchema } from '../../validators/identity-code';
 import { emailAddressSchema, profilePhoneNumberSchema } from '../account/contact';
 import { patientSchema } from '../account/profile';
@@ -173,7 +173,7 @@ export const reserveQuerySchema = z.object({ csrfToken: textSchema.optional(), l
 export const anonymousReserveQuerySchema = z.object({ lang: langSchema.optional() });
 
 function nameSchema(message: string) {
-  return textSchema.trim().min(1, { message }).max(RESERVATION_NAME_MAX_LENGTH, { message });
+  return trimmedTextSchema.min(1, { message }).max(RESERVATION_NAME_MAX_LENGTH, { message });
 }
 
 /**
@@ -187,14 +187,14 @@ export const reserveAppointmentRequestSchema = z.strictObject({
   internalOrganization: textSchema.min(1).max(40),
   appointmentId: numericIdSchema,
   healthcareType: healthcareTypeSchema,
-  description: textSchema.trim().max(RESERVATION_DESCRIPTION_MAX_LENGTH).nullish(),
+  description: trimmedMultilineTextSchema.max(RESERVATION_DESCRIPTION_MAX_LENGTH).nullish(),
   emailAddress: emailAddressSchema,
   phone: profilePhoneNumberSchema,
   insuranceCompany: z.enum(pickerInsuranceCompanies).nullish(),
   reimbursement: reimbursementChoiceSchema.nullish(),
   insuranceConceptCode: insuranceConceptCodeSchema.nullish(),
   /** the LähiTapiola direct-compensation permit's contentHash */
-  dcpContentHash: textSchema.trim().min(1).max(200).nullish(),
+  dcpContentHash: trimmedTextSchema.min(1).max(200).nullish(),
 });
 export type ReserveAppointmentRequest = z.input<typeof reserveAppointmentRequestSchema>;
 
@@ -246,11 +246,15 @@ export const RESERVATION_ERROR_STATUS = {
   appointmentNotAvailable: 409,
   /** at most 5 future reservations per person (SPEC-DECISIONS) */
   tooManyReservations: 409,
-  /** anonymous: no person with that identity code (register first: warning plus login) */
+  /** no person with that identity code (the anonymous call answers patientInfoConflict instead: issue 27) */
   noPatient: 422,
-  /** anonymous: the names differ from the person's (warning plus login) */
+  /**
+   * anonymous: the details cannot be used without identification (warning plus login). The one
+   * answer for every refusal about the person the identity code names: unknown or unregistered,
+   * other names, no patient data consent, a payment block (issue 27: no oracle on identity codes).
+   */
   patientInfoConflict: 422,
-  /** anonymous: the person has not given the patient data consent (warning plus login) */
+  /** the person has not given the patient data consent (the anonymous call answers patientInfoConflict instead) */
   patientDataConsentRequired: 422,
   /** logged in: the patient data consent is missing (reopens the consent form) */
   consentRequired: 422,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, isoDateTimeSchema, langSchema } from '../common';
+import { bookingDateSchema, isoDateSchema, isoDateTimeSchema, langSchema } from '../common';
 import {
   BOOKING_PAGE_SIZE,
   clinicSchema,
@@ -62,8 +62,8 @@ const filterQueryShape = {
   specialtyIds: repeated(codeSchema),
   practitionerIds: repeated(numericIdSchema),
   includeRemote: queryBooleanSchema.default(false),
-  startDate: isoDateSchema.optional(),
-  endDate: isoDateSchema.optional(),
+  startDate: bookingDateSchema.optional(),
+  endDate: bookingDateSchema.optional(),
   /** the occupational type: only a signed-in person with a web-reservation contract (else 403) */
   isOccupationalHealthcare: queryBooleanSchema.default(false),
   isInsuranceCustomer: queryBooleanSchema.default(false),
@@ -89,7 +89,7 @@ export type AppointmentSearchQuery = z.infer<typeof appointmentSearchQuerySchema
 
 /** GET /api/appointments/available-appointment-dates: the filter plus timeOfDay, a month at a time. */
 export const availableDatesQuerySchema = z
-  .object({ ...filterQueryShape, startDate: isoDateSchema, endDate: isoDateSchema })
+  .object({ ...filterQueryShape, startDate: bookingDateSchema, endDate: bookingDateSchema })
   .superRefine(rangeRefinement);
 export type AvailableDatesQuery = z.infer<typeof availableDatesQuerySchema>;
 export const availableDatesResponseSchema = z.object({ dates: z.array(isoDateSchema) });
@@ -285,7 +285,7 @@ export function parseSearchFilter(query: URLSearchParams | Readonly<Record<strin
   const valid = (schema: z.ZodType, values: string[]) => [...new Set(values.filter((value) => schema.safeParse(value).success))].slice(0, MAX_FILTER_VALUES);
   const [start] = get('startDate');
   const [time] = get(TIME_QUERY_PARAM);
-  const startDate = start && isoDateSchema.safeParse(start).success && start >= today ? start : today;
+  const startDate = start && bookingDateSchema.safeParse(start).success && start >= today ? start : today;
   return {
     clinicIds: valid(codeSchema, get('clinicIds')),
     specialtyIds: valid(codeSchema, get('specialtyIds')),

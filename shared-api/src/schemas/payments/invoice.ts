@@ -135,14 +135,14 @@ export const paymentRequestSchema = z.object({
   amount: centsSchema.min(1),
   customer: z.object({
     email: z.email().max(200),
-    phone: z.string().max(40).optional(),
-    firstName: z.string().max(100),
-    lastName: z.string().max(100),
+    phone: textSchema.max(40).optional(),
+    firstName: textSchema.max(100),
+    lastName: textSchema.max(100),
   }),
   items: z
     .array(
       z.object({
-        productCode: z.string().min(1).max(100),
+        productCode: textSchema.min(1).max(100),
         unitPrice: centsSchema,
         units: z.literal(1),
         vatPercentage: z.literal(0),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { textSchema } from '../text';
+import { isoDateSchema, isoDateTimeSchema } from '../common';
+import { multilineTextSchema, textSchema } from '../text';
 
 /**
  * The subset of FHIR R4 Questionnaire and QuestionnaireResponse the portal supports
@@ -39,7 +40,7 @@ export const FHIR_QUESTIONNAIRE_EXTENSIONS = {
 /** FHIR integer: 32-bit signed. */
 const fhirIntegerSchema = z.number().int().min(-2_147_483_648).max(2_147_483_647);
 /** FHIR date, full dates only (yyyy-MM-dd); partial dates (yyyy, yyyy-MM) are not supported. */
-const fhirDateSchema = z.iso.date();
+const fhirDateSchema = isoDateSchema;
 /** An answer's text; a QuestionnaireResponse as a whole is bounded by the API. */
 const MAX_STRING_LENGTH = 10_000;
 
@@ -50,7 +51,8 @@ function exactlyOne(value: Readonly<Record<string, unknown>>, keys: readonly str
 
 export const fhirExtensionSchema = z.object({
   url: textSchema.min(1),
-  valueString: textSchema.optional(),
+  // an extension's text may be a paragraph (e.g. a question's error message)
+  valueString: multilineTextSchema.optional(),
   valueInteger: fhirIntegerSchema.optional(),
 });
 export type FhirExtension = z.infer<typeof fhirExtensionSchema>;
@@ -118,7 +120,8 @@ export const fhirQuestionnaireItemSchema: z.ZodType<FhirQuestionnaireItem> = z.l
     .object({
       linkId: textSchema.min(1).max(255),
       prefix: textSchema.optional(),
-      text: textSchema.optional(),
+      // a display item's text is a paragraph
+      text: multilineTextSchema.optional(),
       type: z.enum(questionnaireItemTypes),
       required: z.boolean().optional(),
       repeats: z.literal(false, { error: 'Repeating items are not supported' }).optional(),
@@ -196,7 +199,7 @@ export const fhirQuestionnaireSchema = z
     status: z.enum(['draft', 'active', 'retired', 'unknown']),
     language: textSchema.optional(),
     /** shown above the form (plain text) */
-    description: textSchema.optional(),
+    description: multilineTextSchema.optional(),
     extension: z.array(fhirExtensionSchema).optional(),
     item: z.array(fhirQuestionnaireItemSchema).min(1),
   })
@@ -248,7 +251,8 @@ export type AnswerValueKey = (typeof answerValueKeys)[number];
 
 export const questionnaireResponseAnswerSchema = z
   .object({
-    valueString: textSchema.max(MAX_STRING_LENGTH).optional(),
+    // a 'text' question's answer has lines
+    valueString: multilineTextSchema.max(MAX_STRING_LENGTH).optional(),
     valueBoolean: z.boolean().optional(),
     valueInteger: fhirIntegerSchema.optional(),
     valueDate: fhirDateSchema.optional(),
@@ -267,7 +271,8 @@ export interface QuestionnaireResponseItem {
 export const questionnaireResponseItemSchema: z.ZodType<QuestionnaireResponseItem> = z.lazy(() =>
   z.object({
     linkId: textSchema.min(1).max(255),
-    text: textSchema.optional(),
+    // the question's text as the form had it (a display text may have lines)
+    text: multilineTextSchema.optional(),
     answer: z.array(questionnaireResponseAnswerSchema).optional(),
     item: z.array(questionnaireResponseItemSchema).optional(),
   }),
@@ -279,7 +284,7 @@ export const questionnaireResponseSchema = z.object({
   status: z.literal('completed', { error: "Only completed answers are saved (status 'completed')" }),
   /** the form's canonical reference: its url, or Questionnaire/{id} */
   questionnaire: textSchema.optional(),
-  authored: z.iso.datetime({ offset: true }).optional(),
+  authored: isoDateTimeSchema.optional(),
   item: z.array(questionnaireResponseItemSchema).optional(),
 });
 export type QuestionnaireResponse = z.infer<typeof questionnaireResponseSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { prescriptionSchema } from './prescriptions';
-import { textSchema } from '../text';
+import { textSchema, trimmedMultilineTextSchema } from '../text';
 
 /**
  * Prescription renewal (spec part 1 §2 "Prescription renewal", §4, §5, §8, §9): the page state of
@@ -108,7 +108,7 @@ function yesNoAnswerSchema(question: RenewalYesNoQuestion, maxLength: number) {
   return z
     .strictObject({
       answer: yesNoSchema,
-      additional: textSchema.trim().max(maxLength).optional(),
+      additional: trimmedMultilineTextSchema.max(maxLength).optional(),
     })
     .superRefine((value, ctx) => {
       const given = (value.additional ?? '') !== '';
@@ -139,7 +139,7 @@ export const renewalRequestSchema = z.strictObject({
     .array(
       z.strictObject({
         id: prescriptionIdSchema,
-        reason: textSchema.trim().min(1, 'Required').max(RENEWAL_TEXT_MAX_LENGTH),
+        reason: trimmedMultilineTextSchema.min(1, 'Required').max(RENEWAL_TEXT_MAX_LENGTH),
         answers: z.strictObject({
           usedAsInstructed: yesNoAnswerSchema(usedAsInstructed, RENEWAL_TEXT_MAX_LENGTH),
           sideEffects: yesNoAnswerSchema(sideEffects, RENEWAL_TEXT_MAX_LENGTH),
