@@ -17,6 +17,7 @@ import {
   validationErrorSchema,
   type ApiErrorBody,
   type KelaFinishUploadResponse,
+  textSchema,
 } from '@portal/shared-api';
 import { ApiError, notFound, unauthorized, validationError } from '../../../http/errors';
 import { auditedRead, patientAccess } from '../../patients/access';
@@ -123,7 +124,7 @@ export function installKelaCard(app: FastifyInstance, config: AccountConfig): vo
       logLevel: 'warn',
       schema: {
         params: z.object({ side: kelaSideSchema }),
-        querystring: z.object({ v: z.string().max(64).optional() }),
+        querystring: z.object({ v: textSchema.max(64).optional() }),
       },
     },
     async (request, reply) => {

@@ -19,6 +19,7 @@ import {
   type ApiErrorBody,
   type MfaResponse,
   type SmsLoginAvailability,
+  textSchema,
 } from '@portal/shared-api';
 import { z } from 'zod';
 import { unauthorized } from '../../../http/errors';
@@ -42,7 +43,7 @@ export const EXPIRED_SESSION_ROUTE_ID = 'expired-session';
 /** Login code requests per person (as many as the onboarding allows: 5 per 15 minutes). */
 export const SMS_LOGIN_REQUEST_LIMIT = DEFAULT_REQUEST_LIMIT;
 
-const csrfOnlyQuerySchema = z.object({ csrfToken: z.string().max(200).optional() });
+const csrfOnlyQuerySchema = z.object({ csrfToken: textSchema.max(200).optional() });
 
 /**
  * SMS login (spec part 2 §2.2, §3 MFA status, §4 "MFA (SMS login) toggle" and "Session", §7, §8):

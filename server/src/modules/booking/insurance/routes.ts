@@ -17,6 +17,7 @@ import {
   validationErrorSchema,
   type ConceptInsertResponse,
   type Lang,
+  textSchema,
 } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { ApiError, notFound, unauthorized, validationError } from '../../../http/errors';
@@ -160,7 +161,7 @@ export function installInsurance(app: FastifyInstance, _config: BookingConfig, a
     INSURANCE_PATHS.applyPermit,
     {
       schema: {
-        querystring: lahiTapiolaApplyPermitQuerySchema.extend({ redirectTo: z.string().min(1).max(2048) }),
+        querystring: lahiTapiolaApplyPermitQuerySchema.extend({ redirectTo: textSchema.min(1).max(2048) }),
         response: { 400: validationErrorSchema, 401: apiErrorSchema },
       },
       preValidation: signedIn,
@@ -177,7 +178,7 @@ export function installInsurance(app: FastifyInstance, _config: BookingConfig, a
     DEMO_INSURER_PATH,
     {
       schema: {
-        querystring: z.object({ redirectTo: z.string().min(1).max(2048), lang: langSchema.optional() }),
+        querystring: z.object({ redirectTo: textSchema.min(1).max(2048), lang: langSchema.optional() }),
       },
       config: { session: false },
     },
