@@ -64,6 +64,24 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 28: an input's maxLength cuts what a person types or pastes before the form can trim and
+    // normalise it, and says nothing ("+358 40 123 4567" was saved as "+358 40 123 456"). A field's
+    // length is its schema's, checked after trimming, and shown as the field's error (a long text
+    // shows a count). A box that takes one character of a code and handles the paste of the whole
+    // code may keep it, with a disable comment saying so.
+    files: ['shell/src/**/*.tsx', 'mf-*/src/**/*.tsx', 'shared-ui/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXAttribute[name.name=/^maxlength$/i]',
+          message: 'no maxLength on an input: it silently cuts what is typed before trimming (issue 28); check the length in the schema and show the error',
+        },
+      ],
+    },
+  },
+  {
     // Command-line programs talk to their user on stdout.
     files: ['**/cli/**/*.ts', 'e2e/bench/**/*.ts', 'shared-i18n/src/check-catalogues.ts', 'scripts/**'],
     rules: { 'no-console': 'off' },

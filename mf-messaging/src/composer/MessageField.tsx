@@ -48,6 +48,7 @@ export function MessageField({ value, onChange, label, error, readOnly = false, 
         className={`${TEXT_INPUT_CLASS} ${styles.textarea}`}
         value={value}
         rows={5}
+        // eslint-disable-next-line no-restricted-syntax -- issue 28 follow-up: replace this cut with a visible count and a message at the limit
         maxLength={MESSAGE_CONTENT_MAX_LENGTH}
         readOnly={readOnly}
         required={required}

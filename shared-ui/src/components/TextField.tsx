@@ -12,7 +12,12 @@ export const FIELD_CLASS = {
   error: 'portal-field__error',
 } as const;
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className'> {
+/**
+ * No `maxLength`: the browser cuts what is typed or pasted at the limit before the form can trim or
+ * normalise it, and says nothing ("+358 40 123 4567" lost its last digit, issue 28). A field's
+ * length is its schema's, checked after trimming, and a refusal is shown as its error.
+ */
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className' | 'maxLength'> {
   id: string;
   label: string;
   value: string;

@@ -5,17 +5,8 @@ import {
   normalizePhoneOnBlur,
   registrationResponseSchema,
   toApiFailure,
-  EMAIL_MAX_LENGTH,
-  GUARDIAN_NAME_MAX_LENGTH,
-  GUARDIAN_PHONE_MAX_LENGTH,
   MAX_GUARDIANS,
-  PERSON_NAME_MAX_LENGTH,
-  POST_OFFICE_MAX_LENGTH,
-  POSTAL_CODE_LENGTH,
-  PROFILE_EMAIL_INPUT_MAX_LENGTH,
-  PROFILE_PHONE_MAX_LENGTH,
   REGISTER_PATH,
-  STREET_ADDRESS_MAX_LENGTH,
   type GuardianFormValues,
   type RegistrationPageState,
   type RegistrationResponse,
@@ -42,24 +33,25 @@ import styles from './RegistrationForm.module.css';
 /** The tag of this process's error reports. */
 export const REGISTRATION_PROCESS = 'account-registration';
 
-const INPUTS: Record<OwnField, { maxLength: number; autoComplete: string; type: 'text' | 'email' | 'tel'; inputMode?: 'numeric' }> = {
-  firstName: { maxLength: PERSON_NAME_MAX_LENGTH, autoComplete: 'given-name', type: 'text' },
-  lastName: { maxLength: PERSON_NAME_MAX_LENGTH, autoComplete: 'family-name', type: 'text' },
-  streetAddress: { maxLength: STREET_ADDRESS_MAX_LENGTH, autoComplete: 'street-address', type: 'text' },
-  zipCode: { maxLength: POSTAL_CODE_LENGTH, autoComplete: 'postal-code', type: 'text', inputMode: 'numeric' },
-  postOffice: { maxLength: POST_OFFICE_MAX_LENGTH, autoComplete: 'address-level2', type: 'text' },
-  phoneNumber: { maxLength: PROFILE_PHONE_MAX_LENGTH + 4, autoComplete: 'tel', type: 'tel' },
-  emailAddress: { maxLength: PROFILE_EMAIL_INPUT_MAX_LENGTH, autoComplete: 'email', type: 'email' },
+// No maxLength: an input's limit cuts what is typed before it is trimmed and normalised (issue 28);
+// each field's schema checks the length after trimming and the field says what is wrong.
+const INPUTS: Record<OwnField, { autoComplete: string; type: 'text' | 'email' | 'tel'; inputMode?: 'numeric' }> = {
+  firstName: { autoComplete: 'given-name', type: 'text' },
+  lastName: { autoComplete: 'family-name', type: 'text' },
+  streetAddress: { autoComplete: 'street-address', type: 'text' },
+  zipCode: { autoComplete: 'postal-code', type: 'text', inputMode: 'numeric' },
+  postOffice: { autoComplete: 'address-level2', type: 'text' },
+  phoneNumber: { autoComplete: 'tel', type: 'tel' },
+  emailAddress: { autoComplete: 'email', type: 'email' },
 };
 
-const GUARDIAN_INPUTS: Record<GuardianField, { maxLength: number; type: 'text' | 'email' | 'tel'; inputMode?: 'numeric' }> = {
-  name: { maxLength: GUARDIAN_NAME_MAX_LENGTH, type: 'text' },
-  // spaces are not counted in the phone number's length: room for a few
-  phone: { maxLength: GUARDIAN_PHONE_MAX_LENGTH + 4, type: 'tel' },
-  emailAddress: { maxLength: EMAIL_MAX_LENGTH, type: 'email' },
-  streetAddress: { maxLength: STREET_ADDRESS_MAX_LENGTH, type: 'text' },
-  zipCode: { maxLength: POSTAL_CODE_LENGTH, type: 'text', inputMode: 'numeric' },
-  postOffice: { maxLength: POST_OFFICE_MAX_LENGTH, type: 'text' },
+const GUARDIAN_INPUTS: Record<GuardianField, { type: 'text' | 'email' | 'tel'; inputMode?: 'numeric' }> = {
+  name: { type: 'text' },
+  phone: { type: 'tel' },
+  emailAddress: { type: 'email' },
+  streetAddress: { type: 'text' },
+  zipCode: { type: 'text', inputMode: 'numeric' },
+  postOffice: { type: 'text' },
 };
 
 export interface RegistrationFormProps {
@@ -213,7 +205,6 @@ export function RegistrationForm({ state, onDone }: RegistrationFormProps) {
         type={input.type}
         inputMode={input.inputMode}
         autoComplete={ward ? 'off' : input.autoComplete}
-        maxLength={input.maxLength}
         required={!locked}
         disabled={locked}
         hint={field === 'phoneNumber' ? intl.formatMessage({ id: 'account.registration.phone-hint' }) : undefined}
@@ -271,7 +262,6 @@ export function RegistrationForm({ state, onDone }: RegistrationFormProps) {
                   type={input.type}
                   inputMode={input.inputMode}
                   autoComplete="off"
-                  maxLength={input.maxLength}
                   required
                   disabled={submitting}
                   hint={

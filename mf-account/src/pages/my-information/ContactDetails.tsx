@@ -255,7 +255,6 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
                   type={input.type}
                   inputMode={input.inputMode}
                   autoComplete={input.autoComplete}
-                  maxLength={input.maxLength}
                   required
                   aria-invalid={error ? true : undefined}
                   aria-describedby={describedBy || undefined}

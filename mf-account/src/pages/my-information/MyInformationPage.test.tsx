@@ -236,14 +236,17 @@ describe('My information page', () => {
       expect(screen.getByText('Check postal code and email')).toBeInTheDocument();
     });
 
-    test('the inputs stop at the §5 lengths', async () => {
+    test('no input cuts what is typed (issue 28): a text over its §5 length is kept whole and refused with its message', async () => {
       show();
       await userEvent.click(screen.getByRole('button', { name: 'Edit contact details' }));
-      expect(field('Street address')).toHaveAttribute('maxLength', '30');
-      expect(field('Postal code')).toHaveAttribute('maxLength', '5');
-      expect(field('Post office')).toHaveAttribute('maxLength', '30');
-      expect(field('Email')).toHaveAttribute('maxLength', '78');
-      expect(screen.getByRole('textbox', { name: /^Phone number/ })).toHaveAttribute('maxLength', '15');
+      for (const name of ['Street address', 'Postal code', 'Post office', 'Email']) expect(field(name)).not.toHaveAttribute('maxLength');
+      expect(screen.getByRole('textbox', { name: /^Phone number/ })).not.toHaveAttribute('maxLength');
+      const street = field('Street address');
+      await userEvent.clear(street);
+      await userEvent.type(street, 'K'.repeat(31));
+      await userEvent.tab();
+      expect(street).toHaveValue('K'.repeat(31));
+      expect(street).toHaveAttribute('aria-invalid', 'true');
     });
 
     test('the phone number is normalised on blur: a leading 0 becomes +358 and spaces go', async () => {

@@ -119,6 +119,9 @@ export function CodeInput({
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
+            // one character a box (2: onInput keeps the newest of the old and the new); a whole end
+            // part pasted into a box is spread over the boxes by onPaste, so nothing is cut
+            // eslint-disable-next-line no-restricted-syntax -- see above
             maxLength={2}
           />
         ))}

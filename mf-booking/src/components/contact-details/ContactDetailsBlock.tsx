@@ -201,7 +201,7 @@ export function ContactDetailsBlock({ values, onSaved, onEditingChange, myInform
                   type={input.type}
                   inputMode={input.inputMode}
                   autoComplete={input.autoComplete}
-                  maxLength={input.maxLength}
+                  hint={field === 'phoneNumber' ? t('hint.phoneNumber') : undefined}
                   required
                   value={draft[field]}
                   error={error}

@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import {
   ANONYMOUS_RESERVE_APPOINTMENT_PATH,
-  RESERVATION_NAME_MAX_LENGTH,
   type AnonymousReservationOkState,
   type AnonymousReserveAppointmentRequest,
   type ReservationDetails,
@@ -21,9 +20,9 @@ import {
   canSubmitAnonymous,
   EMPTY_ANONYMOUS_VALUES,
   isFieldValid,
+  normalizePhone,
   normalizeSsn,
   showsContactHint,
-  SSN_MAX_LENGTH,
   type AnonymousField,
   type AnonymousValues,
 } from './anonymous-form';
@@ -32,12 +31,14 @@ import styles from '../reservation/ReservationPage.module.css';
 /** The tag of this process's error reports. */
 export const ANONYMOUS_RESERVATION_PROCESS = 'booking-anonymous-reservation';
 
-const INPUTS: Record<AnonymousField, { type: 'text' | 'email' | 'tel'; autoComplete: string; maxLength: number; inputMode?: 'tel' | 'email' }> = {
-  ssn: { type: 'text', autoComplete: 'off', maxLength: SSN_MAX_LENGTH },
-  firstName: { type: 'text', autoComplete: 'given-name', maxLength: RESERVATION_NAME_MAX_LENGTH },
-  lastName: { type: 'text', autoComplete: 'family-name', maxLength: RESERVATION_NAME_MAX_LENGTH },
-  phone: { type: 'tel', autoComplete: 'tel', maxLength: 20, inputMode: 'tel' },
-  email: { type: 'email', autoComplete: 'email', maxLength: 100, inputMode: 'email' },
+// No maxLength: an input's limit cuts what is typed before it is trimmed (" 021178-912p" lost its
+// check character, issue 28); each field's schema checks the length after trimming.
+const INPUTS: Record<AnonymousField, { type: 'text' | 'email' | 'tel'; autoComplete: string; inputMode?: 'tel' | 'email'; hint?: boolean }> = {
+  ssn: { type: 'text', autoComplete: 'off' },
+  firstName: { type: 'text', autoComplete: 'given-name' },
+  lastName: { type: 'text', autoComplete: 'family-name' },
+  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel', hint: true },
+  email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
 };
 const FIELD_ORDER: readonly AnonymousField[] = ['ssn', 'firstName', 'lastName', 'phone', 'email'];
 
@@ -75,6 +76,7 @@ export function AnonymousReservationForm({ state, loginHref, onReserved }: Anony
   const change = (field: AnonymousField, value: string) => setValues((current) => ({ ...current, [field]: value }));
   const leave = (field: AnonymousField) => {
     if (field === 'ssn') setValues((current) => ({ ...current, ssn: normalizeSsn(current.ssn) }));
+    if (field === 'phone') setValues((current) => ({ ...current, phone: normalizePhone(current.phone) }));
     setTouched((current) => new Set(current).add(field));
   };
 
@@ -91,7 +93,7 @@ export function AnonymousReservationForm({ state, loginHref, onReserved }: Anony
       emailAddress: values.email.trim(),
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
-      phone: values.phone.trim(),
+      phone: normalizePhone(values.phone),
       ssn: normalizeSsn(values.ssn),
     };
     // anonymous: no csrfToken (spec §7); the server checks the Origin and rate-limits instead
@@ -121,7 +123,7 @@ export function AnonymousReservationForm({ state, loginHref, onReserved }: Anony
               type={input.type}
               inputMode={input.inputMode}
               autoComplete={input.autoComplete}
-              maxLength={input.maxLength}
+              hint={input.hint ? t(`hint.${field}`) : undefined}
               required
               disabled={reserving}
               value={values[field]}

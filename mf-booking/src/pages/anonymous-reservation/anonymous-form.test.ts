@@ -1,4 +1,4 @@
-import { canSubmitAnonymous, EMPTY_ANONYMOUS_VALUES, invalidFields, isFieldValid, normalizeSsn, showsContactHint, type AnonymousValues } from './anonymous-form';
+import { canSubmitAnonymous, EMPTY_ANONYMOUS_VALUES, invalidFields, isFieldValid, normalizePhone, normalizeSsn, showsContactHint, type AnonymousValues } from './anonymous-form';
 
 const valid: AnonymousValues = { ssn: '131052-308T', firstName: 'Maija', lastName: 'Meikäläinen', phone: '+358401234567', email: 'maija@example.fi' };
 
@@ -6,20 +6,25 @@ describe('spec part 2 §5 "Anonymous reservation form" rules', () => {
   test('the identity code: trimmed and upper-cased, a valid Finnish code of at most 11 characters', () => {
     expect(normalizeSsn(' 131052-308t ')).toBe('131052-308T');
     expect(isFieldValid('ssn', ' 131052-308t ')).toBe(true);
+    expect(isFieldValid('ssn', ' 021178-912p')).toBe(true);
     expect(isFieldValid('ssn', '131052-308U')).toBe(false);
     expect(isFieldValid('ssn', '131052-308TT')).toBe(false);
     expect(isFieldValid('ssn', '')).toBe(false);
   });
 
-  test('names: anything but blank', () => {
+  test('names: anything but blank, at most 100 characters once trimmed', () => {
     expect(isFieldValid('firstName', '  ')).toBe(false);
     expect(isFieldValid('lastName', ' Ek ')).toBe(true);
+    expect(isFieldValid('lastName', ` ${'a'.repeat(100)} `)).toBe(true);
+    expect(isFieldValid('lastName', 'a'.repeat(101))).toBe(false);
   });
 
-  test('phone: digits with an optional leading plus, and a valid Finnish number', () => {
+  test('phone: the one phone rule of My information, spaces and blanks around allowed (issue 28), a valid Finnish number', () => {
     expect(isFieldValid('phone', '+358401234567')).toBe(true);
     expect(isFieldValid('phone', '0401234567')).toBe(true);
-    expect(isFieldValid('phone', '040 123 4567')).toBe(false);
+    expect(isFieldValid('phone', '040 123 4567')).toBe(true);
+    expect(isFieldValid('phone', ' +358 40 123 4567 ')).toBe(true);
+    expect(normalizePhone(' 040 123 4567 ')).toBe('+358401234567');
     expect(isFieldValid('phone', '040-1234567')).toBe(false);
     expect(isFieldValid('phone', '+46701234567')).toBe(false);
     expect(isFieldValid('phone', '0600123456')).toBe(false);

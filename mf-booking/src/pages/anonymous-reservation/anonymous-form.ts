@@ -1,12 +1,12 @@
-import { isValidEmailAddress, isValidFinnishPhoneNumber, normalizeIdentityCode, parseIdentityCode } from '@portal/shared-api';
+import { anonymousReserveAppointmentRequestSchema, normalizeIdentityCode, normalizePhoneOnBlur } from '@portal/shared-api';
 
 /**
- * The anonymous reservation form's rules (spec part 2 §5 "Anonymous reservation form"): small pure
- * functions over shared-api's identity-code, phone and e-mail validators, so the form and its tests
- * agree with the server's schema (anonymousReserveAppointmentRequestSchema).
+ * The anonymous reservation form's rules (spec part 2 §5 "Anonymous reservation form"): each field
+ * is checked by its own schema in the server's anonymousReserveAppointmentRequestSchema, so the
+ * form accepts exactly what the server does: the phone by the one phone parser of My information
+ * and registration (`040 123 4567` and `+358 40 123 4567` alike, issue 28), every text trimmed
+ * before its length counts.
  */
-
-export const SSN_MAX_LENGTH = 11;
 
 export const anonymousFields = ['ssn', 'firstName', 'lastName', 'phone', 'email'] as const;
 export type AnonymousField = (typeof anonymousFields)[number];
@@ -28,25 +28,23 @@ export function normalizeSsn(value: string): string {
   return normalizeIdentityCode(value);
 }
 
-const PHONE_CHARACTERS = /^\+?[0-9]+$/;
+/** The phone number as it is shown once left and sent: spaces removed, a leading 0 written +358. */
+export function normalizePhone(value: string): string {
+  return normalizePhoneOnBlur(value.trim());
+}
 
-/** Whether one field's value passes its rule. */
+const request = anonymousReserveAppointmentRequestSchema.shape;
+const SCHEMAS = {
+  ssn: request.ssn,
+  firstName: request.firstName,
+  lastName: request.lastName,
+  phone: request.phone,
+  email: request.emailAddress,
+} satisfies Record<AnonymousField, { safeParse(value: unknown): { success: boolean } }>;
+
+/** Whether one field's value passes its rule (the server's schema of the field). */
 export function isFieldValid(field: AnonymousField, value: string): boolean {
-  const trimmed = value.trim();
-  switch (field) {
-    case 'ssn': {
-      const code = normalizeSsn(value);
-      return code.length <= SSN_MAX_LENGTH && parseIdentityCode(code).valid;
-    }
-    case 'firstName':
-    case 'lastName':
-      return trimmed !== '';
-    case 'phone':
-      // digits with an optional leading plus, and a Finnish number the clinic can text
-      return PHONE_CHARACTERS.test(trimmed) && isValidFinnishPhoneNumber(trimmed);
-    case 'email':
-      return trimmed !== '' && isValidEmailAddress(trimmed);
-  }
+  return SCHEMAS[field].safeParse(value).success;
 }
 
 /** Every refused field. */

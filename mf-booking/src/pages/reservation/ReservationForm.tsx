@@ -154,6 +154,7 @@ export function ReservationForm({ state, myInformationHref, onReserved, onConsen
             id={descriptionId}
             className={TEXT_INPUT_CLASS}
             rows={4}
+            // eslint-disable-next-line no-restricted-syntax -- issue 28 follow-up: replace this cut with a visible count and a message at the limit
             maxLength={RESERVATION_DESCRIPTION_MAX_LENGTH}
             aria-describedby={`${descriptionId}-hint`}
             value={description}

@@ -160,13 +160,13 @@ export function NewConversationForm({ recipients, putFile }: { recipients: reado
           type="text"
           className={TEXT_INPUT_CLASS}
           value={subject}
-          maxLength={THREAD_SUBJECT_MAX_LENGTH}
           required
           autoComplete="off"
           readOnly={sending}
           aria-invalid={errors.title ? true : undefined}
           aria-describedby={errors.title ? `${subjectCounterId} ${subjectErrorId}` : subjectCounterId}
-          onChange={(event) => setSubject(event.target.value.slice(0, THREAD_SUBJECT_MAX_LENGTH))}
+          // never cut (issue 28): the counter shows the length, and a subject over it is refused on send with its message
+          onChange={(event) => setSubject(event.target.value)}
         />
         <p id={subjectCounterId} className={styles.counter}>
           {intl.formatMessage({ id: 'messaging.new.subjectCounter' }, { count: subject.length, max: THREAD_SUBJECT_MAX_LENGTH })}

@@ -54,21 +54,21 @@ describe('new conversation: the form (spec part 1 §2, §5)', () => {
     expect(screen.getByRole('link', { name: /Back to messages/ })).toHaveAttribute('href', '/en/conversations');
   });
 
-  test('the subject takes at most 70 characters, with a visible counter', async () => {
+  test('the subject takes at most 70 characters, with a visible counter; more is kept and counted, never cut (issue 28)', async () => {
     const { user } = renderPage();
     expect(subject()).toHaveAccessibleDescription('0/70 characters');
     await user.type(subject(), 'a'.repeat(69));
     expect(screen.getByText('69/70 characters')).toBeInTheDocument();
     await user.type(subject(), 'bcd');
-    expect(subject()).toHaveValue(`${'a'.repeat(69)}b`);
-    expect(subject()).toHaveAccessibleDescription('70/70 characters');
+    expect(subject()).toHaveValue(`${'a'.repeat(69)}bcd`);
+    expect(subject()).toHaveAccessibleDescription('72/70 characters');
   });
 
-  test('a pasted subject longer than 70 characters is cut at 70', async () => {
+  test('a pasted subject longer than 70 characters is kept whole, for the person to shorten', async () => {
     const { user } = renderPage();
     await user.click(subject());
     await user.paste('x'.repeat(80));
-    expect((subject() as HTMLInputElement).value).toHaveLength(70);
+    expect((subject() as HTMLInputElement).value).toHaveLength(80);
   });
 
   test('an empty subject and message are errors at their fields, and focus goes to the first', async () => {

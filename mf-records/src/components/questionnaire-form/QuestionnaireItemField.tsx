@@ -142,7 +142,6 @@ function QuestionnaireItemField({ item, fields }: { item: FhirQuestionnaireItem;
             className={TEXT_INPUT_CLASS}
             rows={4}
             value={textValue}
-            maxLength={item.maxLength}
             required={item.required}
             disabled={fields.disabled}
             aria-invalid={code ? true : undefined}
@@ -168,7 +167,6 @@ function QuestionnaireItemField({ item, fields }: { item: FhirQuestionnaireItem;
             inputMode={item.type === 'integer' ? 'numeric' : undefined}
             autoComplete="off"
             value={textValue}
-            maxLength={item.type === 'string' ? item.maxLength : undefined}
             required={item.required}
             disabled={fields.disabled}
             aria-invalid={code ? true : undefined}

@@ -101,6 +101,7 @@ export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly
               key={question.id}
               question={question}
               value={draft.general[question.id]}
+              // eslint-disable-next-line no-restricted-syntax -- issue 28 follow-up: replace this cut with a visible count and a message at the limit
               maxLength={RENEWAL_GENERAL_TEXT_MAX_LENGTH}
               onChange={(value) => setDraft((current) => ({ ...current, general: { ...current.general, [question.id]: value } }))}
             />
@@ -125,6 +126,7 @@ export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly
                   className={`${TEXT_INPUT_CLASS} ${styles.textarea}`}
                   rows={3}
                   required
+                  // eslint-disable-next-line no-restricted-syntax -- issue 28 follow-up: replace this cut with a visible count and a message at the limit
                   maxLength={RENEWAL_TEXT_MAX_LENGTH}
                   value={item.reason}
                   onChange={(event) => {
@@ -138,6 +140,7 @@ export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly
                   key={question.id}
                   question={question}
                   value={item.answers[question.id]}
+                  // eslint-disable-next-line no-restricted-syntax -- issue 28 follow-up: replace this cut with a visible count and a message at the limit
                   maxLength={RENEWAL_TEXT_MAX_LENGTH}
                   onChange={(value) => updateMedicine(index, (current) => ({ ...current, answers: { ...current.answers, [question.id]: value } }))}
                 />

@@ -53,6 +53,7 @@ export function YesNoQuestion({
             className={`${TEXT_INPUT_CLASS} ${styles.textarea}`}
             rows={3}
             required
+            // eslint-disable-next-line no-restricted-syntax -- issue 28 follow-up: replace this cut with a visible count and a message at the limit
             maxLength={maxLength}
             value={value.additional}
             onChange={(event) => onChange({ ...value, additional: event.target.value })}
