@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multilineTextSchema, textSchema } from '../text';
+import { textSchema, trimmedMultilineTextSchema } from '../text';
 import { ARRIVAL_REASON_MAX, appointmentDetailSchema, numericIdSchema } from './appointment';
 
 /**
@@ -71,7 +71,7 @@ export type CancelAppointmentRefusal = z.infer<typeof cancelAppointmentRefusalSc
 
 /** POST /api/appointments/{id}/arrival-reason: at most 300 characters (spec part 2 §5); empty clears it. */
 export const arrivalReasonRequestSchema = z
-  .object({ arrivalReason: multilineTextSchema.max(ARRIVAL_REASON_MAX, `At most ${ARRIVAL_REASON_MAX} characters`) })
+  .object({ arrivalReason: trimmedMultilineTextSchema.max(ARRIVAL_REASON_MAX, `At most ${ARRIVAL_REASON_MAX} characters`) })
   .strict();
 export type ArrivalReasonRequest = z.infer<typeof arrivalReasonRequestSchema>;
 export const arrivalReasonResponseSchema = z.object({ type: z.literal('Success') });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../common';
-import { multilineTextSchema, trimmedTextSchema } from '../text';
+import { trimmedMultilineTextSchema, trimmedTextSchema } from '../text';
 
 /** Conversation polling interval (spec part 1 §9); an environment may shorten it (the e2e suite does). */
 export const MESSAGING_POLL_INTERVAL_MS = 120_000;
@@ -72,5 +72,6 @@ export type MessagingSummary = z.infer<typeof messagingSummarySchema>;
 export type ConversationSummaryItem = z.infer<typeof conversationSummaryItemSchema>;
 
 /** Server-side checks of the mutations' inputs (the GraphQL schema checks the shapes; these the rules). */
-export const outgoingMessageContentSchema = multilineTextSchema.max(MESSAGE_CONTENT_MAX_LENGTH);
+// trimmed before the limit is counted: blanks around a message never make it too long (issue 28)
+export const outgoingMessageContentSchema = trimmedMultilineTextSchema.max(MESSAGE_CONTENT_MAX_LENGTH);
 export const newThreadTitleSchema = trimmedTextSchema.min(1).max(THREAD_SUBJECT_MAX_LENGTH);
