@@ -24,6 +24,7 @@ export * from './components/BackLink';
 export * from './components/Tabs';
 export * from './components/text-input';
 export * from './components/TextField';
+export * from './components/CharacterCount';
 export * from './components/details-list';
 export * from './components/contact-fields';
 export * from './components/choice';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, type CreateAttachmentUploadMutation } from '@portal/shared-api';
+import { ApiError, MESSAGE_CONTENT_MAX_LENGTH, type CreateAttachmentUploadMutation } from '@portal/shared-api';
 import { createMockMessagingClient } from '@portal/shared-api/mock';
 import { createFakeShell, renderWithShell } from '../../test/shell-fake';
 import { Composer, type OutgoingMessage } from './Composer';
@@ -151,7 +151,7 @@ describe('composer: sending', () => {
 
   test('Ctrl+Enter and Cmd+Enter send; Enter alone is a new line', async () => {
     const { user, textarea, onSend } = setup();
-    expect(textarea).toHaveAccessibleDescription('You can also send with Ctrl+Enter (Cmd+Enter on a Mac).');
+    expect(textarea).toHaveAccessibleDescription('You can also send with Ctrl+Enter (Cmd+Enter on a Mac). 0 / 10,000 characters');
     await user.type(textarea, 'Rivi 1{Enter}Rivi 2');
     expect(onSend).not.toHaveBeenCalled();
     await user.keyboard('{Control>}{Enter}{/Control}');
@@ -167,6 +167,35 @@ describe('composer: sending', () => {
     await user.click(textarea);
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(onSend).not.toHaveBeenCalled();
+  });
+});
+
+describe('composer: a long message is never cut (issue 28)', () => {
+  test('a pasted text over the limit stays whole, shows its count and the error at the field, and is not sent', async () => {
+    const { user, textarea, sendButton, onSend } = setup();
+    const pasted = 'a'.repeat(MESSAGE_CONTENT_MAX_LENGTH + 5);
+    await user.click(textarea);
+    await user.paste(pasted);
+    expect(textarea).toHaveValue(pasted);
+    expect(textarea).toHaveAttribute('aria-invalid', 'true');
+    expect(textarea).toHaveAccessibleDescription(
+      'You can also send with Ctrl+Enter (Cmd+Enter on a Mac). 10,005 / 10,000 characters The message can be at most 10,000 characters long. Shorten the message.',
+    );
+    await user.click(sendButton);
+    expect(onSend).not.toHaveBeenCalled();
+    expect(textarea).toHaveFocus();
+    expect(textarea).toHaveValue(pasted);
+  });
+
+  test('at the limit it sends; blanks around the text do not count', async () => {
+    const { user, textarea, sendButton, onSend } = setup();
+    const text = 'a'.repeat(MESSAGE_CONTENT_MAX_LENGTH);
+    await user.click(textarea);
+    await user.paste(`  ${text}\n`);
+    expect(screen.getByText('10,000 / 10,000 characters')).toBeInTheDocument();
+    expect(textarea).not.toHaveAttribute('aria-invalid');
+    await user.click(sendButton);
+    expect(onSend).toHaveBeenCalledWith({ content: text, attachments: [] });
   });
 });
 

@@ -1,9 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { toApiFailure, type OutgoingAttachmentInput } from '@portal/shared-api';
+import { MESSAGE_CONTENT_MAX_LENGTH, toApiFailure, type OutgoingAttachmentInput } from '@portal/shared-api';
 import { Alert, Button } from '@portal/shared-ui';
 import { AttachmentPicker } from './AttachmentPicker';
-import { MessageField } from './MessageField';
+import { MessageField, messageTooLong } from './MessageField';
 import { useAttachments, type AttachmentsApi } from './useAttachments';
 import type { PutFile } from './upload';
 import styles from './Composer.module.css';
@@ -24,7 +24,8 @@ export function canSendMessage(text: string, attachments: Pick<AttachmentsApi, '
 /**
  * The thread's composer: message, attachments, send. `onSend` throws on failure (an ApiError); the
  * composer then says so and keeps what was typed and chosen (SPEC-DECISIONS: keep what the user
- * typed). On success the text and the attachments are cleared.
+ * typed). On success the text and the attachments are cleared. A text over the limit is kept whole
+ * and refused on send with its error at the field, which takes focus (issue 28).
  */
 export function Composer({ onSend, putFile }: { onSend(message: OutgoingMessage): Promise<void>; putFile?: PutFile }) {
   const intl = useIntl();
@@ -35,10 +36,16 @@ export function Composer({ onSend, putFile }: { onSend(message: OutgoingMessage)
   const [errorId, setErrorId] = useState<'messaging.composer.sendFailed' | 'common.error.network' | null>(null);
   const [sentNotice, setSentNotice] = useState('');
   const canSend = canSendMessage(text, attachments);
+  const tooLong = messageTooLong(text);
+  const textarea = useRef<HTMLTextAreaElement>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!canSend || sending) return;
+    if (tooLong) {
+      textarea.current?.focus();
+      return;
+    }
     setSending(true);
     setErrorId(null);
     setSentNotice('');
@@ -61,7 +68,14 @@ export function Composer({ onSend, putFile }: { onSend(message: OutgoingMessage)
         {intl.formatMessage({ id: 'messaging.composer.heading' })}
       </h2>
       <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-        <MessageField value={text} onChange={setText} readOnly={sending} />
+        <MessageField
+          ref={textarea}
+          value={text}
+          onChange={setText}
+          readOnly={sending}
+          // shown while it is too long, not only after a send: the count already says so in red
+          error={tooLong ? intl.formatMessage({ id: 'messaging.composer.tooLong' }, { max: MESSAGE_CONTENT_MAX_LENGTH }) : null}
+        />
         <AttachmentPicker attachments={attachments} disabled={sending} />
         {errorId && <Alert variant="error">{intl.formatMessage({ id: errorId })}</Alert>}
         <div className={styles.actions}>

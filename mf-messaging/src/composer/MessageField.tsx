@@ -2,7 +2,12 @@ import { useId, type KeyboardEvent, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { MESSAGE_CONTENT_MAX_LENGTH } from '@portal/shared-api';
 import styles from './Composer.module.css';
-import { TEXT_INPUT_CLASS } from '@portal/shared-ui';
+import { CharacterCount, isOverLimit, TEXT_INPUT_CLASS } from '@portal/shared-ui';
+
+/** Whether the message is longer than a message may be once trimmed: the forms refuse to send it. */
+export function messageTooLong(value: string): boolean {
+  return isOverLimit(value, MESSAGE_CONTENT_MAX_LENGTH);
+}
 
 export interface MessageFieldProps {
   value: string;
@@ -19,13 +24,16 @@ export interface MessageFieldProps {
 
 /**
  * The message text: a labelled textarea that keeps line breaks. Ctrl+Enter (Cmd+Enter on a Mac)
- * submits the form it is in, as the hint under the label says.
+ * submits the form it is in, as the hint under the label says. Nothing typed or pasted is cut
+ * (issue 28): the count under it shows the length against MESSAGE_CONTENT_MAX_LENGTH, and the form
+ * refuses a longer message with its error here (see messageTooLong).
  */
 export function MessageField({ value, onChange, label, error, readOnly = false, required = false, ref }: MessageFieldProps) {
   const intl = useIntl();
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const countId = `${id}-count`;
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
@@ -48,15 +56,14 @@ export function MessageField({ value, onChange, label, error, readOnly = false, 
         className={`${TEXT_INPUT_CLASS} ${styles.textarea}`}
         value={value}
         rows={5}
-        // eslint-disable-next-line no-restricted-syntax -- issue 28 follow-up: replace this cut with a visible count and a message at the limit
-        maxLength={MESSAGE_CONTENT_MAX_LENGTH}
         readOnly={readOnly}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-describedby={error ? `${hintId} ${countId} ${errorId}` : `${hintId} ${countId}`}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
       />
+      <CharacterCount id={countId} value={value} max={MESSAGE_CONTENT_MAX_LENGTH} />
       {error && (
         <p id={errorId} className={styles.error}>
           {error}

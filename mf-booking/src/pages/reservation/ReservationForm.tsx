@@ -11,7 +11,7 @@ import {
   type ReservationOkState,
   type ReserveAppointmentRequest,
 } from '@portal/shared-api';
-import { contactValuesOf, FIELD_CLASS, TEXT_INPUT_CLASS, useApiClient, useShell } from '@portal/shared-ui';
+import { CharacterCount, contactValuesOf, FIELD_CLASS, isOverLimit, TEXT_INPUT_CLASS, useApiClient, useShell } from '@portal/shared-ui';
 import { ContactDetailsBlock, type ContactDetailsHandle, type ContactValues } from '../../components/contact-details/ContactDetailsBlock';
 import { BindingCheckbox } from '../../components/reservation-form/BindingCheckbox';
 import { ReservationCheckbox } from '../../components/reservation-form/ReservationCheckbox';
@@ -43,6 +43,8 @@ export interface ReservationFormProps {
  * a description, the contact details, the insurance selection (insurance type), the occupational
  * confirmation, the binding checkbox inside the cancellation window, and the booking button by §5's
  * rule. Before reserving with an insurance concept, ensureConcept; a failure shows the unknown error.
+ * The description is never cut (issue 28): a count shows its length, and over the limit the field
+ * says so and the button stays disabled with the reason next to it, like every other condition.
  * Every §8 code shows its text and keeps what was typed.
  */
 export function ReservationForm({ state, myInformationHref, onReserved, onConsentRequired, onRegistrationRequired }: ReservationFormProps) {
@@ -65,6 +67,7 @@ export function ReservationForm({ state, myInformationHref, onReserved, onConsen
   const contactErrors = contactFieldErrors(contact);
   const failingContactFields = contactFieldNames.filter((field) => contactErrors[field] !== null);
   const contactBlock = useRef<ContactDetailsHandle>(null);
+  const descriptionTooLong = isOverLimit(description, RESERVATION_DESCRIPTION_MAX_LENGTH);
   const buttonInput: BookingButtonInput = {
     healthcareType,
     insuranceValid: insurance.valid,
@@ -73,6 +76,7 @@ export function ReservationForm({ state, myInformationHref, onReserved, onConsen
     occupationalConfirmation: state.occupationalConfirmation,
     occupationalConfirmed,
     contactValid: failingContactFields.length === 0,
+    descriptionValid: !descriptionTooLong,
     reserving,
     editingContact,
   };
@@ -154,13 +158,18 @@ export function ReservationForm({ state, myInformationHref, onReserved, onConsen
             id={descriptionId}
             className={TEXT_INPUT_CLASS}
             rows={4}
-            // eslint-disable-next-line no-restricted-syntax -- issue 28 follow-up: replace this cut with a visible count and a message at the limit
-            maxLength={RESERVATION_DESCRIPTION_MAX_LENGTH}
-            aria-describedby={`${descriptionId}-hint`}
+            aria-invalid={descriptionTooLong || undefined}
+            aria-describedby={[`${descriptionId}-hint`, `${descriptionId}-count`, descriptionTooLong && `${descriptionId}-error`].filter(Boolean).join(' ')}
             value={description}
             disabled={reserving}
             onChange={(event) => setDescription(event.target.value)}
           />
+          <CharacterCount id={`${descriptionId}-count`} value={description} max={RESERVATION_DESCRIPTION_MAX_LENGTH} />
+          {descriptionTooLong && (
+            <p id={`${descriptionId}-error`} className={FIELD_CLASS.error}>
+              {intl.formatMessage({ id: 'booking.reservation.description.tooLong' }, { max: RESERVATION_DESCRIPTION_MAX_LENGTH })}
+            </p>
+          )}
         </div>
         {occupationalRequired && (
           <ReservationCheckbox id={`${id}-occupational`} checked={occupationalConfirmed} disabled={reserving} onChange={setOccupationalConfirmed}>

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { decodeSaveAction, type ApiFailure, type ReservationPageState } from '@portal/shared-api';
+import { decodeSaveAction, RESERVATION_DESCRIPTION_MAX_LENGTH, type ApiFailure, type ReservationPageState } from '@portal/shared-api';
 import { mockFailure } from '@portal/shared-api/mock';
 import { createFakeShell, pageState, renderWithShell, type FakeShell } from '../../../test/shell-fake';
 import { ensureConcept } from './insurance-double.testing';
@@ -161,6 +161,32 @@ describe('logged-in reservation page (spec part 2 §2.1, §4 "Logged-in reservat
     expect(shell.analytics.push).toHaveBeenCalledWith('reservationStart', payload);
     expect(shell.analytics.push).toHaveBeenCalledWith('reservationSuccess', { ...payload, appointmentId: '777' });
     expect(JSON.stringify((shell.analytics.push as jest.Mock).mock.calls)).not.toMatch(/mikko|Virtanen|\+358|Sore/);
+  });
+
+  test('a pasted description over the limit stays whole, with its count and message, and nothing is reserved; at the limit it is (issue 28)', async () => {
+    const shell = setUp([okState]);
+    shell.api.use({ [RESERVE]: { reservationDetails } });
+    const field = await screen.findByRole('textbox', { name: /Reason for the visit/ });
+    const pasted = 'a'.repeat(RESERVATION_DESCRIPTION_MAX_LENGTH + 1);
+    await userEvent.click(field);
+    await userEvent.paste(pasted);
+    expect(field).toHaveValue(pasted);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(
+      'Briefly describe your symptoms or the reason for the visit. 1,001 / 1,000 characters The description can be at most 1,000 characters long. Shorten the description.',
+    );
+    expect(reserveButton()).toBeDisabled();
+    expect(reserveButton()).toHaveAccessibleDescription('Before you can reserve the appointment: shorten the description above.');
+    await userEvent.click(reserveButton());
+    expect(shell.api.calls.filter((request) => request.path === '/api/reserve-appointment')).toHaveLength(0);
+
+    await userEvent.type(field, '{Backspace}');
+    expect(field).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText('1,000 / 1,000 characters')).toBeInTheDocument();
+    await userEvent.click(reserveButton());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your appointment has been reserved' })).toBeInTheDocument();
+    const call = shell.api.calls.find((request) => request.path === '/api/reserve-appointment');
+    expect(call?.json).toMatchObject({ description: 'a'.repeat(RESERVATION_DESCRIPTION_MAX_LENGTH) });
   });
 
   const codes: Array<[string, ApiFailure, string]> = [

@@ -8,6 +8,7 @@ const ready: BookingButtonInput = {
   occupationalConfirmation: 'none',
   occupationalConfirmed: false,
   contactValid: true,
+  descriptionValid: true,
   reserving: false,
   editingContact: false,
 };
@@ -22,6 +23,7 @@ describe('spec part 2 §5 "Logged-in booking button"', () => {
     ['binding required and not ticked', { bindingRequired: true }],
     ['occupational confirmation required and not ticked', { healthcareType: 'occupational', occupationalConfirmation: 'referral' }],
     ['contact details invalid', { contactValid: false }],
+    ['description over its limit', { descriptionValid: false }],
     ['reserving', { reserving: true }],
     ['editing the contact details', { editingContact: true }],
   ])('disabled: %s', (_name, change) => {

@@ -22,6 +22,8 @@ export interface BookingButtonInput {
   occupationalConfirmed: boolean;
   /** phone, email, post office, postal code and street all pass §5's rules */
   contactValid: boolean;
+  /** the description is within its limit once trimmed (issue 28: it is kept whole, never cut) */
+  descriptionValid: boolean;
   reserving: boolean;
   editingContact: boolean;
 }
@@ -36,11 +38,12 @@ export function needsOccupationalConfirmation(healthcareType: HealthcareType, co
  * shows them. The button and the reason next to it both come from here, so the button is never
  * disabled without the page saying why.
  */
-export type BookingBlocker = 'insurance' | 'occupational' | 'binding' | 'editingContact' | 'contact';
+export type BookingBlocker = 'insurance' | 'description' | 'occupational' | 'binding' | 'editingContact' | 'contact';
 
 export function bookingBlockers(input: BookingButtonInput): BookingBlocker[] {
   const blockers: BookingBlocker[] = [];
   if (input.healthcareType === 'insurance' && !input.insuranceValid) blockers.push('insurance');
+  if (!input.descriptionValid) blockers.push('description');
   if (needsOccupationalConfirmation(input.healthcareType, input.occupationalConfirmation) && !input.occupationalConfirmed) blockers.push('occupational');
   if (input.bindingRequired && !input.bindingChecked) blockers.push('binding');
   if (input.editingContact) blockers.push('editingContact');

@@ -1,14 +1,19 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { SendMessageInNewThreadDocument, THREAD_SUBJECT_MAX_LENGTH, toApiFailure, type MessagingRecipient } from '@portal/shared-api';
+import { MESSAGE_CONTENT_MAX_LENGTH, SendMessageInNewThreadDocument, THREAD_SUBJECT_MAX_LENGTH, toApiFailure, type MessagingRecipient } from '@portal/shared-api';
 import { Alert, Button, ShellLink, TEXT_INPUT_CLASS, useLifetimeSignal, useMessagingClient, useShell } from '@portal/shared-ui';
 import type { RouteId } from '@portal/shared-i18n';
-import { AttachmentPicker, MessageField, useAttachments, type PutFile } from '../../composer';
+import { AttachmentPicker, MessageField, messageTooLong, useAttachments, type PutFile } from '../../composer';
 import styles from './NewConversationPage.module.css';
 
 export const NEW_CONVERSATION_PROCESS = 'messaging-new-conversation';
 
-type FieldErrorId = 'messaging.new.subjectRequired' | 'messaging.new.subjectInvalid' | 'messaging.new.messageRequired' | 'messaging.new.messageInvalid';
+type FieldErrorId =
+  | 'messaging.new.subjectRequired'
+  | 'messaging.new.subjectInvalid'
+  | 'messaging.new.messageRequired'
+  | 'messaging.new.messageInvalid'
+  | 'messaging.composer.tooLong';
 interface FieldErrors {
   title?: FieldErrorId;
   content?: FieldErrorId;
@@ -24,7 +29,8 @@ export const TEAM_ROUTE_ID: RouteId = 'account.team';
  * The new-conversation form. Spec part 1 §5: a subject of at most 70 characters and a message, both
  * non-empty when trimmed; attachments as in the thread. Checked on submit: errors show at their
  * fields (aria-invalid, aria-describedby) and focus moves to the first invalid one. A failed send
- * keeps everything that was typed and chosen.
+ * keeps everything that was typed and chosen. A message over its limit also shows its error while
+ * it is too long, as the thread's composer does (issue 28: nothing is cut).
  */
 export function NewConversationForm({ recipients, putFile }: { recipients: readonly MessagingRecipient[]; putFile?: PutFile }) {
   const intl = useIntl();
@@ -55,6 +61,7 @@ export function NewConversationForm({ recipients, putFile }: { recipients: reado
     if (subject.trim() === '') fieldErrors.title = 'messaging.new.subjectRequired';
     else if (subject.trim().length > THREAD_SUBJECT_MAX_LENGTH) fieldErrors.title = 'messaging.new.subjectInvalid';
     if (content.trim() === '') fieldErrors.content = 'messaging.new.messageRequired';
+    else if (messageTooLong(content)) fieldErrors.content = 'messaging.composer.tooLong';
     setErrors(fieldErrors);
     setFormError(null);
     if (fieldErrors.title || fieldErrors.content) {
@@ -118,6 +125,12 @@ export function NewConversationForm({ recipients, putFile }: { recipients: reado
   const subjectCounterId = `${id}-subject-counter`;
   const subjectErrorId = `${id}-subject-error`;
   const recipient = recipients[0];
+  // a submit's error stays until the next submit; the too-long one follows the text as it changes
+  const contentError: FieldErrorId | undefined = messageTooLong(content)
+    ? 'messaging.composer.tooLong'
+    : errors.content === 'messaging.composer.tooLong'
+      ? undefined
+      : errors.content;
 
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
@@ -184,7 +197,7 @@ export function NewConversationForm({ recipients, putFile }: { recipients: reado
         onChange={setContent}
         required
         readOnly={sending}
-        error={errors.content ? intl.formatMessage({ id: errors.content }) : null}
+        error={contentError ? intl.formatMessage({ id: contentError }, { max: MESSAGE_CONTENT_MAX_LENGTH }) : null}
       />
       <AttachmentPicker attachments={attachments} disabled={sending} />
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, type ComposedRoute, type NewConversationPageState, type SendMessageInNewThreadMutation } from '@portal/shared-api';
+import { ApiError, MESSAGE_CONTENT_MAX_LENGTH, type ComposedRoute, type NewConversationPageState, type SendMessageInNewThreadMutation } from '@portal/shared-api';
 import { createMockMessagingClient, type MessagingMockHandlers } from '@portal/shared-api/mock';
 import { createFakeShell, pageState, renderWithShell, routeTable, type FakeShell } from '../../../test/shell-fake';
 import { newConversationPageState } from '../../../test/thread-fixtures';
@@ -91,6 +91,29 @@ describe('new conversation: the form (spec part 1 §2, §5)', () => {
     expect(message()).toHaveAttribute('aria-invalid', 'true');
     expect(message()).toHaveFocus();
     expect(client.callsOf('SendMessageInNewThread')).toHaveLength(0);
+  });
+
+  test('a pasted message over the limit stays whole with its count and error, and nothing is sent (issue 28)', async () => {
+    const { user, client } = renderPage();
+    const pasted = 'a'.repeat(MESSAGE_CONTENT_MAX_LENGTH + 1);
+    await user.type(subject(), 'Pitkä viesti');
+    await user.click(message());
+    await user.paste(pasted);
+    expect(message()).toHaveValue(pasted);
+    expect(screen.getByText('10,001 / 10,000 characters')).toBeInTheDocument();
+    expect(message()).toHaveAttribute('aria-invalid', 'true');
+    expect(message()).toHaveAccessibleDescription(/10,001 \/ 10,000 characters The message can be at most 10,000 characters long\. Shorten the message\.$/);
+    await user.click(send());
+    expect(client.callsOf('SendMessageInNewThread')).toHaveLength(0);
+    expect(message()).toHaveFocus();
+    expect(message()).toHaveValue(pasted);
+
+    // shortened to the limit, it goes
+    await user.type(message(), '{Backspace}');
+    expect(message()).not.toHaveAttribute('aria-invalid');
+    await user.click(send());
+    await waitFor(() => expect(client.callsOf('SendMessageInNewThread')).toHaveLength(1));
+    expect(client.callsOf('SendMessageInNewThread')[0]).toMatchObject({ firstMessage: { content: 'a'.repeat(MESSAGE_CONTENT_MAX_LENGTH) } });
   });
 
   test('the errors go once the fields are filled and sent', async () => {

@@ -108,6 +108,67 @@ describe('prescription renewal page', () => {
     expect(within(general).getByRole('textbox', { name: 'Tell us about the changes' })).toHaveValue('New blood pressure medicine');
   });
 
+  describe('a long answer is never cut (issue 28)', () => {
+    const general = () => group('Has your health changed since your previous prescription?');
+    const buranaSideEffects = () => within(medicine('Burana 400 mg')).getByRole('group', { name: 'Has the medicine caused side effects?' });
+    /** Each long text of the form: how to reach it after fillAll, its limit, and where it travels. */
+    const fields: Array<[string, () => Promise<HTMLElement>, number, (json: unknown) => unknown]> = [
+      [
+        'the reason',
+        async () => within(medicine('Burana 400 mg')).getByRole('textbox', { name: 'Why do you need a renewal?' }),
+        500,
+        (json) => (json as { prescriptions: Array<{ reason: string }> }).prescriptions[1]?.reason,
+      ],
+      [
+        'the general additional answer',
+        async () => {
+          await userEvent.click(within(general()).getByRole('radio', { name: 'Yes' }));
+          return within(general()).getByRole('textbox', { name: 'Tell us about the changes' });
+        },
+        1000,
+        (json) => (json as { general: { healthChanged: { additional: string } } }).general.healthChanged.additional,
+      ],
+      [
+        "a medicine's additional answer",
+        async () => {
+          await userEvent.click(within(buranaSideEffects()).getByRole('radio', { name: 'Yes' }));
+          return within(buranaSideEffects()).getByRole('textbox', { name: 'What side effects?' });
+        },
+        500,
+        (json) => (json as { prescriptions: Array<{ answers: { sideEffects: { additional: string } } }> }).prescriptions[1]?.answers.sideEffects.additional,
+      ],
+    ];
+
+    test.each(fields)('%s: pasted over the limit it stays whole, with its count and message, and nothing is sent; at the limit it is sent', async (_name, reach, max, sent) => {
+      const client = createMockApiClient({ 'POST /api/prescription-renewals': { type: 'success', threadId: '42' } });
+      renderRenewal(renewalOkState(), { client });
+      await fillAll();
+      const field = await reach();
+      const pasted = 'a'.repeat(max + 1);
+      await userEvent.clear(field);
+      await userEvent.paste(pasted);
+      expect(field).toHaveValue(pasted);
+      const count = `${(max + 1).toLocaleString('en')} / ${max.toLocaleString('en')} characters`;
+      const message = `The answer can be at most ${max.toLocaleString('en')} characters long. Shorten the answer.`;
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(`${count} ${message}`);
+      // the reason above the disabled button names the trouble, not "fill all fields"
+      expect(sendButton()).toBeDisabled();
+      expect(sendButton()).toHaveAccessibleDescription('Shorten the answers that are too long');
+      expect(screen.queryByText('First fill all fields in the form')).not.toBeInTheDocument();
+      await userEvent.click(sendButton());
+      expect(client.calls).toHaveLength(0);
+
+      await userEvent.type(field, '{Backspace}');
+      expect(field).not.toHaveAttribute('aria-invalid');
+      expect(field).toHaveAccessibleDescription(`${max.toLocaleString('en')} / ${max.toLocaleString('en')} characters`);
+      expect(sendButton()).toBeEnabled();
+      await userEvent.click(sendButton());
+      expect(client.calls).toHaveLength(1);
+      expect(sent(client.calls[0]?.json)).toBe('a'.repeat(max));
+    });
+  });
+
   test('sends the answers, shows a spinner while sending, then the success box with a link to the conversation', async () => {
     let answer: (value: unknown) => void = () => {};
     const client = createMockApiClient({ 'POST /api/prescription-renewals': () => new Promise((resolve) => (answer = resolve)) });

@@ -9,14 +9,17 @@ import {
   RENEWAL_GENERAL_TEXT_MAX_LENGTH,
   RENEWAL_MAINTENANCE_ERROR_TYPE,
   RENEWAL_TEXT_MAX_LENGTH,
+  isAdditionalShown,
   renewalRequestBodyOf,
   renewalResponseSchema,
   toApiFailure,
   type ApiFailure,
   type Prescription,
   type RenewalDraft,
+  type RenewalYesNoQuestion,
+  type YesNoAnswerDraft,
 } from '@portal/shared-api';
-import { Button, FIELD_CLASS, TEXT_INPUT_CLASS, useApiClient, useLifetimeSignal, useShell } from '@portal/shared-ui';
+import { Button, CharacterCount, FIELD_CLASS, isOverLimit, TEXT_INPUT_CLASS, useApiClient, useLifetimeSignal, useShell } from '@portal/shared-ui';
 import { PrescriptionDetails } from '../../components/prescriptions/PrescriptionDetails';
 import { YesNoQuestion } from './YesNoQuestion';
 import styles from './PrescriptionRenewalPage.module.css';
@@ -39,9 +42,30 @@ const ERROR_DETAIL: Record<SendError, string> = {
 };
 
 /**
+ * Whether some text the request would carry is over its limit (trimmed, as the request schema
+ * checks it). Such a draft is not complete either, but "fill all fields" would be the wrong thing to
+ * say: the form says to shorten the answers marked at their fields (issue 28: nothing is cut).
+ */
+function hasTooLongText(draft: RenewalDraft): boolean {
+  // a hidden additional answer is kept but not sent, so its length does not matter
+  const overAsked = (question: RenewalYesNoQuestion, answer: YesNoAnswerDraft, max: number) =>
+    isAdditionalShown(question, answer.answer) && isOverLimit(answer.additional, max);
+  return (
+    GENERAL_RENEWAL_QUESTIONS.some((question) => overAsked(question, draft.general[question.id], RENEWAL_GENERAL_TEXT_MAX_LENGTH)) ||
+    draft.prescriptions.some(
+      (item) =>
+        isOverLimit(item.reason, RENEWAL_TEXT_MAX_LENGTH) ||
+        MEDICINE_RENEWAL_QUESTIONS.some((question) => overAsked(question, item.answers[question.id], RENEWAL_TEXT_MAX_LENGTH)),
+    )
+  );
+}
+
+/**
  * The renewal form (spec part 1 §2, §4, §5): the general question, then per medicine the reason and
  * the yes/no questions. Send stays disabled, with 'First fill all fields in the form' above it,
- * until every field and every asked additional question is answered. Sending shows a spinner in
+ * until every field and every asked additional question is answered; a text over its limit is kept
+ * whole, marked at its field, and send stays disabled with 'Shorten the answers that are too long'
+ * above it. Sending shows a spinner in
  * the button; a failure shows 'Prescription renewal failed.' above the button, takes focus and keeps
  * everything typed; success hands the created conversation's id up.
  */
@@ -56,7 +80,9 @@ export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly
   const errorBox = useRef<HTMLDivElement>(null);
   // calls made with it are aborted when the form goes away
   const lifetimeSignal = useLifetimeSignal();
-  const complete = isRenewalDraftComplete(draft);
+  const tooLong = hasTooLongText(draft);
+  // the schema's limits make a too-long draft incomplete too; the check is explicit all the same
+  const complete = !tooLong && isRenewalDraftComplete(draft);
 
   useEffect(() => {
     if (error) errorBox.current?.focus();
@@ -101,8 +127,7 @@ export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly
               key={question.id}
               question={question}
               value={draft.general[question.id]}
-              // eslint-disable-next-line no-restricted-syntax -- issue 28 follow-up: replace this cut with a visible count and a message at the limit
-              maxLength={RENEWAL_GENERAL_TEXT_MAX_LENGTH}
+              maxTextLength={RENEWAL_GENERAL_TEXT_MAX_LENGTH}
               onChange={(value) => setDraft((current) => ({ ...current, general: { ...current.general, [question.id]: value } }))}
             />
           ))}
@@ -111,6 +136,7 @@ export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly
           const item = draft.prescriptions[index];
           if (!item) return null;
           const reasonId = `${id}-reason-${index}`;
+          const reasonTooLong = isOverLimit(item.reason, RENEWAL_TEXT_MAX_LENGTH);
           return (
             <fieldset key={prescription.id} className={FIELD_CLASS.group}>
               <legend className={styles.medicineLegend}>
@@ -126,22 +152,27 @@ export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly
                   className={`${TEXT_INPUT_CLASS} ${styles.textarea}`}
                   rows={3}
                   required
-                  // eslint-disable-next-line no-restricted-syntax -- issue 28 follow-up: replace this cut with a visible count and a message at the limit
-                  maxLength={RENEWAL_TEXT_MAX_LENGTH}
                   value={item.reason}
+                  aria-invalid={reasonTooLong || undefined}
+                  aria-describedby={reasonTooLong ? `${reasonId}-count ${reasonId}-error` : `${reasonId}-count`}
                   onChange={(event) => {
                     const reason = event.target.value;
                     updateMedicine(index, (current) => ({ ...current, reason }));
                   }}
                 />
+                <CharacterCount id={`${reasonId}-count`} value={item.reason} max={RENEWAL_TEXT_MAX_LENGTH} />
+                {reasonTooLong && (
+                  <p id={`${reasonId}-error`} className={FIELD_CLASS.error}>
+                    {intl.formatMessage({ id: 'records.renewal.tooLong' }, { max: RENEWAL_TEXT_MAX_LENGTH })}
+                  </p>
+                )}
               </div>
               {MEDICINE_RENEWAL_QUESTIONS.map((question) => (
                 <YesNoQuestion
                   key={question.id}
                   question={question}
                   value={item.answers[question.id]}
-                  // eslint-disable-next-line no-restricted-syntax -- issue 28 follow-up: replace this cut with a visible count and a message at the limit
-                  maxLength={RENEWAL_TEXT_MAX_LENGTH}
+                  maxTextLength={RENEWAL_TEXT_MAX_LENGTH}
                   onChange={(value) => updateMedicine(index, (current) => ({ ...current, answers: { ...current.answers, [question.id]: value } }))}
                 />
               ))}
@@ -153,7 +184,7 @@ export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly
       <div aria-live="polite">
         {!complete && (
           <p id={incompleteId} className={styles.incomplete}>
-            {intl.formatMessage({ id: 'records.renewal.incomplete' })}
+            {intl.formatMessage({ id: tooLong ? 'records.renewal.tooLong.summary' : 'records.renewal.incomplete' })}
           </p>
         )}
       </div>
