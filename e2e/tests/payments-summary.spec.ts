@@ -29,6 +29,16 @@ test.describe('payments front-page summary', () => {
     await expect(block.getByText(/^\d+ maksamatonta laskua, yhteensä [\d\s]+,\d\d\s€$/)).toBeVisible();
     await expectNoAxeViolations(page, 'payments front-page summary');
 
+    // every row opens its invoice (issue 28): not payable online, its summary, which calls the
+    // overdue invoice overdue as the list does, never paid
+    await items.nth(1).getByRole('link', { name: /^Lasku 24102877 / }).click();
+    await expect(page).toHaveURL(/\/fi\/laskut\/yhteenveto\/\d+$/);
+    const details = page.getByRole('region', { name: 'Lasku 24102877' });
+    await expect(details).toContainText('Erääntynyt');
+    await expect(details).not.toContainText('Maksettu');
+    await page.goBack();
+    await expect(block.getByRole('link', { name: /^Lasku 24103296 / })).toBeVisible();
+
     await block.getByRole('link', { name: 'Kaikki laskut' }).click();
     await expect(page).toHaveURL(/\/fi\/laskut$/);
   });

@@ -103,6 +103,20 @@ test.describe('payments: Mikko (150385-9013)', () => {
     await expect(blackout.getByRole('link', { name: /^Maksa verkossa/ })).toHaveCount(0);
     await expect(invoiceItem(page, '24103311')).toHaveCount(0);
     await expectNoAxeViolations(page, 'invoices, page 2 (fi)');
+    // the page is in the address (issue 28): an invoice opened from page 2, then Back, is page 2 again
+    await expect(page).toHaveURL(/\/fi\/laskut\?page=2$/);
+    await page.goto('/fi/maksa/23104426');
+    await expect(page.getByRole('heading', { level: 1, name: 'Maksa lasku' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/fi\/laskut\?page=2$/);
+    await expect(pagination).toContainText('Sivu 2/2');
+    await expect(invoiceItem(page, '23104426')).toBeVisible();
+    await pagination.getByRole('button', { name: 'Sivu 1' }).click();
+    await expect(pagination).toContainText('Sivu 1/2');
+    await expect(page).toHaveURL(/\/fi\/laskut$/);
+    // Back within the list returns to the page before
+    await page.goBack();
+    await expect(pagination).toContainText('Sivu 2/2');
     await pagination.getByRole('button', { name: 'Sivu 1' }).click();
     await expect(pagination).toContainText('Sivu 1/2');
 

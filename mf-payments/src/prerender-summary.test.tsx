@@ -30,8 +30,9 @@ describe("front-page payments summary pre-rendered by the remote's own bundle (i
     expect(block.getByRole('heading', { name: 'Maksamattomat laskut' })).toBeInTheDocument();
     const [overdue, open] = block.getAllByRole('listitem') as [HTMLElement, HTMLElement];
     expect(overdue).toHaveTextContent('Erääntynyt (eräpäivä 1.11.2026)');
-    expect(within(overdue).queryByRole('link')).not.toBeInTheDocument();
-    expect(within(open).getByRole('link', { name: 'Maksa, Lasku 1004' })).toHaveAttribute('href', '/fi/maksa/1004');
+    // every row opens its invoice in the server's HTML too (issue 28)
+    expect(within(overdue).getByRole('link', { name: /^Lasku 1003 Erääntynyt/ })).toHaveAttribute('href', '/fi/laskut/yhteenveto/3');
+    expect(within(open).getByRole('link', { name: /^Lasku 1004 .* Maksa$/ })).toHaveAttribute('href', '/fi/maksa/1004');
     expect(plain(server.textContent)).toContain('4 maksamatonta laskua, yhteensä 234,50 €');
     expect(block.getByRole('link', { name: 'Kaikki laskut' })).toHaveAttribute('href', '/fi/laskut');
   });
@@ -42,7 +43,8 @@ describe("front-page payments summary pre-rendered by the remote's own bundle (i
     const block = within(server);
     expect(block.getByRole('heading', { name: 'Obetalda fakturor' })).toBeInTheDocument();
     expect(block.getByText('20.11.2026')).toHaveAttribute('datetime', '2026-11-20');
-    expect(block.getByRole('link', { name: 'Betala, Faktura 1004' })).toHaveAttribute('href', '/sv/betala/1004');
+    expect(block.getByRole('link', { name: /^Faktura 1004 .* Betala$/ })).toHaveAttribute('href', '/sv/betala/1004');
+    expect(block.getByRole('link', { name: /^Faktura 1003 / })).toHaveAttribute('href', '/sv/fakturor/oversikt/3');
     expect(block.getByRole('link', { name: 'Alla fakturor' })).toHaveAttribute('href', '/sv/fakturor');
   });
 

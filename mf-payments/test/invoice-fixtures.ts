@@ -36,6 +36,7 @@ export function invoiceDetail(overrides: Partial<InvoiceDetail> = {}): InvoiceDe
     invoiceNumber: '1001',
     sumCents: 7000,
     status: 'Open',
+    invoiceStatus: 'open',
     paidDate: null,
     creationDate: '2026-11-02',
     payableOnlineUntil: '2026-11-06',

@@ -28,15 +28,19 @@ describe('payments front-page summary parcel', () => {
     expect(screen.getByRole('region', { name: 'Unpaid invoices' })).toHaveTextContent('4 unpaid invoices, total €234.50');
   });
 
-  test('a pay link only for an invoice payable online, to its payment page', async () => {
+  test('every row is a link to its invoice: the payment page when payable online, else its summary (issue 28)', async () => {
     const shell = createFakeShell();
     await mountRemoteParcel(parcel, { shell, summary: paymentsSummary() });
-    const [overdue, open] = screen.getAllByRole('listitem') as [HTMLElement, HTMLElement];
-    expect(within(overdue).queryByRole('link')).not.toBeInTheDocument();
-    const pay = within(open).getByRole('link', { name: 'Pay, Invoice 1004' });
-    expect(pay).toHaveAttribute('href', '/en/pay/1004');
-    await userEvent.click(pay);
-    expect(shell.navigate).toHaveBeenCalledWith('/en/pay/1004');
+    const block = screen.getByRole('region', { name: 'Unpaid invoices' });
+    const [overdue, open] = within(block).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    const toSummary = within(overdue).getByRole('link', { name: /^Invoice 1003 Overdue \(due 1 November 2026\s?\) €80\.00$/ });
+    expect(toSummary).toHaveAttribute('href', '/en/invoices/summary/3');
+    const toPay = within(open).getByRole('link', { name: /^Invoice 1004 Due 20 November 2026 €45\.00 Pay$/ });
+    expect(toPay).toHaveAttribute('href', '/en/pay/1004');
+    await userEvent.click(toSummary);
+    expect(shell.navigate).toHaveBeenLastCalledWith('/en/invoices/summary/3');
+    await userEvent.click(toPay);
+    expect(shell.navigate).toHaveBeenLastCalledWith('/en/pay/1004');
   });
 
   test('the footer link goes to the invoices page in the shell', async () => {
@@ -58,7 +62,7 @@ describe('payments front-page summary parcel', () => {
     const block = screen.getByRole('region', { name: title });
     expect(plain(block.textContent)).toContain(count);
     expect(plain(block.textContent)).toContain(due);
-    expect(within(block).getByRole('link', { name: lang === 'fi' ? 'Maksa, Lasku 1004' : 'Betala, Faktura 1004' })).toHaveAttribute(
+    expect(within(block).getByRole('link', { name: lang === 'fi' ? /^Lasku 1004 .* Maksa$/ : /^Faktura 1004 .* Betala$/ })).toHaveAttribute(
       'href',
       lang === 'fi' ? '/fi/maksa/1004' : '/sv/betala/1004',
     );

@@ -31,7 +31,8 @@ export function InvoiceSummary({ invoice, back }: { invoice: InvoiceDetail; back
           <div>
             <dt>{t('payments.invoiceSummary.status')}</dt>
             <dd>
-              <InvoiceStatusLabel status={invoice.status === 'Paid' ? 'paid' : 'open'} />
+              {/* the list's status and label: an overdue invoice is Overdue here too, not merely not paid */}
+              <InvoiceStatusLabel status={invoice.invoiceStatus} />
               {invoice.status === 'Paid' && invoice.paidDate && <> {t('payments.invoiceSummary.paidOn', { date: dates.date(invoice.paidDate) })}</>}
             </dd>
           </div>

@@ -90,8 +90,14 @@ describe('invoice summary page (spec part 2 §2.3 "Invoice summary page")', () =
     expect(screen.queryByText('Payable online until')).not.toBeInTheDocument();
   });
 
+  test('an overdue invoice is labelled Overdue, as in the list, not Paid nor merely Open (issue 28)', () => {
+    renderSummary({ status: 'ok', invoice: invoiceDetail({ status: 'Open', invoiceStatus: 'overdue', canBePaidOnline: false }) });
+    expect(pairs(screen.getByRole('region', { name: 'Invoice 1001' }))[0]).toEqual(['Status', 'Overdue']);
+    expect(screen.queryByRole('link', { name: 'Pay invoice' })).not.toBeInTheDocument();
+  });
+
   test('not payable online (a paid invoice): neither the Pay button nor its disclaimer, and the paid date', () => {
-    renderSummary({ status: 'ok', invoice: invoiceDetail({ status: 'Paid', paidDate: '2026-11-03', canBePaidOnline: false }) });
+    renderSummary({ status: 'ok', invoice: invoiceDetail({ status: 'Paid', invoiceStatus: 'paid', paidDate: '2026-11-03', canBePaidOnline: false }) });
     expect(screen.queryByRole('link', { name: 'Pay invoice' })).not.toBeInTheDocument();
     expect(screen.queryByText(/secure page/)).not.toBeInTheDocument();
     expect(pairs(screen.getByRole('region', { name: 'Invoice 1001' }))[0]).toEqual(['Status', 'Paid on 3 November 2026']);

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { INVOICES_LIST_PATH, type InvoiceListItem, type InvoiceSource, type InvoiceStatus, type Lang } from '@portal/shared-api';
 import { mockFailure } from '@portal/shared-api/mock';
 import { createFakeShell, pageState, renderWithShell } from '../../../test/shell-fake';
@@ -242,5 +243,69 @@ describe('invoices page: pagination (spec part 2 §9: 10 per page)', () => {
     renderList(manyInvoices(10));
     expect(screen.getAllByRole('listitem')).toHaveLength(10);
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
+});
+
+/** The router's address and a Back button, as the browser would offer them. */
+function AddressProbe() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <output aria-label="address">{`${location.pathname}${location.search}`}</output>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Browser back
+      </button>
+    </>
+  );
+}
+
+const headingsShown = () =>
+  within(screen.getByRole('list', { name: 'Invoices and receipts' }))
+    .getAllByRole('heading')
+    .map((heading) => heading.textContent);
+
+function renderAt(path: string, count = 23) {
+  const shell = createFakeShell();
+  shell.takeInitialPageState.mockImplementation((routeId) => (routeId === 'payments.invoices' ? pageState(routeId, invoicesState(manyInvoices(count))) : null));
+  renderWithShell(
+    <>
+      <InvoicesPage />
+      <AddressProbe />
+    </>,
+    shell,
+    path,
+  );
+  return shell;
+}
+
+describe('invoices page: the page is in the address (issue 28)', () => {
+  test('turning the page puts it in the address; Back returns to the page before', async () => {
+    renderAt('/en/invoices');
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    await userEvent.click(within(pagination).getByRole('button', { name: 'Page 2' }));
+    expect(screen.getByRole('status', { name: 'address' })).toHaveTextContent('/en/invoices?page=2');
+    await userEvent.click(within(pagination).getByRole('button', { name: 'Page 3' }));
+    expect(screen.getByRole('status', { name: 'address' })).toHaveTextContent('/en/invoices?page=3');
+    await userEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(screen.getByRole('status', { name: 'address' })).toHaveTextContent('/en/invoices?page=2');
+    expect(headingsShown()[0]).toBe('Invoice 1011');
+    expect(within(pagination).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(within(pagination).getByRole('button', { name: 'Page 1' }));
+    expect(screen.getByRole('status', { name: 'address' })).toHaveTextContent(/^\/en\/invoices$/);
+  });
+
+  test('back from an opened invoice (or a reload) the address’s page is shown; one past the end is the last, a word the first', () => {
+    renderAt('/en/invoices?page=2');
+    expect(headingsShown()).toEqual(Array.from({ length: 10 }, (_, index) => `Invoice ${1011 + index}`));
+  });
+
+  test.each([
+    ['/en/invoices?page=9', 'Invoice 1021'],
+    ['/en/invoices?page=abc', 'Invoice 1001'],
+    ['/en/invoices?page=0', 'Invoice 1001'],
+  ])('%s shows %s first', (path, first) => {
+    renderAt(path);
+    expect(headingsShown()[0]).toBe(first);
   });
 });

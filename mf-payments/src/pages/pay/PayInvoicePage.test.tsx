@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { decodeSaveAction, type GoodSignInvoiceResponse, type Lang, type PayInvoicePageState } from '@portal/shared-api';
+import { contactFieldNames, decodeSaveAction, type GoodSignInvoiceResponse, type Lang, type PayInvoicePageState } from '@portal/shared-api';
 import { mockFailure } from '@portal/shared-api/mock';
 import { createFakeShell, pageState, renderWithShell, type FakeShell } from '../../../test/shell-fake';
 import { PayInvoicePage } from './PayInvoicePage';
@@ -29,7 +31,12 @@ function withProviders(shell: FakeShell = createFakeShell({ routes: routesWithAc
 }
 
 const invoiceNow = (status: 'Open' | 'Paid'): GoodSignInvoiceResponse => ({
-  data: { invoice: { ...openInvoice, status, paidDate: status === 'Paid' ? '2026-11-23' : null } },
+  data: {
+    invoice:
+      status === 'Paid'
+        ? { ...openInvoice, status, invoiceStatus: 'paid', paidDate: '2026-11-23', canBePaidOnline: false }
+        : { ...openInvoice, status, paidDate: null },
+  },
 });
 
 /** A promise the test settles when it wants the call to answer. */
@@ -134,7 +141,7 @@ describe('pay invoice page (spec part 2 §2.3 "Invoice payment page")', () => {
   });
 
   test('an invoice already paid is not offered for payment again', async () => {
-    const shell = setUp([{ ...payState, invoice: { ...openInvoice, status: 'Paid', paidDate: '2026-11-22' } }]);
+    const shell = setUp([{ ...payState, invoice: { ...openInvoice, status: 'Paid', invoiceStatus: 'paid', paidDate: '2026-11-22', canBePaidOnline: false } }]);
     expect(await screen.findByText('This invoice was paid on 22 November 2026.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'OP' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Cancel payment' })).not.toBeInTheDocument();
@@ -177,6 +184,23 @@ describe('the e-mail gate (spec part 2 §2.3, §8 "e-mail required", §2.2 saveA
     setUp([{ ...payState, emailValid: false }], { lang: 'sv' });
     expect(await screen.findByText('E-postadress krävs')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Uppdatera kontaktuppgifterna' })).toHaveAttribute('href', expect.stringMatching(/^\/sv\/mina-uppgifter\?saveAction=/));
+  });
+
+  // Issue 28: the notice sent the guardian to a form that then refused to save without a phone number.
+  // The form is My information's contact details, which saves only with every contact field valid
+  // (contactFieldNames, spec §5 "Phone (profile)"): the notice names each one as that form labels it.
+  test.each<Lang>(['fi', 'sv', 'en'])('%s: the notice names every field the contact details form will ask for, phone number included', async (lang) => {
+    const accountTexts = JSON.parse(readFileSync(path.join(__dirname, '../../../../mf-account/messages', `${lang}.json`), 'utf8')) as Record<string, string>;
+    // "e-mail" and "email", "E-post" and "e-postadress" are one word
+    const words = (text: string) => text.toLocaleLowerCase(lang).replace(/-/g, '');
+    setUp([{ ...payState, emailValid: false }], { lang });
+    const title = { fi: 'Sähköpostiosoite tarvitaan', sv: 'E-postadress krävs', en: 'E-mail address required' }[lang];
+    const notice = words((await screen.findByText(title)).closest('.portal-alert')?.textContent ?? '');
+    for (const field of contactFieldNames) {
+      const label = accountTexts[`account.my-information.field.${field}`] ?? '';
+      expect(label).not.toBe('');
+      expect(notice).toContain(words(label));
+    }
   });
 
   test('where the account remote is not deployed, the notice stands without a dead link', async () => {
@@ -232,7 +256,7 @@ describe('the provider click (spec part 2 §4, §7 "POST to each provider url")'
   });
 
   test('the invoice was paid meanwhile: no form is posted, the page loads its state again and shows it paid', async () => {
-    const shell = setUp([payState, { ...payState, invoice: { ...openInvoice, status: 'Paid', paidDate: '2026-11-23' } }], { shell: withProviders() });
+    const shell = setUp([payState, { ...payState, invoice: { ...openInvoice, status: 'Paid', invoiceStatus: 'paid', paidDate: '2026-11-23', canBePaidOnline: false } }], { shell: withProviders() });
     shell.api.use({ [REFETCH]: invoiceNow('Paid') });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Nordea' }));
@@ -240,6 +264,16 @@ describe('the provider click (spec part 2 §4, §7 "POST to each provider url")'
     expect(shell.loadPage).toHaveBeenCalledTimes(2);
     expect(submitted).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Nordea' })).not.toBeInTheDocument();
+  });
+
+  test('the invoice was mailed meanwhile (still Open, unpaid, but no longer payable online): no form is posted, the page reloads (issue 28)', async () => {
+    const mailed = { ...openInvoice, invoiceStatus: 'paper' as const, canBePaidOnline: false };
+    const shell = setUp([payState, { ...payState, invoice: mailed }], { shell: withProviders() });
+    shell.api.use({ [REFETCH]: { data: { invoice: mailed } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'OP' }));
+    expect(await screen.findByText(/can no longer be paid online/)).toBeInTheDocument();
+    expect(shell.loadPage).toHaveBeenCalledTimes(2);
+    expect(submitted).toHaveLength(0);
   });
 
   test('the invoice is gone: no form is posted and the page reloads to not found', async () => {
@@ -305,7 +339,7 @@ describe('payment creation failure (spec part 2 §8 "payment creation failure is
     ['409 InvoiceNotPayable (paid meanwhile, or an earlier payment awaiting the bank)', mockFailure({ kind: 'http', status: 409, type: 'InvoiceNotPayable' })],
     ['404 (the invoice is gone)', mockFailure({ kind: 'not-found' })],
   ])('refused with %s: said as the invoice’s state, not reported as a fault, and not asked again by itself', async (_case, refusal) => {
-    const shell = setUp([payState, { ...payState, invoice: { ...openInvoice, status: 'Paid', paidDate: '2026-11-23' } }]);
+    const shell = setUp([payState, { ...payState, invoice: { ...openInvoice, status: 'Paid', invoiceStatus: 'paid', paidDate: '2026-11-23', canBePaidOnline: false } }]);
     shell.api.use({ [CREATE]: refusal });
     expect(await screen.findByRole('alert')).toHaveTextContent(/cannot be paid online right now.*may still be waiting for the bank's confirmation/);
     expect(screen.queryByText(/Payment failed/)).not.toBeInTheDocument();

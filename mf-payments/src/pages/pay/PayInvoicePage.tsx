@@ -47,7 +47,7 @@ function PayInvoiceState({ state, reload }: { state: Extract<PayInvoicePageState
       </dl>
       <Payment state={state} invoice={invoice} reload={reload} />
       <p className={styles.cancel}>
-        <ShellLink routeId="payments.invoices">{t(invoice.status === 'Open' ? 'cancel' : 'backToInvoices')}</ShellLink>
+        <ShellLink routeId="payments.invoices">{t(invoice.canBePaidOnline ? 'cancel' : 'backToInvoices')}</ShellLink>
       </p>
     </>
   );

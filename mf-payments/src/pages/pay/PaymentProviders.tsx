@@ -103,7 +103,8 @@ function ProviderButtons({
         ...(signal ? { signal } : {}),
       });
       if (signal?.aborted) return;
-      if (data.invoice?.status !== 'Open') {
+      // Open only says unpaid (an overdue or mailed invoice is Open too): payability is canBePaidOnline
+      if (!data.invoice?.canBePaidOnline) {
         onInvoiceChanged();
         return;
       }

@@ -6,6 +6,7 @@ export const openInvoice: InvoiceDetail = {
   invoiceNumber: '20261234',
   sumCents: 12345,
   status: 'Open',
+  invoiceStatus: 'open',
   paidDate: null,
   creationDate: '2026-11-20',
   payableOnlineUntil: '2026-11-24',

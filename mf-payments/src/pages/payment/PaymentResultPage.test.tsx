@@ -109,6 +109,8 @@ describe('payment result page (spec part 2 §2.3 "Payment result page")', () => 
     expect(await screen.findByText('Payment interrupted')).toBeInTheDocument();
     expect(valueOf('Status')).toHaveTextContent(/^Unpaid$/);
     expect(within(valueOf('Status')).queryByText('Unpaid', { selector: 'strong' })).not.toBeInTheDocument();
+    // the pay page would only say it cannot be paid online any more (issue 28)
+    expect(screen.queryByRole('link', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   test('fail, but the invoice got paid meanwhile: the status says paid with the date, and no try again', async () => {

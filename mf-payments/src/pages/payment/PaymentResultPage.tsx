@@ -110,8 +110,8 @@ function Interrupted({ state }: { state: ResultState }) {
           </dd>
         </div>
       </dl>
-      {/* an invoice that got paid meanwhile (the callback won the race) is not offered again */}
-      {!invoice.paid && (
+      {/* an invoice that got paid meanwhile (the callback won the race), or can no longer be paid online, is not offered again */}
+      {!invoice.paid && invoice.open && (
         <p className={styles.actions}>
           <LinkButton href={shell.href('payments.pay', { id: invoice.invoiceNumber })} onNavigate={shell.navigate}>
             {t('tryAgain')}

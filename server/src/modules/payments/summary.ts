@@ -7,7 +7,8 @@ import { preparedStatement } from '../../db/prepared';
 import { helsinkiDate } from '../../util/time';
 import { auditedRead } from '../patients/access';
 import { people, peopleRowId } from '../patients/schema';
-import { canBePaidOnline, UNPAID_STATUSES, unpaidInvoiceRecordsOf, type InvoiceRecord } from './invoices/queries';
+import { UNPAID_STATUSES, unpaidInvoiceRecordsOf, type InvoiceRecord } from './invoices/queries';
+import { invoiceStanding } from './invoices/standing';
 import { statusesMovableTo } from './invoices/status';
 import { invoices } from './schema';
 
@@ -72,14 +73,17 @@ export function toPaymentsSummary(rows: readonly SummaryInvoice[], today: string
   return {
     unpaidCount: rows.length,
     unpaidTotalCents: rows.reduce((sum, row) => sum + row.sumCents, 0),
-    invoices: rows.slice(0, PAYMENTS_SUMMARY_MAX_ITEMS).map((row) => ({
-      id: String(row.id),
-      invoiceNumber: row.invoiceNumber,
-      dueDate: row.dueDate,
-      sumCents: row.sumCents,
-      overdue: row.status === 'overdue',
-      canBePaidOnline: canBePaidOnline(row, today),
-    })),
+    invoices: rows.slice(0, PAYMENTS_SUMMARY_MAX_ITEMS).map((row) => {
+      const standing = invoiceStanding(row, today);
+      return {
+        id: String(row.id),
+        invoiceNumber: row.invoiceNumber,
+        dueDate: row.dueDate,
+        sumCents: row.sumCents,
+        overdue: standing.status === 'overdue',
+        canBePaidOnline: standing.canBePaidOnline,
+      };
+    }),
   };
 }
 

@@ -76,12 +76,18 @@ export const invoiceRowSchema = z.object({
 });
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 
-/** Spec part 2 §3 "Invoice (payment/summary)": status is Open or Paid as the spec says (anything not payable is not Open). */
+/**
+ * Spec part 2 §3 "Invoice (payment/summary)": status is Open or Paid as the spec says: Open is every
+ * unpaid invoice (open, overdue, paper), Paid a paid one (refunds follow a payment); whether it can be
+ * paid online now is canBePaidOnline, never the status. invoiceStatus is the list's status (§4 label).
+ * Both come from the server's one derivation (server/src/modules/payments/invoices/standing.ts).
+ */
 export const invoiceDetailSchema = z.object({
   id: invoiceIdSchema,
   invoiceNumber: invoiceNumberSchema,
   sumCents: z.number().int(),
   status: z.enum(['Open', 'Paid']),
+  invoiceStatus: invoiceStatusSchema,
   paidDate: isoDateSchema.nullable(),
   creationDate: isoDateSchema,
   payableOnlineUntil: isoDateSchema.nullable(),

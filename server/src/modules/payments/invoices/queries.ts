@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
-  REMOTE_PAYMENT_BLACKOUT,
   type InvoiceDetail,
   type InvoiceListItem,
   type InvoiceRow,
@@ -8,7 +7,10 @@ import {
 } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { invoiceRows, invoices } from '../schema';
+import { invoiceStanding, statusesSettled } from './standing';
 import { refreshInvoiceStatuses } from './status';
+
+export { canBePaidOnline, inRemotePaymentBlackout } from './standing';
 
 /** One invoices row as the database holds it. */
 export type InvoiceRecord = typeof invoices.$inferSelect;
@@ -22,47 +24,23 @@ export function parseInvoiceId(value: string | number): number | null {
   return Number.isSafeInteger(id) && id >= 1 && id <= MAX_INVOICE_ID ? id : null;
 }
 
-/** Spec part 2 §9: online payment of remote appointments was disabled 16–30 Nov 2023 (a notice shows instead). */
-export function inRemotePaymentBlackout(row: Pick<InvoiceRecord, 'remoteAppointment' | 'visitDate'>): boolean {
-  return row.remoteAppointment && row.visitDate >= REMOTE_PAYMENT_BLACKOUT.from && row.visitDate <= REMOTE_PAYMENT_BLACKOUT.to;
-}
-
-/**
- * Whether the patient can pay the invoice online today (Helsinki date): it is open (a paper invoice has
- * been mailed and is paid by bank transfer; overdue shows the contact notice, §4), still inside its
- * ONLINE_PAYABLE_DAYS window, not a remote appointment of the blackout, and not a NetSuite invoice
- * (those are the provider's ERP documents, credit notes and refunds, settled outside the web shop).
- */
-export function canBePaidOnline(
-  row: Pick<InvoiceRecord, 'status' | 'source' | 'payableOnlineUntil' | 'remoteAppointment' | 'visitDate' | 'sumCents'>,
-  today: string,
-): boolean {
-  return (
-    row.status === 'open' &&
-    row.source !== 'NetsuiteInvoice' &&
-    row.sumCents > 0 &&
-    row.payableOnlineUntil !== null &&
-    today <= row.payableOnlineUntil &&
-    !inRemotePaymentBlackout(row)
-  );
-}
-
-/** Unpaid (§ front-page summary): open, overdue or paper. */
-export const UNPAID_STATUSES: readonly InvoiceStatus[] = ['open', 'overdue', 'paper'];
+/** Unpaid (§ front-page summary): open, overdue or paper, as the one derivation (standing.ts) settles them. */
+export const UNPAID_STATUSES: readonly InvoiceStatus[] = statusesSettled('unpaid');
 
 export function toInvoiceListItem(row: InvoiceRecord, today: string): InvoiceListItem {
+  const standing = invoiceStanding(row, today);
   return {
     id: String(row.id),
     invoiceNumber: row.invoiceNumber,
     creditedInvoiceNumber: row.creditedInvoiceNumber,
-    status: row.status,
+    status: standing.status,
     source: row.source,
     creationDate: row.creationDate,
     dueDate: row.dueDate,
     sumCents: row.sumCents,
     hasPdf: row.hasPdf,
-    canBePaidOnline: canBePaidOnline(row, today),
-    remotePaymentBlackout: inRemotePaymentBlackout(row),
+    canBePaidOnline: standing.canBePaidOnline,
+    remotePaymentBlackout: standing.remotePaymentBlackout,
   };
 }
 
@@ -104,17 +82,19 @@ export async function invoiceRowsOf(db: Database, invoiceId: number): Promise<In
 }
 
 /**
- * The §3 "Invoice (payment/summary)" shape. status is 'Open' exactly when the invoice can be paid
- * online (the contract: anything not payable is not Open), else 'Paid'; paidDate tells a paid one
- * from one that is only not payable online.
+ * The §3 "Invoice (payment/summary)" shape, from the one derivation (standing.ts): Open for every
+ * unpaid invoice, Paid for a paid one, canBePaidOnline whether it can be paid here today. null for
+ * an invoice whose details the portal does not have (notAvailable): every detail view says "not found".
  */
-export function toInvoiceDetail(row: InvoiceRecord, rows: InvoiceRow[], today: string): InvoiceDetail {
-  const payable = canBePaidOnline(row, today);
+export function toInvoiceDetail(row: InvoiceRecord, rows: InvoiceRow[], today: string): InvoiceDetail | null {
+  const standing = invoiceStanding(row, today);
+  if (!standing.detailsAvailable || standing.detailStatus === null) return null;
   return {
     id: String(row.id),
     invoiceNumber: row.invoiceNumber,
     sumCents: row.sumCents,
-    status: payable ? 'Open' : 'Paid',
+    status: standing.detailStatus,
+    invoiceStatus: standing.status,
     paidDate: row.paidDate,
     creationDate: row.creationDate,
     payableOnlineUntil: row.payableOnlineUntil,
@@ -122,7 +102,7 @@ export function toInvoiceDetail(row: InvoiceRecord, rows: InvoiceRow[], today: s
     buyerName: row.buyerName,
     buyerAddress: { street: row.buyerStreet, postalCode: row.buyerPostalCode, postOffice: row.buyerPostOffice },
     paymentNumber: row.paymentNumber,
-    canBePaidOnline: payable,
+    canBePaidOnline: standing.canBePaidOnline,
     rows,
   };
 }
@@ -153,11 +133,11 @@ export async function invoiceRecordByNumber(db: Database, personId: string, invo
 /** The person's invoice (§3 payment/summary) by id, or null when it is not theirs or does not exist. */
 export async function invoiceDetailById(db: Database, personId: string, invoiceId: string | number, today: string): Promise<InvoiceDetail | null> {
   const row = await invoiceRecordById(db, personId, invoiceId, today);
-  return row ? toInvoiceDetail(row, await invoiceRowsOf(db, row.id), today) : null;
+  return row && invoiceStanding(row, today).detailsAvailable ? toInvoiceDetail(row, await invoiceRowsOf(db, row.id), today) : null;
 }
 
 /** The person's invoice (§3 payment/summary) by invoice number, or null when it is not theirs or does not exist. */
 export async function invoiceDetailByNumber(db: Database, personId: string, invoiceNumber: string, today: string): Promise<InvoiceDetail | null> {
   const row = await invoiceRecordByNumber(db, personId, invoiceNumber, today);
-  return row ? toInvoiceDetail(row, await invoiceRowsOf(db, row.id), today) : null;
+  return row && invoiceStanding(row, today).detailsAvailable ? toInvoiceDetail(row, await invoiceRowsOf(db, row.id), today) : null;
 }

@@ -1,11 +1,13 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { Brand, InvoiceRow, Lang } from '@portal/shared-api';
+import type { Brand, InvoiceRow, InvoiceStatus, Lang } from '@portal/shared-api';
 import { formatCents, formatDate } from '@portal/shared-i18n';
 import { serverMessage } from '../../../pages/messages';
 
 /** What the invoice PDF shows (spec part 2 §2.3 summary fields, the invoice number, credited numbers). */
 export interface InvoicePdfContent {
   invoiceNumber: string;
+  /** the listable status from the one derivation (invoices/standing.ts): the PDF says what the list says */
+  status: InvoiceStatus;
   creditedInvoiceNumber: string | null;
   creationDate: string;
   dueDate: string;
@@ -27,7 +29,7 @@ export interface InvoicePdfSeller {
 type PdfText =
   | 'title' | 'creditNoteTitle' | 'sellerAdult' | 'sellerChildren' | 'billingContact' | 'phone' | 'email' | 'buyer'
   | 'invoiceNumber' | 'credits' | 'creationDate' | 'dueDate' | 'payableOnlineUntil' | 'paymentNumber' | 'paidDate'
-  | 'description' | 'date' | 'quantity' | 'vat' | 'rowTotal' | 'total' | 'page';
+  | 'description' | 'date' | 'quantity' | 'vat' | 'rowTotal' | 'total' | 'page' | 'status' | `status.${InvoiceStatus}`;
 
 const text = (lang: Lang, id: PdfText): string => serverMessage(lang, `server.payments.pdf.${id}`);
 
@@ -132,6 +134,7 @@ export async function buildInvoicePdf(invoice: InvoicePdfContent, seller: Invoic
   draw(page, title, factsX, y, { size: 20, bold: true });
   const facts: Array<[string, string]> = [
     [text(lang, 'invoiceNumber'), invoice.invoiceNumber],
+    [text(lang, 'status'), text(lang, `status.${invoice.status}`)],
     ...(invoice.creditedInvoiceNumber
       ? [[text(lang, 'credits'), invoice.creditedInvoiceNumber.split(',').map((n) => n.trim()).join(', ')] as [string, string]]
       : []),

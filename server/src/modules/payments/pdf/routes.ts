@@ -7,13 +7,15 @@ import { helsinkiDate } from '../../../util/time';
 import { auditedRead, patientAccess } from '../../patients/access';
 import type { PaymentsConfig } from '../config';
 import { invoiceRecordById, invoiceRowsOf } from '../invoices/queries';
+import { invoiceStanding } from '../invoices/standing';
 import { buildInvoicePdf } from './invoice-pdf';
 
 /**
  * GET /api/invoices/{id}/pdf?filename&lang (spec part 2 §7): the invoice as an A4 PDF download in
  * `lang`. Signed in, the session's subject only (the ward when a guardian acts for one); another
- * patient's invoice, or one without a PDF (hasPdf false), is not found. The file name is the
- * validated `filename` (letters, digits, '.', '_', '-', ending .pdf) or invoice-<number>.pdf.
+ * patient's invoice, one without a PDF (hasPdf false), or one whose details the portal has not
+ * (notAvailable), is not found. It prints the status the list shows (invoices/standing.ts). The
+ * file name is the validated `filename` (letters, digits, '.', '_', '-', ending .pdf) or invoice-<number>.pdf.
  */
 export function installInvoicePdf(app: FastifyInstance, _config: PaymentsConfig): void {
   const { brand, billingPhone, billingEmail } = app.config.brandConfig;
@@ -40,7 +42,8 @@ export function installInvoicePdf(app: FastifyInstance, _config: PaymentsConfig)
         'payments.invoice-pdf',
         async (personId) => {
           const row = await invoiceRecordById(app.db, personId, id, today);
-          return row?.hasPdf ? { row, rows: await invoiceRowsOf(app.db, row.id) } : null;
+          // notAvailable: the list offers no document of it (the portal has not its details), nor does this
+          return row?.hasPdf && invoiceStanding(row, today).detailsAvailable ? { row, rows: await invoiceRowsOf(app.db, row.id) } : null;
         },
         { invoiceId: id },
       );
@@ -49,6 +52,7 @@ export function installInvoicePdf(app: FastifyInstance, _config: PaymentsConfig)
       const pdf = await buildInvoicePdf(
         {
           invoiceNumber: row.invoiceNumber,
+          status: invoiceStanding(row, today).status,
           creditedInvoiceNumber: row.creditedInvoiceNumber,
           creationDate: row.creationDate,
           dueDate: row.dueDate,

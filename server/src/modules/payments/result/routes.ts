@@ -6,7 +6,8 @@ import { notFoundState, ok } from '../../../pages/loaders';
 import { helsinkiDate } from '../../../util/time';
 import { auditedRead, patientAccess } from '../../patients/access';
 import type { PaymentsConfig } from '../config';
-import { invoiceRecordByNumber, type InvoiceRecord } from '../invoices/queries';
+import { invoiceRecordByNumber } from '../invoices/queries';
+import { invoiceStanding, type InvoiceStanding } from '../invoices/standing';
 import { payments } from '../schema';
 
 /**
@@ -33,9 +34,9 @@ async function latestAttempt(db: Database, invoiceId: number) {
   return attempt ?? null;
 }
 
-export function resultOf(invoice: Pick<InvoiceRecord, 'status'>, attempt: Awaited<ReturnType<typeof latestAttempt>>): Pick<OkState, 'result' | 'failureReason' | 'refund'> {
+export function resultOf(standing: Pick<InvoiceStanding, 'settlement'>, attempt: Awaited<ReturnType<typeof latestAttempt>>): Pick<OkState, 'result' | 'failureReason' | 'refund'> {
   // No attempt (a bookmarked result page): the invoice's own state says whether there is anything to wait for.
-  if (!attempt) return { result: invoice.status === 'paid' ? 'ok' : 'pending', failureReason: null, refund: null };
+  if (!attempt) return { result: standing.settlement === 'paid' ? 'ok' : 'pending', failureReason: null, refund: null };
   if (attempt.status === 'new') return { result: 'pending', failureReason: null, refund: null };
   if (attempt.status === 'duplicate') {
     return { result: 'duplicate', failureReason: null, refund: { amountCents: attempt.amountCents, refunded: !attempt.refundDue } };
@@ -53,22 +54,25 @@ export function installPaymentResult(app: FastifyInstance, _config: PaymentsConf
       'payments.payment',
       async (personId) => {
         const invoice = await invoiceRecordByNumber(ctx.db, personId, invoiceNumber, today);
-        return invoice ? { invoice, attempt: await latestAttempt(ctx.db, invoice.id) } : null;
+        // an invoice whose details the portal does not have (notAvailable) has no result to show
+        if (!invoice || !invoiceStanding(invoice, today).detailsAvailable) return null;
+        return { invoice, attempt: await latestAttempt(ctx.db, invoice.id) };
       },
       { invoiceNumber },
     );
     if (!found) return notFoundState({ status: 'invoice-not-found' });
     const { invoice, attempt } = found;
+    const standing = invoiceStanding(invoice, today);
     return ok({
       status: 'ok',
-      ...resultOf(invoice, attempt),
+      ...resultOf(standing, attempt),
       invoice: {
         invoiceNumber: invoice.invoiceNumber,
         sumCents: invoice.sumCents,
-        // a refund follows a payment: the invoice was paid, on its paid date
-        paid: invoice.status === 'paid' || invoice.status === 'refundInProgress' || invoice.status === 'refunded',
+        paid: standing.settlement === 'paid',
         paidDate: invoice.paidDate,
-        open: invoice.status === 'open',
+        // "still open for payment": the try-again link leads somewhere only when it can be paid online
+        open: standing.canBePaidOnline,
       },
     });
   });
