@@ -228,7 +228,8 @@ if (summary) {
   // the summary's key in the front page's state (the server's SummaryRegistry is typed by these keys)
   const frontPage = path.join('shared-api', 'src', 'schemas', 'pages', 'front-page.ts');
   insert(frontPage, /^import /, [`import { ${camel}SummarySchema } from '../${name}/summary';`], { after: true, last: true });
-  insert(frontPage, /^ {2}\}\),$/, [`    '${remote}': ${camel}SummarySchema.optional(),`]);
+  // `summaries` is the state's last member: its closing line is the last one indented by two
+  insert(frontPage, /^ {2}\}\),$/, [`    '${remote}': ${camel}SummarySchema.optional(),`], { last: true });
 }
 const modules = path.join('server', 'src', 'modules', 'index.ts');
 insert(modules, /^import /, [`import { ${camel}Module } from './${name}/index';`], { after: true, last: true });

@@ -38,6 +38,7 @@ export const frontPageStateSchema = z.object({
   landing: z.enum(['account.registration', 'account.welcome']).optional(),
   /** absent: no promotion (no such product in the contract, no contract, the children's brand) */
   chatPromotion: chatPromotionSchema.optional(),
+  // stays the last member: `npm run new:remote -- --summary` adds a key before its closing line
   summaries: z.object({
     'mf-messaging': messagingSummarySchema.optional(),
     'mf-records': recordsSummarySchema.optional(),
