@@ -113,6 +113,15 @@ describe('POST /api/mfa-onboarding', () => {
     assert.match(newest?.text ?? '', /^Asiointipalvelun vahvistuskoodisi on \d{4}\./);
   });
 
+  it('stores a number written with a leading 0 as the contact forms do, +358 and no spaces (issue 28: one phone normaliser)', async () => {
+    const pekka = await signIn(t.app, PERSONAS.pekka);
+    const res = await requestCode(pekka, ' 040 555 0199 ', 'en');
+    assert.equal(res.statusCode, 200);
+    const [newest] = await outbox('040 555 0199');
+    assert.equal(newest?.phoneNumber, '+358405550199');
+    assert.deepEqual(await outbox('+358405550199'), [newest]);
+  });
+
   it('limits code requests per person: too many → 429 with Retry-After', async () => {
     const leena = await signIn(t.app, PERSONAS.leena);
     for (let i = 0; i < 5; i += 1) assert.equal((await requestCode(leena, '+358445550303')).statusCode, 200);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textSchema } from './text';
 import { langSchema } from './common';
+import { normalizePhoneOnBlur } from './account/contact-limits';
 
 /** spec part 1 §9: the SMS code has 4 digits */
 export const MFA_CODE_LENGTH = 4;
@@ -9,13 +10,23 @@ export const MFA_PHONE_MIN_DIGITS = 6;
 
 const PHONE_PATTERN = new RegExp(`^\\+?\\d{${MFA_PHONE_MIN_DIGITS},}$`);
 
-/** Spec part 1 §5: after removing spaces, an optional leading plus followed by at least 6 digits. */
+/**
+ * The SMS login's number as it is stored and texted: normalised exactly as the contact forms'
+ * numbers are (spaces removed, a leading 0 written +358), so "040 123 4567" typed here and on My
+ * information is one number.
+ */
 export function normalizePhoneNumber(input: string): string {
-  return input.replace(/\s+/g, '');
+  return normalizePhoneOnBlur(input.trim());
 }
 
+/**
+ * Spec part 1 §5's own rule for this field: an optional leading plus followed by at least 6 digits,
+ * spaces allowed. Unlike the profile's Finnish-only rule it takes a foreign number (SMS login goes to
+ * whatever phone the person carries), and it needs no libphonenumber-js metadata, which the shell's
+ * front page, where the onboarding box lives, would otherwise load for everyone.
+ */
 export function isValidPhoneNumber(input: string): boolean {
-  return PHONE_PATTERN.test(normalizePhoneNumber(input));
+  return PHONE_PATTERN.test(input.replace(/\s+/g, ''));
 }
 
 /** POST /api/mfa-onboarding?csrfToken&lang body */

@@ -24,3 +24,14 @@ export const PERSON_NAME_MIN_LENGTH = 2;
 export const PERSON_NAME_MAX_LENGTH = 50;
 /** The international prefix a Finnish number is written with. */
 export const FINNISH_COUNTRY_PREFIX = '+358';
+
+/**
+ * What a phone field does when it loses focus, and what every request's phone number is stored as
+ * (spec §5): spaces are removed and a leading 0 is written as +358 (`040 123 4567` →
+ * `+358401234567`). Anything else is left as typed, for the validation to judge. Here rather than in
+ * contact.ts so that the SMS login's light forms share it without libphonenumber-js's metadata.
+ */
+export function normalizePhoneOnBlur(value: string): string {
+  const compact = value.replace(/\s+/g, '');
+  return compact.startsWith('0') ? `${FINNISH_COUNTRY_PREFIX}${compact.slice(1)}` : compact;
+}

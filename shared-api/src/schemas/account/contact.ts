@@ -15,7 +15,7 @@ import {
   GUARDIAN_NAME_MAX_LENGTH,
   PERSON_NAME_MIN_LENGTH,
   PERSON_NAME_MAX_LENGTH,
-  FINNISH_COUNTRY_PREFIX,
+  normalizePhoneOnBlur,
 } from './contact-limits';
 
 /**
@@ -101,16 +101,6 @@ export const emailAddressSchema = trimmedTextSchema.superRefine((value, ctx) => 
   else if (value.length > EMAIL_MAX_LENGTH) ctx.addIssue({ code: 'custom', message: M.emailTooLong });
   else if (!isValidEmailAddress(value)) ctx.addIssue({ code: 'custom', message: M.email });
 });
-
-/**
- * What the phone field does when it loses focus (spec §5): spaces are removed and a leading 0 is
- * written as +358 (`040 123 4567` → `+358401234567`). Anything else is left as typed, for the
- * validation to judge.
- */
-export function normalizePhoneOnBlur(value: string): string {
-  const compact = value.replace(/\s+/g, '');
-  return compact.startsWith('0') ? `${FINNISH_COUNTRY_PREFIX}${compact.slice(1)}` : compact;
-}
 
 const FINNISH_PHONE_PATTERN = /^(\+358|0)[0-9]+$/;
 
