@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import type { ComposedRoute, InitialState } from '@portal/shared-api';
 import { brandConfigs } from '../src/config/brands';
 import { createShellTemplate } from '../src/pages/html';
-import { createSkeleton, documentTitle } from '../src/pages/skeleton';
+import { createSkeleton, documentTitle, headingText } from '../src/pages/skeleton';
 
 function shellDist(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
@@ -77,6 +77,14 @@ describe('the document title before any script (issue 28)', () => {
     assert.equal(documentTitle(shellTexts('en'), { lang: 'en', brand: 'children' }, visits), 'Visits – Children en');
     assert.equal(documentTitle(shellTexts('fi'), { lang: 'fi', brand: 'children' }, null), 'Children fi', 'a page without a menu label: the brand');
     assert.equal(documentTitle(null, { lang: 'sv', brand: 'adult' }, null), 'E-tjänsten', 'no shell build: the server’s own text');
+  });
+
+  it('is the pre-rendered page’s own heading where the server rendered the page, as the shell titles it by its h1', () => {
+    const page = '<style>h1{}</style><div><h1 class="x" tabindex="-1">Tom &amp; Jerry&#x27;s <span>visit</span></h1><h1>second</h1></div>';
+    assert.equal(documentTitle(shellTexts('en'), { lang: 'en', brand: 'adult' }, visits, page), "Tom & Jerry's visit – Adult en");
+    assert.equal(documentTitle(shellTexts('en'), { lang: 'en', brand: 'adult' }, null, page), "Tom & Jerry's visit – Adult en");
+    assert.equal(documentTitle(shellTexts('en'), { lang: 'en', brand: 'adult' }, visits, '<p>no heading</p>'), 'Visits – Adult en', 'no h1: the menu label');
+    assert.equal(headingText('<h1></h1>'), '');
   });
 
   it('replaces the build’s fixed title in the HTML, escaped', () => {

@@ -132,7 +132,7 @@ export function installPages(app: FastifyInstance): void {
       .status(input.status)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(insertHints(shellTemplate.render(state, skeleton, { bootDeferred, title: documentTitle(shellMessages(state.lang), state, input.route) }), renderHints(pageHints(request, input.route, input.lang, completeParcels(page, parcels)))));
+      .send(insertHints(shellTemplate.render(state, skeleton, { bootDeferred, title: documentTitle(shellMessages(state.lang), state, input.route, page?.html ?? null) }), renderHints(pageHints(request, input.route, input.lang, completeParcels(page, parcels)))));
   }
 
   app.get('/', async (_request, reply) => reply.redirect(`/${defaultLang}`, 302));

@@ -36,12 +36,33 @@ export function createShellMessages(shellDist: string): (lang: Lang) => Record<s
 /**
  * The document's title as the shell sets it once its code runs ("Visits – Patient portal"), so the
  * tab, the history and a screen reader's page announcement are right before any script (issue 28):
- * the page's menu label where its route has one, then the brand's title, in the page's language.
+ * the pre-rendered page's own heading where the server rendered the page (the shell titles a page by
+ * its `<h1>`), else the page's menu label where its route has one, then the brand's title, in the
+ * page's language.
  */
-export function documentTitle(messages: Record<string, string> | null, state: Pick<InitialState, 'lang' | 'brand'>, route: ComposedRoute | null): string {
+export function documentTitle(
+  messages: Record<string, string> | null,
+  state: Pick<InitialState, 'lang' | 'brand'>,
+  route: ComposedRoute | null,
+  pageHtml: string | null = null,
+): string {
   const brandTitle = messages?.[`shell.brand.${state.brand}.title`] ?? serverMessage(state.lang, 'server.document.title');
-  const pageTitle = route?.menu?.label?.[state.lang];
+  const pageTitle = (pageHtml && headingText(pageHtml)) || route?.menu?.label?.[state.lang];
   return pageTitle ? `${pageTitle} – ${brandTitle}` : brandTitle;
+}
+
+/** React's escapes in rendered text, undone: the title is escaped once more where it is written. */
+const RENDERED_ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&nbsp;': '\u00a0' };
+
+/** The text of the first `<h1>` of server-rendered HTML (its tags dropped, spaces collapsed), or ''. */
+export function headingText(html: string): string {
+  const heading = /<h1[\s>][\s\S]*?<\/h1>/i.exec(html)?.[0];
+  if (!heading) return '';
+  return heading
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(?:amp|lt|gt|quot|nbsp|#x27|#39);/g, (entity) => RENDERED_ENTITIES[entity] ?? entity)
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function createSkeleton(shellDist: string) {
