@@ -10,8 +10,6 @@ export const POST_OFFICE_MIN_LENGTH = 2;
 export const POST_OFFICE_MAX_LENGTH = 30;
 /** The longest e-mail address accepted (spec §5 "max 100"). */
 export const EMAIL_MAX_LENGTH = 100;
-/** The profile form's e-mail input stops at this many characters (spec §5 "profile field maxLength 78"). */
-export const PROFILE_EMAIL_INPUT_MAX_LENGTH = 78;
 /** The phone number's length, spaces removed, in the profile form and in the guardian form. */
 export const PROFILE_PHONE_MAX_LENGTH = 15;
 export const GUARDIAN_PHONE_MAX_LENGTH = 20;
