@@ -8,7 +8,7 @@ import {
   arrivalReasonResponseSchema,
   type AppointmentDetail,
 } from '@portal/shared-api';
-import { Button, TEXT_INPUT_CLASS, useShell } from '@portal/shared-ui';
+import { Button, CharacterCount, isOverLimit, TEXT_INPUT_CLASS, useShell } from '@portal/shared-ui';
 import styles from './AppointmentPage.module.css';
 
 /**
@@ -23,7 +23,8 @@ export function ArrivalReasonForm({ appointment }: { appointment: AppointmentDet
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [value, setValue] = useState(appointment.arrivalReason ?? '');
   const [saving, setSaving] = useState(false);
-  const tooLong = value.length > ARRIVAL_REASON_MAX;
+  // counted trimmed, as the server counts it (spaces around the text never make it too long)
+  const tooLong = isOverLimit(value, ARRIVAL_REASON_MAX);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,9 +61,7 @@ export function ArrivalReasonForm({ appointment }: { appointment: AppointmentDet
         rows={4}
       />
       <div className={styles.reasonFooter}>
-        <p id={`${ids}-counter`} className={`${styles.counter} ${tooLong ? styles.counterOver : ''}`.trim()} data-testid="arrival-reason-counter">
-          {t('booking.appointment.arrivalReason.counter', { count: value.length, max: ARRIVAL_REASON_MAX })}
-        </p>
+        <CharacterCount id={`${ids}-counter`} value={value} max={ARRIVAL_REASON_MAX} />
         <Button type="submit" variant="secondary" disabled={tooLong} loading={saving}>
           {t('booking.appointment.arrivalReason.save')}
         </Button>

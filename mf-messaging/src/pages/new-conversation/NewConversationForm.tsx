@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { MESSAGE_CONTENT_MAX_LENGTH, SendMessageInNewThreadDocument, THREAD_SUBJECT_MAX_LENGTH, toApiFailure, type MessagingRecipient } from '@portal/shared-api';
-import { Alert, Button, ShellLink, TEXT_INPUT_CLASS, useLifetimeSignal, useMessagingClient, useShell } from '@portal/shared-ui';
+import { Alert, Button, CharacterCount, ShellLink, TEXT_INPUT_CLASS, useLifetimeSignal, useMessagingClient, useShell } from '@portal/shared-ui';
 import type { RouteId } from '@portal/shared-i18n';
 import { AttachmentPicker, MessageField, messageTooLong, useAttachments, type PutFile } from '../../composer';
 import styles from './NewConversationPage.module.css';
@@ -181,9 +181,7 @@ export function NewConversationForm({ recipients, putFile }: { recipients: reado
           // never cut (issue 28): the counter shows the length, and a subject over it is refused on send with its message
           onChange={(event) => setSubject(event.target.value)}
         />
-        <p id={subjectCounterId} className={styles.counter}>
-          {intl.formatMessage({ id: 'messaging.new.subjectCounter' }, { count: subject.length, max: THREAD_SUBJECT_MAX_LENGTH })}
-        </p>
+        <CharacterCount id={subjectCounterId} value={subject} max={THREAD_SUBJECT_MAX_LENGTH} />
         {errors.title && (
           <p id={subjectErrorId} className={styles.error}>
             {intl.formatMessage({ id: errors.title }, { max: THREAD_SUBJECT_MAX_LENGTH })}
