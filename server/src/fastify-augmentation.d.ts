@@ -1,6 +1,7 @@
 import type { CoreConfig } from './config/core';
 import type { Database } from './db/index';
 import type { PeopleService } from './modules/patients/people';
+import type { RemoteRegistry } from './modules/remote-registry/contract';
 import type { SessionInfo, SessionService } from './modules/sessions/service';
 import type { PageLoaderRegistry } from './pages/loaders';
 import type { RouteTableSource } from './pages/route-table';
@@ -16,6 +17,8 @@ declare module 'fastify' {
     sessions: SessionService;
     pageLoaders: PageLoaderRegistry;
     routeTable: RouteTableSource;
+    /** which version of each remote a visitor is served (modules/remote-registry/contract.ts) */
+    remoteRegistry: RemoteRegistry;
   }
   interface FastifyRequest {
     /** the signed-in session, or null (also when the cookie's session has expired) */

@@ -106,6 +106,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     PORT: '8080',
     LOG_LEVEL: 'silent',
     DEMO: 'true',
+    // The registry's poll would add statements at random moments to tests that count them; the tests of the poll set their own.
+    REMOTE_REGISTRY_POLL_MS: '600000',
     ...env,
   });
 }

@@ -51,3 +51,4 @@ export * from './schemas/payments/invoice';
 export * from './schemas/payments/pages';
 export * from './schemas/payments/summary';
 export * from './client';
+export * from './schemas/remote-registry';

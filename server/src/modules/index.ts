@@ -14,6 +14,7 @@ import { pagesModule } from '../pages/index';
 import { accountModule } from './account/index';
 import { bookingModule } from './booking/index';
 import { paymentsModule } from './payments/index';
+import { remoteRegistryModule } from './remote-registry/index';
 
 /**
  * Every server module, in the order the app installs them (and seeds them, after the people). The
@@ -21,6 +22,7 @@ import { paymentsModule } from './payments/index';
  * - fair use first of the modules with routes: its limits attach to each route as the route is
  *   added (the route policies, installed by app.ts before any module, come before even that);
  * - sessions before anything that reads request.session;
+ * - the remote registry (`app.remoteRegistry`) before the pages and static files, which read it;
  * - pages (the loader registry) and the front page (the summary registry) before the modules that
  *   register page loaders and summaries;
  * - records before messaging, which reads `app.records`; messaging before mfa, which reads `app.messaging`;
@@ -33,6 +35,7 @@ export const portalModules = [
   fairUseModule,
   sessionsModule,
   attachmentsModule,
+  remoteRegistryModule,
   pagesModule,
   frontPageModule,
   recordsModule,

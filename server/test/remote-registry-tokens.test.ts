@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { migrate, openDatabase, type DatabaseHandle } from '../src/db/index';
+import { authenticateDeployToken, hashToken, listDeployTokens } from '../src/modules/remote-registry/tokens';
+import { testDriver } from './helpers';
+
+/**
+ * `npm run remote:token` (src/cli/remote-tokens.ts) on the database the server would open: PGlite
+ * in DATA_DIR, or PostgreSQL (a database of this test's own on DATABASE_URL's server).
+ */
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let dataDir: string;
+let databaseUrl: string | null = null;
+let databaseName: string | null = null;
+
+function cliEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'warn', APP_ENV: 'development' };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  return env;
+}
+
+function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/remote-tokens.ts', ...args], { cwd: serverDir, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Opens the database the command uses (PGlite: only while no command runs, it takes one process). */
+async function withDatabase<T>(work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  const handle = await openDatabase({ databaseUrl, pgliteDataDir: path.join(dataDir, 'pglite') });
+  try {
+    return await work(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+before(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-remote-tokens-'));
+  const adminUrl = process.env.DATABASE_URL;
+  if (adminUrl) {
+    databaseName = `portal_tokens_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${databaseName}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+  }
+  await withDatabase((handle) => migrate(handle));
+});
+
+after(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (databaseName && process.env.DATABASE_URL) {
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${databaseName} with (force)`);
+    await admin.end();
+  }
+});
+
+describe(`remote:token on ${testDriver}`, () => {
+  it('creates a token, shows it once, keeps only its hash; lists and revokes tokens', async () => {
+    const created = await cli('create', 'mf-records', '--label', 'records team CI');
+    assert.equal(created.code, 0, created.stderr);
+    const token = created.stdout.trim().split('\n').at(-1) ?? '';
+    assert.match(token, /^[A-Za-z0-9_-]{43}$/, '32 random bytes, base64url');
+    const operator = await cli('create', '*', '--label', 'operations');
+    assert.equal(operator.code, 0, operator.stderr);
+
+    await withDatabase(async ({ db }) => {
+      const tokens = await listDeployTokens(db);
+      assert.deepEqual(
+        tokens.map((t) => [t.remoteId, t.label, t.revokedAt]),
+        [
+          ['mf-records', 'records team CI', null],
+          ['*', 'operations', null],
+        ],
+      );
+      const found = await authenticateDeployToken(db, `Bearer ${token}`);
+      assert.equal(found?.remoteId, 'mf-records');
+      assert.equal(found?.label, 'records team CI');
+      assert.equal(await authenticateDeployToken(db, `Bearer ${token}x`), null);
+      assert.notEqual(hashToken(token), token);
+    });
+
+    const listed = await cli('list');
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.match(listed.stdout, /mf-records\s+live .*records team CI/);
+    assert.ok(!listed.stdout.includes(token), 'the token is never shown again');
+
+    const id = (await withDatabase(async ({ db }) => listDeployTokens(db)))[0]!.id;
+    const revoked = await cli('revoke', String(id));
+    assert.equal(revoked.code, 0, revoked.stderr);
+    assert.match((await cli('list')).stdout, /mf-records\s+revoked /);
+    await withDatabase(async ({ db }) => assert.equal(await authenticateDeployToken(db, `Bearer ${token}`), null));
+    assert.equal((await cli('revoke', String(id))).code, 2, 'a revoked token cannot be revoked again');
+  });
+
+  it('refuses a remote the portal does not have, a missing label and an unknown command', async () => {
+    const unknown = await cli('create', 'mf-nothing', '--label', 'x');
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /remote of this portal/);
+    assert.equal((await cli('create', 'mf-records')).code, 2);
+    assert.equal((await cli('rotate')).code, 2);
+    assert.equal((await cli('revoke', 'abc')).code, 2);
+  });
+});
