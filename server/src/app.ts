@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
@@ -14,6 +15,8 @@ import { installRoutePolicies } from './http/route-policy';
 import { portalModules } from './modules/index';
 import type { PortalModule } from './modules/module';
 import { seedDemoWorld } from './seed/index';
+import type { RemoteRegistry, ServedRemote } from './modules/remote-registry/contract';
+import { createStaticRemoteRegistry } from './pages/static-remote-registry';
 
 export interface BuildOptions {
   /** an already opened (and migrated) database; otherwise one is opened from the config */
@@ -24,27 +27,50 @@ export interface BuildOptions {
   logger?: boolean;
   /** where log lines go instead of stdout (tests that read the log) */
   logStream?: { write(line: string): void };
+  /**
+   * which versions visitors are served (tests: a registry whose view they switch); otherwise the
+   * registry module's, or the pages' static one (every remote its built-in version)
+   */
+  remoteRegistry?: RemoteRegistry;
 }
 
-function contentSecurityPolicy(config: Config) {
-  // Remotes may live on other origins (CDN, a developer's dev server through the override).
-  const remoteOrigins = config.remotes.remotes
-    .map((r) => (/^https?:\/\//.test(r.entry) ? new URL(r.entry).origin : null))
-    .filter((o): o is string => o !== null);
+/**
+ * The Content-Security-Policy. The origins of the remotes' files are those of every version the
+ * registry serves to anyone now (`served`, read for each answer): a remote on another static origin
+ * loads, a version no longer served is no longer allowed, and nothing else is.
+ */
+function contentSecurityPolicy(config: Config, served: () => readonly ServedRemote[]) {
   // A developer's remote on a local dev server (and, for connect-src, its live-reload socket).
   const devOrigins = config.remotes.overridesAllowed ? ['http://localhost:*', 'http://127.0.0.1:*'] : [];
   const devSockets = config.remotes.overridesAllowed ? ['ws://localhost:*', 'ws://127.0.0.1:*'] : [];
-  const extra = [...new Set([...remoteOrigins, ...devOrigins])];
+  // Remotes may live on other origins (CDN, static storage); read once per answer, for its directives.
+  const origins = new WeakMap<IncomingMessage, string[]>();
+  const extraOf = (request: IncomingMessage): string[] => {
+    let extra = origins.get(request);
+    if (!extra) {
+      const remoteOrigins = served()
+        .map((remote) => remote.origin)
+        .filter((origin): origin is string => origin !== null);
+      extra = [...new Set([...remoteOrigins, ...devOrigins])];
+      origins.set(request, extra);
+    }
+    return extra;
+  };
+  /** a directive's sources, the remotes' origins between `before` and `after`, for each answer */
+  const withRemotes =
+    (before: string[], after: string[] = []) =>
+    (request: IncomingMessage): string =>
+      [...before, ...extraOf(request), ...after].join(' ');
   return {
     useDefaults: true,
     directives: {
       'default-src': ["'self'"],
-      'script-src': ["'self'", ...extra],
+      'script-src': [withRemotes(["'self'"])],
       // the browser PUTs attachments straight to an S3-compatible store when one is configured
-      'connect-src': ["'self'", ...extra, ...storageOrigins(config), ...devSockets, ...(config.sentryDsn ? ['https://*.sentry.io', 'https://*.ingest.sentry.io'] : [])],
-      'style-src': ["'self'", "'unsafe-inline'", ...extra],
-      'img-src': ["'self'", 'data:', ...extra, ...paymentProvider(config).images],
-      'font-src': ["'self'", 'data:', ...extra],
+      'connect-src': [withRemotes(["'self'"], [...storageOrigins(config), ...devSockets, ...(config.sentryDsn ? ['https://*.sentry.io', 'https://*.ingest.sentry.io'] : [])])],
+      'style-src': [withRemotes(["'self'", "'unsafe-inline'"])],
+      'img-src': [withRemotes(["'self'", 'data:'], paymentProvider(config).images)],
+      'font-src': [withRemotes(["'self'", 'data:'])],
       'form-action': ["'self'", ...paymentProvider(config).forms],
       'frame-ancestors': ["'none'"],
       'object-src': ["'none'"],
@@ -119,12 +145,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { modules: moduleConfigs, ...coreConfig } = config;
   app.decorate('config', coreConfig);
   app.decorate('db', database.db);
+  if (options.remoteRegistry) app.decorate('remoteRegistry', options.remoteRegistry);
 
   // helmet itself, not @fastify/helmet: the plugin builds helmet's middleware (parsing the CSP
-  // again) for every request, 2% of the server's CPU under the messaging benchmark. The headers
-  // are the same for every response, so the middleware is built once.
+  // again) for every request, 2% of the server's CPU under the messaging benchmark. The middleware
+  // is built once; only the remotes' origins in the CSP are read for each response.
+  // The remotes' origins come from the registry (modules/remote-registry, or pages' static one) once
+  // it is installed; an answer before that (none but a framework error) allows the configured ones.
+  const fallbackRegistry = createStaticRemoteRegistry(config);
+  const served = () => (app.hasDecorator('remoteRegistry') ? app.remoteRegistry : fallbackRegistry).allServed();
   const securityHeaders = helmet({
-    contentSecurityPolicy: contentSecurityPolicy(config),
+    contentSecurityPolicy: contentSecurityPolicy(config, served),
     strictTransportSecurity: config.secureCookies ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     // The same answer as the CSP's frame-ancestors 'none', for browsers that read only this header.

@@ -142,10 +142,10 @@ describe('initial state', () => {
 });
 
 describe('remotes and static files', () => {
-  it('serves the remotes manifest uncached', async () => {
+  it('serves the remotes manifest uncached, and never from a cache shared by browsers (it is per visitor)', async () => {
     const res = await t.app.inject({ url: '/remotes.json' });
     assert.equal(res.statusCode, 200);
-    assert.equal(res.headers['cache-control'], 'no-cache');
+    assert.equal(res.headers['cache-control'], 'private, no-cache');
     assert.equal(res.json().overridesAllowed, true);
   });
 

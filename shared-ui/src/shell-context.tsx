@@ -24,8 +24,12 @@ export interface AnalyticsApi {
 }
 
 export interface ErrorReporter {
-  /** `process` is the spec's "tag for the process", e.g. 'records-summary' */
-  report(error: unknown, process: string): void;
+  /**
+   * `process` is the spec's "tag for the process", e.g. 'records-summary'. `source.remoteId`: the
+   * remote the error came from (the shell knows it for a remote's loading, pages and parcels); the
+   * report is then tagged with that remote and the version of it the page runs.
+   */
+  report(error: unknown, process: string, source?: { remoteId: string }): void;
 }
 
 /**

@@ -9,7 +9,8 @@ import { importShellMessages } from './app/messages';
 import { clearPrerenderedPage, takePrerenderedHosts, takePrerenderedParcels } from './app/prerendered-hosts';
 import { registerApplications } from './app/register-applications';
 import type { ShellRuntime } from './app/runtime';
-import { createFederationLoader, registerFederatedRemotes } from './remotes/federation';
+import { createFederationLoader, currentRemote, federatedRemotes, registerFederatedRemotes, remoteVersionOf } from './remotes/federation';
+import { createRemotesRefresher, fetchRemotesManifest } from './remotes/refresh-remotes';
 import { createRemoteParcelMounter } from './remotes/remote-parcels';
 import { applyOverrideRoutes } from './remotes/override-routes';
 import { clearOverrides, resolveOverrides } from './remotes/overrides';
@@ -31,7 +32,7 @@ export async function start(root: HTMLElement, state: InitialState): Promise<voi
   // fetched while the rest is set up; awaited before the first render
   const messages = importShellMessages(state.lang);
 
-  const errors = createErrorReporter({ dsn: state.sentryDsn, environment: state.environment });
+  const errors = createErrorReporter({ dsn: state.sentryDsn, environment: state.environment, remoteVersion: remoteVersionOf });
   window.addEventListener('error', (event) => errors.report(event.error ?? event.message, 'window'));
   window.addEventListener('unhandledrejection', (event) => errors.report(event.reason, 'unhandled-rejection'));
 
@@ -90,6 +91,13 @@ export async function start(root: HTMLElement, state: InitialState): Promise<voi
   });
 
   registerFederatedRemotes(overrides.remotes);
+  // a version activated while the visitor stays on the page reaches their next page of that remote
+  const refreshRemotes = createRemotesRefresher({
+    fetchManifest: fetchRemotesManifest,
+    current: federatedRemotes,
+    overrides: overrides.active,
+    apply: registerFederatedRemotes,
+  });
   const runtime: ShellRuntime = {
     state,
     routes,
@@ -106,6 +114,8 @@ export async function start(root: HTMLElement, state: InitialState): Promise<voi
       window.location.reload();
     },
     loadRemoteModule,
+    remoteEntry: (remoteId) => currentRemote(remoteId)?.entry,
+    refreshRemotes,
     mountParcel,
     remoteHost(remoteId) {
       let host = hosts.get(remoteId);

@@ -16,12 +16,16 @@ import {
 import { notFound, unauthorized, validationError } from '../http/errors';
 import { createShellTemplate } from './html';
 import { createShellMessages, createSkeleton, documentTitle } from './skeleton';
-import { createPageHints, insertHints, overriddenRemotes, renderHints } from './page-hints';
+import { createPageHints, filesHere, insertHints, overriddenRemotes, renderHints } from './page-hints';
 import { createPrerenderedPages, type PrerenderedPage, type PrerenderedParcels } from './prerendered';
 import { buildInitialState, effectiveFeatures, loadSignedIn, type SignedIn } from './initial-state';
 import { defineModule } from '../modules/module';
 import { PageLoaderRegistry } from './loaders';
-import { createRouteTableSource, isServedHere } from './route-table';
+import { createRouteTableSource } from './route-table';
+import { ensureRemoteRegistry } from './static-remote-registry';
+import { countServed, manifestOf, remotesViewOf } from './visitor-remotes';
+import type { RemotesView } from '../modules/remote-registry/contract';
+import { installClientErrors } from './client-errors';
 
 /** First path segments that are never a language: they belong to other handlers. */
 const RESERVED_SEGMENTS = new Set(['api', 'shell', 'remotes', 'oauth', 'broker']);
@@ -58,13 +62,30 @@ interface LoadedPage {
 export function installPages(app: FastifyInstance): void {
   // In development (and so in the tests) every state a loader answers is checked against its page's schema.
   app.decorate('pageLoaders', new PageLoaderRegistry({ checkStates: app.config.environment === 'development' }));
-  app.decorate('routeTable', createRouteTableSource(app.config, app.log));
+  const registry = ensureRemoteRegistry(app);
+  app.decorate('routeTable', createRouteTableSource(app.config, app.log, registry));
   const shellTemplate = createShellTemplate(app.config.shellDist);
   const renderSkeleton = createSkeleton(app.config.shellDist);
   const shellMessages = createShellMessages(app.config.shellDist);
   const pageHints = createPageHints(app.config);
   const prerender = createPrerenderedPages(app.config, app.log);
   const defaultLang = app.config.defaultLang;
+  let retainedRevision: number | null = null;
+
+  /**
+   * The remotes this visitor is served (their canary bucket: the cookie, set here when missing),
+   * counted as served. A change of what is served lets go of the pre-render bundles of the versions
+   * no longer served.
+   */
+  function servedView(request: FastifyRequest, reply: FastifyReply): RemotesView {
+    const view = remotesViewOf(app, request, reply);
+    countServed(registry, view);
+    if (view.revision !== retainedRevision) {
+      retainedRevision = view.revision;
+      prerender.retain(registry.allServed().map((remote) => remote.filesDir));
+    }
+    return view;
+  }
 
   async function runLoader(
     request: FastifyRequest,
@@ -96,10 +117,10 @@ export function installPages(app: FastifyInstance): void {
    * at first paint, not after four remotes' code). Not for a remote a developer overrides (the page
    * shows their build's parcel) nor one served from elsewhere (its bundle is not here).
    */
-  function frontPageParcels(request: FastifyRequest, state: InitialState, route: ComposedRoute | null): PrerenderedParcels {
+  function frontPageParcels(request: FastifyRequest, state: InitialState, route: ComposedRoute | null, view: RemotesView): PrerenderedParcels {
     if (route?.id !== 'front-page' || !state.user) return {};
-    const overridden = app.config.remotes.overridesAllowed ? overriddenRemotes(request) : new Set<string>();
-    const servedHere = state.remotes.remotes.filter((remote) => !overridden.has(remote.id) && isServedHere(remote));
+    const overridden = view.overridesAllowed ? overriddenRemotes(request) : new Set<string>();
+    const servedHere = view.remotes.filter((remote) => !overridden.has(remote.id) && filesHere(remote));
     return prerender.parcels(state, request.url, servedHere);
   }
 
@@ -112,16 +133,18 @@ export function installPages(app: FastifyInstance): void {
   async function sendShell(
     request: FastifyRequest,
     reply: FastifyReply,
-    input: { lang: Lang; status: number; page: PageState | null; signedIn: SignedIn | null; route: ComposedRoute | null },
+    input: { lang: Lang; status: number; page: PageState | null; signedIn: SignedIn | null; route: ComposedRoute | null; routes: ComposedRoute[] },
   ) {
+    const view = servedView(request, reply);
     const state = buildInitialState(app, request, {
       lang: input.lang,
-      routes: app.routeTable.current(),
+      routes: input.routes,
+      remotes: manifestOf(view),
       signedIn: input.signedIn,
       page: input.page,
     });
-    const parcels = frontPageParcels(request, state, input.route);
-    const page = prerender.page(state, input.route, request.url, parcels);
+    const parcels = frontPageParcels(request, state, input.route, view);
+    const page = prerender.page(state, input.route, request.url, view, parcels);
     const skeleton = renderSkeleton(state, input.route, { page, header: prerender.header(state, request.url), menu: prerender.menu(state, request.url) });
     // Where the server's HTML is the whole page (pre-rendered, inside the skeleton, and nothing that
     // only the running page shows), the shell's code is not needed for what the visitor sees: it
@@ -132,7 +155,7 @@ export function installPages(app: FastifyInstance): void {
       .status(input.status)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(insertHints(shellTemplate.render(state, skeleton, { bootDeferred, title: documentTitle(shellMessages(state.lang), state, input.route, page?.html ?? null) }), renderHints(pageHints(request, input.route, input.lang, completeParcels(page, parcels)))));
+      .send(insertHints(shellTemplate.render(state, skeleton, { bootDeferred, title: documentTitle(shellMessages(state.lang), state, input.route, page?.html ?? null) }), renderHints(pageHints(request, input.route, input.lang, view, completeParcels(page, parcels)))));
   }
 
   app.get('/', async (_request, reply) => reply.redirect(`/${defaultLang}`, 302));
@@ -145,10 +168,11 @@ export function installPages(app: FastifyInstance): void {
     if (RESERVED_SEGMENTS.has(first)) return reply.callNotFound();
     if (!isLang(first)) return reply.redirect(`/${defaultLang}`, 302);
     const lang: Lang = first;
-    const routes = app.routeTable.current();
+    // the pages of the versions this visitor is served
+    const routes = app.routeTable.current(remotesViewOf(app, request, reply));
     const match = matchRoute(routes, pathname);
     const signedIn = await loadSignedIn(app, request);
-    if (!match) return sendShell(request, reply, { lang, status: 404, page: null, signedIn, route: null });
+    if (!match) return sendShell(request, reply, { lang, status: 404, page: null, signedIn, route: null, routes });
     if (match.route.kind === 'logged-in' && !request.session) {
       // The children's brand's entry is its transaction-path landing (own or a child's matters):
       // a visitor who is not signed in and opens the site (/ or /{lang}) meets it, not the adult
@@ -162,7 +186,7 @@ export function installPages(app: FastifyInstance): void {
     const loaded = await runLoader(request, match.route, lang, match.params, signedIn);
     const target = loaded.redirectTo ? findRoute(routes, loaded.redirectTo) : undefined;
     if (target && target.id !== match.route.id) return reply.header('cache-control', 'no-store').redirect(buildPath(target, lang), 302);
-    return sendShell(request, reply, { lang, status: loaded.status, page: loaded.page, signedIn, route: match.route });
+    return sendShell(request, reply, { lang, status: loaded.status, page: loaded.page, signedIn, route: match.route, routes });
   };
   // Never compressed: the page carries the session's csrfToken next to values taken from the URL,
   // the mix a BREACH attack reads through compressed sizes. API answers (JSON) are compressed.
@@ -186,7 +210,7 @@ export function installPages(app: FastifyInstance): void {
     async (request, reply) => {
       const { routeId } = request.params;
       const { lang, ...params } = request.query;
-      const route = app.routeTable.current().find((r) => r.id === routeId);
+      const route = app.routeTable.current(remotesViewOf(app, request)).find((r) => r.id === routeId);
       if (!route || !app.pageLoaders.has(routeId)) throw notFound(`No page '${routeId}'`);
       if (route.kind === 'logged-in' && !request.session) throw unauthorized();
       const { problems, values } = checkParams(route, lang, params);
@@ -196,9 +220,16 @@ export function installPages(app: FastifyInstance): void {
     },
   );
 
-  app.get('/remotes.json', { config: { session: false, cache: 'revalidate' } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*').send(app.config.remotes),
+  // Per visitor (their canary bucket's versions): revalidated, and never shared by a cache between browsers.
+  app.get('/remotes.json', { config: { session: false, cache: 'revalidate' } }, async (request, reply) =>
+    reply
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'cookie')
+      .header('access-control-allow-origin', '*')
+      .send(manifestOf(servedView(request, reply))),
   );
+
+  installClientErrors(app);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { InitialState, Lang, PageState, RouteTable, SessionUser } from '@portal/shared-api';
+import type { InitialState, Lang, PageState, RemotesManifest, RouteTable, SessionUser } from '@portal/shared-api';
 import type { Person } from '../modules/patients/people';
 
 export interface SignedIn {
@@ -39,7 +39,8 @@ export function sessionUser(signedIn: SignedIn, csrfToken: string): SessionUser 
 export function buildInitialState(
   app: FastifyInstance,
   request: FastifyRequest,
-  input: { lang: Lang; routes: RouteTable; signedIn: SignedIn | null; page: PageState | null },
+  /** `remotes`: the remotes (and versions) this visitor is served */
+  input: { lang: Lang; routes: RouteTable; remotes: RemotesManifest; signedIn: SignedIn | null; page: PageState | null },
 ): InitialState {
   const { config } = app;
   const session = request.session;
@@ -65,7 +66,7 @@ export function buildInitialState(
     mfaOnboardingParam: offerMfa && person?.phoneNumber ? { phoneNumber: person.phoneNumber } : null,
     config: config.brandConfig,
     routes: input.routes,
-    remotes: config.remotes,
+    remotes: input.remotes,
     page: input.page,
     sentryDsn: config.sentryDsn,
   };

@@ -12,7 +12,9 @@ import {
   type RemoteLocation,
 } from '@portal/shared-api';
 import type { CoreConfig } from '../config/core';
-import { isServedHere, remoteDistDir } from './route-table';
+import type { RemotesView, ServedRemote } from '../modules/remote-registry/contract';
+import { isServedHere } from './route-table';
+import { isBuiltinVersion } from './visitor-remotes';
 
 /**
  * What of a remote's mf-manifest.json the hints need. Module Federation's runtime reads the same
@@ -48,7 +50,7 @@ export interface PageHint {
  * The remotes a page mounts at once, with the modules it asks them for. `inHtml`: the parcels
  * (`<remote id><exposed>`) whose server HTML is complete, so the page does not load their code.
  */
-function modulesMounted(route: ComposedRoute | null, remotes: readonly RemoteLocation[], inHtml: ReadonlySet<string>): { remote: RemoteLocation; exposed: string[] }[] {
+function modulesMounted<Remote extends RemoteLocation>(route: ComposedRoute | null, remotes: readonly Remote[], inHtml: ReadonlySet<string>): { remote: Remote; exposed: string[] }[] {
   if (!route) return [];
   // The shell's front page mounts every remote's front-page parcels (FrontPage.tsx, in manifest order).
   if (route.id === 'front-page') {
@@ -58,6 +60,16 @@ function modulesMounted(route: ComposedRoute | null, remotes: readonly RemoteLoc
   }
   const owner = remotes.find((remote) => remote.id === route.owner);
   return owner ? [{ remote: owner, exposed: ['./app'] }] : [];
+}
+
+/**
+ * Whether the browser loads these files from this server, as the server has them in `filesDir`: a
+ * built-in version from /remotes/<id>/ (its dist), a deployed one from a root-relative entry.
+ */
+export function filesHere(remote: ServedRemote): boolean {
+  if (remote.origin !== null) return false;
+  if (isBuiltinVersion(remote.version)) return isServedHere(remote);
+  return remote.entry.startsWith('/') && !remote.entry.startsWith('//');
 }
 
 /** The remote ids a developer points at their own build: this request's `?mf-override=` and the shell's cookie. */
@@ -151,12 +163,12 @@ const bootFilesSchema = z.object({
  * Then the remotes the page mounts:
  * without them the browser learns of a remote's manifest only when the shell's code runs, of its
  * remoteEntry.js when the manifest has arrived, and of the exposed module's files when that has run,
- * one round trip after another. Read from each remote's built mf-manifest.json, so the hints name
- * the deployed files. A remote served from elsewhere (the manifest not in this server's remotes
- * folder) gets a hint for its manifest only. A remote a developer overrides gets none: the page
- * loads their build instead.
+ * one round trip after another. Read from the mf-manifest.json of the version of each remote the
+ * visitor is served (its `filesDir`), so the hints name the files that version loads. A remote the
+ * browser loads from another origin gets a hint for its manifest only. A remote a developer
+ * overrides gets none: the page loads their build instead.
  */
-export function createPageHints(config: Pick<CoreConfig, 'remotes' | 'remotesDistRoot' | 'shellDist'>) {
+export function createPageHints(config: Pick<CoreConfig, 'shellDist'>) {
   const readManifest = jsonFileReader((raw) => federationManifestSchema.safeParse(raw).data ?? null);
   const readBootFiles = jsonFileReader((raw) => bootFilesSchema.safeParse(raw).data ?? null);
   const readTextFiles = jsonFileReader((raw) => textFilesSchema.safeParse(raw).data ?? null);
@@ -180,14 +192,14 @@ export function createPageHints(config: Pick<CoreConfig, 'remotes' | 'remotesDis
     return files.map((file) => ({ href: `/shell/${file}`, as: file.endsWith('.css') ? 'style' : 'script', priority: 'low' }));
   }
 
-  function hintsOf(remote: RemoteLocation, exposed: readonly string[], lang: Lang): PageHint[] {
+  function hintsOf(remote: ServedRemote, exposed: readonly string[], lang: Lang): PageHint[] {
     const hints: PageHint[] = [{ href: remote.entry, as: 'fetch' }];
-    if (!isServedHere(remote)) return hints;
-    const manifest = readManifest(path.join(remoteDistDir(config, remote.id), 'mf-manifest.json'));
+    if (!filesHere(remote)) return hints;
+    const manifest = readManifest(path.join(remote.filesDir, 'mf-manifest.json'));
     if (!manifest) return hints;
     const { publicPath = 'auto', remoteEntry } = manifest.metaData;
     // 'auto' (and '') is the manifest's own folder, as the federation runtime resolves it
-    const base = publicPath === 'auto' || publicPath === '' ? `/remotes/${remote.id}/` : publicPath;
+    const base = publicPath === 'auto' || publicPath === '' ? remote.entry.slice(0, remote.entry.lastIndexOf('/') + 1) : publicPath;
     const entryFile = remoteEntry.path ? `${remoteEntry.path.replace(/\/+$/, '')}/${remoteEntry.name}` : remoteEntry.name;
     hints.push({ href: `${base}${entryFile}`, as: 'script', priority: 'low' });
     for (const name of exposed) {
@@ -197,17 +209,18 @@ export function createPageHints(config: Pick<CoreConfig, 'remotes' | 'remotesDis
       for (const file of assets.js.sync) hints.push({ href: `${base}${file}`, as: 'script', priority: 'low' });
     }
     // the remote's texts in the page's language, which its exposed module imports before it renders
-    for (const file of textsOf(readTextFiles(path.join(remoteDistDir(config, remote.id), 'text-files.json')), remote.id, lang)) {
+    for (const file of textsOf(readTextFiles(path.join(remote.filesDir, 'text-files.json')), remote.id, lang)) {
       hints.push({ href: `${base}${file}`, as: 'script', priority: 'low' });
     }
     return hints;
   }
 
-  return function pageHints(request: FastifyRequest, route: ComposedRoute | null, lang: Lang, parcelsInHtml: ReadonlySet<string> = new Set()): PageHint[] {
-    const overridden = config.remotes.overridesAllowed ? overriddenRemotes(request) : new Set<string>();
+  /** `view`: the remotes this visitor is served */
+  return function pageHints(request: FastifyRequest, route: ComposedRoute | null, lang: Lang, view: RemotesView, parcelsInHtml: ReadonlySet<string> = new Set()): PageHint[] {
+    const overridden = view.overridesAllowed ? overriddenRemotes(request) : new Set<string>();
     const seen = new Set<string>();
     const boot = readBootFiles(path.join(config.shellDist, 'boot-files.json'));
-    const mounted = modulesMounted(route, config.remotes.remotes, parcelsInHtml);
+    const mounted = modulesMounted(route, view.remotes, parcelsInHtml);
     const federated = boot?.federation !== false;
     const remoteHints = federated
       ? mounted.filter(({ remote }) => !overridden.has(remote.id)).flatMap(({ remote, exposed }) => hintsOf(remote, exposed, lang))

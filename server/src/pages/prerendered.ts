@@ -2,9 +2,9 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ComposedRoute, InitialState, RemoteLocation } from '@portal/shared-api';
+import type { ComposedRoute, InitialState } from '@portal/shared-api';
 import type { CoreConfig } from '../config/core';
-import { remoteDistDir } from './route-table';
+import type { RemotesView, ServedRemote } from '../modules/remote-registry/contract';
 
 /** A page rendered by its owner's pre-render bundle: the HTML of its <main> and the CSS it needs. */
 export interface PrerenderedPage {
@@ -35,10 +35,9 @@ interface PrerenderBundle {
   renderMenu?(input: { state: InitialState; url: string }): string | null;
 }
 
-/** Where a package's pre-render bundle lives: beside its other build output, in dist/prerender/. */
-export function prerenderBundleFile(config: Pick<CoreConfig, 'shellDist' | 'remotesDistRoot'>, owner: string): string {
-  const dist = owner === 'shell' ? config.shellDist : remoteDistDir(config, owner);
-  return path.join(dist, 'prerender', 'index.cjs');
+/** Where a package's pre-render bundle lives: beside its other build output (a served version's files), in prerender/. */
+export function prerenderBundleFile(filesDir: string): string {
+  return path.join(filesDir, 'prerender', 'index.cjs');
 }
 
 type RenderedPage = Omit<PrerenderedPage, 'complete'> & { complete?: boolean };
@@ -48,26 +47,36 @@ function isRenderedPage(value: unknown): value is RenderedPage {
   return typeof value === 'object' && value !== null && typeof page.html === 'string' && typeof page.css === 'string' && (page.complete === undefined || typeof page.complete === 'boolean');
 }
 
-export type PrerenderPage = (state: InitialState, route: ComposedRoute | null, url: string, parcels?: PrerenderedParcels) => PrerenderedPage | null;
-/** The front page's parcels, rendered by each remote's own bundle; remotes without one are left out. */
-export type PrerenderParcels = (state: InitialState, url: string, remotes: readonly RemoteLocation[]) => PrerenderedParcels;
+/** `view`: the remotes the visitor is served; a remote's page is rendered by the bundle of the version served */
+export type PrerenderPage = (state: InitialState, route: ComposedRoute | null, url: string, view: RemotesView, parcels?: PrerenderedParcels) => PrerenderedPage | null;
+/** The front page's parcels, rendered by each served remote's own bundle (of its version); remotes without one are left out. */
+export type PrerenderParcels = (state: InitialState, url: string, remotes: readonly ServedRemote[]) => PrerenderedParcels;
 /** The layout's header (or side menu) as the shell renders it; null without the shell's bundle, or where the layout has none. */
 export type PrerenderChrome = (state: InitialState, url: string) => string | null;
 
 /**
  * Anonymous pages rendered into the server's HTML by their owner's own build (the shell's or a
- * remote's dist/prerender/index.cjs, the same React components the browser mounts), so the page is
+ * remote's prerender/index.cjs, the same React components the browser mounts), so the page is
  * readable and its links work before any script runs (issue 15). A bundle is loaded when first
- * needed and again when a deployment replaces it (its modification time changes), like routes.json.
+ * needed and again when a deployment replaces it (its modification time changes), like routes.json;
+ * each version of a remote the registry serves has its own files, so its own bundle (a module
+ * instance of its own), and `retain` lets go of the versions no longer served.
  * A page without a bundle, one the bundle does not pre-render, or a bundle that throws gets the
  * skeleton alone, as before. Of the signed-in pages only the front page is pre-rendered (the shell's
  * bundle renders it), with each remote's summary parcel rendered by that remote's bundle: what they
  * show is the page state the same HTML embeds, and the page is `no-store` like every page.
  */
 export function createPrerenderedPages(
-  config: Pick<CoreConfig, 'shellDist' | 'remotesDistRoot'>,
+  config: Pick<CoreConfig, 'shellDist'>,
   log: FastifyBaseLogger,
-): { page: PrerenderPage; header: PrerenderChrome; menu: PrerenderChrome; parcels: PrerenderParcels } {
+): {
+  page: PrerenderPage;
+  header: PrerenderChrome;
+  menu: PrerenderChrome;
+  parcels: PrerenderParcels;
+  /** forgets the bundles of every folder but the shell's and these (the versions served now) */
+  retain(filesDirs: Iterable<string>): void;
+} {
   const bundles = new Map<string, { mtimeMs: number; bundle: PrerenderBundle | null }>();
 
   function load(file: string): PrerenderBundle | null {
@@ -93,10 +102,12 @@ export function createPrerenderedPages(
     return bundle;
   }
 
-  const page: PrerenderPage = (state, route, url, parcels = {}) => {
+  const page: PrerenderPage = (state, route, url, view, parcels = {}) => {
     // a remote's bundle renders only the anonymous pages it names; the shell's, the front page too
     if (!route || (route.kind === 'logged-in' && route.owner !== 'shell')) return null;
-    const bundle = load(prerenderBundleFile(config, route.owner));
+    const filesDir = route.owner === 'shell' ? config.shellDist : view.remotes.find((remote) => remote.id === route.owner)?.filesDir;
+    if (filesDir === undefined) return null;
+    const bundle = load(prerenderBundleFile(filesDir));
     if (!bundle) return null;
     try {
       const rendered = bundle.render({ state, url, parcels });
@@ -110,7 +121,7 @@ export function createPrerenderedPages(
   /** A part of the shell's layout, whoever owns the page: `element` is the tag its HTML must start with. */
   function chrome(part: 'renderHeader' | 'renderMenu', element: string): PrerenderChrome {
     return (state, url) => {
-      const bundle = load(prerenderBundleFile(config, 'shell'));
+      const bundle = load(prerenderBundleFile(config.shellDist));
       const render = bundle?.[part];
       if (typeof render !== 'function') return null;
       try {
@@ -127,7 +138,7 @@ export function createPrerenderedPages(
     const rendered: PrerenderedParcels = {};
     for (const remote of remotes) {
       if (remote.frontPageParcels.length === 0) continue;
-      const bundle = load(prerenderBundleFile(config, remote.id));
+      const bundle = load(prerenderBundleFile(remote.filesDir));
       if (typeof bundle?.renderParcel !== 'function') continue;
       for (const exposed of remote.frontPageParcels) {
         try {
@@ -144,7 +155,17 @@ export function createPrerenderedPages(
     return rendered;
   };
 
-  return { page, header: chrome('renderHeader', 'header'), menu: chrome('renderMenu', 'nav'), parcels };
+  function retain(filesDirs: Iterable<string>): void {
+    const kept = new Set([config.shellDist, ...filesDirs].map(prerenderBundleFile));
+    for (const file of bundles.keys()) {
+      if (kept.has(file)) continue;
+      bundles.delete(file);
+      // the module instance goes with the last reference to it
+      delete createRequire(file).cache[file];
+    }
+  }
+
+  return { page, header: chrome('renderHeader', 'header'), menu: chrome('renderMenu', 'nav'), parcels, retain };
 }
 
 function isParcel(value: unknown): value is { html: string; css: string; complete?: boolean } {

@@ -13,6 +13,15 @@ export function isActiveFor(runtime: ShellRuntime, remoteId: string, pathname: s
 }
 
 /**
+ * The shell context a remote's pages get: the same, with the errors the remote reports itself
+ * tagged with the remote (and the version of it the page runs).
+ */
+export function shellFor(runtime: ShellRuntime, remoteId: string): ShellRuntime['shell'] {
+  const errors = runtime.shell.errors;
+  return { ...runtime.shell, errors: { report: (error, process, source) => errors.report(error, process, source ?? { remoteId }) } };
+}
+
+/**
  * single-spa: the shell's layout (always active) and one application per remote, active on the routes
  * it owns, mounting into its container in the main area through `domElementGetter`.
  */
@@ -40,13 +49,15 @@ export function registerApplications(runtime: ShellRuntime, layoutElement: HTMLE
       name: remote.id,
       load: () => runtime.loadRemoteModule(remote, './app'),
       renderFallback,
-      report: (error, process) => runtime.shell.errors.report(error, process),
+      report: (error, process, source) => runtime.shell.errors.report(error, process, source),
+      ...(runtime.remoteEntry ? { currentEntry: () => runtime.remoteEntry?.(remote.id) } : {}),
+      ...(runtime.refreshRemotes ? { beforeMount: runtime.refreshRemotes } : {}),
     });
     registerApplication({
       name: remote.id,
       app: () => Promise.resolve(lifecycles),
       activeWhen: (location) => isActiveFor(runtime, remote.id, location.pathname),
-      customProps: { shell: runtime.shell, domElementGetter: () => runtime.remoteHost(remote.id) },
+      customProps: { shell: shellFor(runtime, remote.id), domElementGetter: () => runtime.remoteHost(remote.id) },
     });
   }
   start({ urlRerouteOnly: true });

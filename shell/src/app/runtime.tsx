@@ -42,6 +42,10 @@ export interface ShellRuntime {
   overrides: Overrides;
   resetOverrides(): void;
   loadRemoteModule: RemoteModuleLoader;
+  /** where a remote is now (a new version may have been activated since the page loaded) */
+  remoteEntry?(remoteId: string): string | undefined;
+  /** looks for a newer remotes manifest (before a remote's page mounts on client-side navigation) */
+  refreshRemotes?(): Promise<void>;
   mountParcel: ParcelMounter;
   /** the page's container element for a remote application (single-spa's domElementGetter) */
   remoteHost(remoteId: string): HTMLElement;

@@ -37,7 +37,7 @@ describe('front page', () => {
     await user.click(within(error.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(runtime.mountParcel).toHaveBeenCalledTimes(2));
     expect(screen.queryByText('The Upcoming appointments section could not be loaded.')).not.toBeInTheDocument();
-    expect(runtime.shell.errors.report).toHaveBeenCalledWith(expect.any(Error), 'parcel:mf-booking/./summary');
+    expect(runtime.shell.errors.report).toHaveBeenCalledWith(expect.any(Error), 'parcel:mf-booking/./summary', { remoteId: 'mf-booking' });
   });
 
   describe("the summaries the server rendered, complete (text and links): the parcel's code is not loaded", () => {

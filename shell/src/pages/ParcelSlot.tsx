@@ -128,7 +128,7 @@ function LoadedParcel({
       setServerHtml(null);
     };
     const fail = (error: unknown) => {
-      runtime.shell.errors.report(error, `parcel:${remote.id}/${exposed}`);
+      runtime.shell.errors.report(error, `parcel:${remote.id}/${exposed}`, { remoteId: remote.id });
       if (cancelled) return;
       // as on a pre-rendered page whose remote cannot load: the error view with its retry takes its place
       setServerHtml(null);

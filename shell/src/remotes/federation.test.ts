@@ -48,17 +48,51 @@ describe('the shell’s federation runtime, started when a page first needs a re
     expect(startFederation).toHaveBeenCalledWith([records, payments]);
   });
 
-  it('registers remotes that change after it started (an override) with the running runtime', async () => {
+  it('registers a remote that is added after it started with the running runtime at once', async () => {
     const runtime = fakeRuntime(() => Promise.resolve({}));
     startFederation.mockReturnValue(runtime);
     const { registerFederatedRemotes, createFederationLoader } = freshFederation();
     registerFederatedRemotes([records]);
     await createFederationLoader(quick)(records, './app');
 
-    const overridden = { ...records, entry: 'http://127.0.0.1:3002/mf-manifest.json' };
-    registerFederatedRemotes([overridden]);
+    registerFederatedRemotes([records, payments]);
     await Promise.resolve();
-    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_records', entry: 'http://127.0.0.1:3002/mf-manifest.json' }]);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_payments', entry: payments.entry }]);
+  });
+
+  it('registers a remote whose entry changed (an override, a new version) by force for its next load, never under a mounted one', async () => {
+    const loaded: string[] = [];
+    const runtime = fakeRuntime((id) => Promise.resolve({ id }));
+    let entryNow = records.entry;
+    runtime.registerRemotes.mockImplementation((remotes: { entry: string }[]) => {
+      entryNow = remotes[0]?.entry ?? entryNow;
+    });
+    runtime.loadRemote.mockImplementation((id: string) => {
+      loaded.push(`${id} from ${entryNow}`);
+      return Promise.resolve({ id });
+    });
+    startFederation.mockReturnValue(runtime);
+    const { registerFederatedRemotes, createFederationLoader, remoteVersionOf } = freshFederation();
+    registerFederatedRemotes([{ ...records, version: 'v1' }]);
+    const load = createFederationLoader(quick);
+    await load(records, './app');
+    expect(remoteVersionOf('mf-records')).toBe('v1');
+
+    const version2 = { ...records, entry: 'https://static.example/mf-records/v2/mf-manifest.json', version: 'v2' };
+    registerFederatedRemotes([version2]);
+    await Promise.resolve();
+    // the page that has version 1 mounted keeps it: nothing is replaced until the remote is next loaded
+    expect(runtime.registerRemotes).not.toHaveBeenCalled();
+    expect(remoteVersionOf('mf-records')).toBe('v1');
+
+    // the caller still knows the location the page started with; the load takes the manifest's
+    await load(records, './app');
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_records', entry: version2.entry }], { force: true });
+    expect(loaded).toEqual(['mf_records/app from /remotes/mf-records/mf-manifest.json', `mf_records/app from ${version2.entry}`]);
+    expect(remoteVersionOf('mf-records')).toBe('v2');
+
+    await load(records, './summary');
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
   });
 
   it('asks for the runtime’s chunk again when it did not arrive, and then loads the remote', async () => {

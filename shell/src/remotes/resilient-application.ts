@@ -17,7 +17,15 @@ export interface ResilientApplicationOptions {
   /** loads the remote's module (timeout and retries are the loader's business) */
   load: () => Promise<unknown>;
   renderFallback: FallbackRenderer;
-  report(error: unknown, process: string): void;
+  /** `remoteId`: the remote the error came from (its version is tagged) */
+  report(error: unknown, process: string, source?: { remoteId: string }): void;
+  /**
+   * Where the remote is now (its manifest entry), asked before each mount: when it is not where the
+   * mounted code came from (a new version was activated), the next mount loads it anew.
+   */
+  currentEntry?: () => string | undefined;
+  /** before each mount after the page's first (client-side navigation): the shell's look for a new manifest */
+  beforeMount?: () => Promise<void>;
 }
 
 function isLifecycle(value: unknown): value is Lifecycle {
@@ -54,6 +62,9 @@ interface MountProps extends Record<string, unknown> {
  */
 export function createResilientApplication(options: ResilientApplicationOptions) {
   let lifecycles: RemoteLifecycles | null = null;
+  /** the entry `lifecycles` were loaded from */
+  let loadedEntry: string | undefined;
+  let mounts = 0;
   let bootstrapped = false;
   let mounted = false;
   /** increases on every mount/unmount, so a late retry never mounts into a page the user has left */
@@ -70,7 +81,10 @@ export function createResilientApplication(options: ResilientApplicationOptions)
     clearFallback();
     removeFallback = options.renderFallback(element, { kind: 'loading' });
     try {
-      if (!lifecycles) lifecycles = toLifecycles(await options.load());
+      if (!lifecycles) {
+        loadedEntry = options.currentEntry?.();
+        lifecycles = toLifecycles(await options.load());
+      }
       if (myGeneration !== generation) return;
       if (!bootstrapped) {
         await run(lifecycles.bootstrap, props);
@@ -81,7 +95,7 @@ export function createResilientApplication(options: ResilientApplicationOptions)
       await run(lifecycles.mount, props);
       mounted = true;
     } catch (error) {
-      options.report(error, `remote:${options.name}`);
+      options.report(error, `remote:${options.name}`, { remoteId: options.name });
       if (myGeneration !== generation) return;
       if (mounted === false && lifecycles && bootstrapped) {
         // a mount that threw halfway may have left a React root behind
@@ -102,7 +116,17 @@ export function createResilientApplication(options: ResilientApplicationOptions)
     bootstrap: async () => undefined,
     mount: async (props: MountProps) => {
       generation += 1;
-      await attempt(props, generation);
+      const myGeneration = generation;
+      mounts += 1;
+      if (mounts > 1 && options.beforeMount) await options.beforeMount().catch(() => undefined);
+      if (myGeneration !== generation) return;
+      // a new version since this code was loaded: the page the visitor opens now gets it (the old
+      // one was unmounted when they left its page, nothing mounted is torn down)
+      if (lifecycles && options.currentEntry && options.currentEntry() !== loadedEntry) {
+        lifecycles = null;
+        bootstrapped = false;
+      }
+      await attempt(props, myGeneration);
     },
     unmount: async (props: MountProps) => {
       generation += 1;
@@ -112,7 +136,7 @@ export function createResilientApplication(options: ResilientApplicationOptions)
         try {
           await run(lifecycles.unmount, props);
         } catch (error) {
-          options.report(error, `remote:${options.name}`);
+          options.report(error, `remote:${options.name}`, { remoteId: options.name });
         }
       }
     },

@@ -1,4 +1,4 @@
-import type { Environment } from '@portal/shared-api';
+import { CLIENT_ERRORS_PATH, type ClientErrorBeacon, type Environment } from '@portal/shared-api';
 import type { ErrorReporter } from '@portal/shared-ui';
 import type * as SentryBrowser from '@sentry/browser';
 
@@ -16,13 +16,52 @@ export interface ErrorReporterOptions {
   /** injectable for tests; loads @sentry/browser lazily so pages without a DSN never download it */
   loadSentry?: () => Promise<SentryModule>;
   logger?: Pick<Console, 'error'>;
+  /** the version of a remote the page runs (the federation loader knows), undefined when unknown */
+  remoteVersion?: (remoteId: string) => string | undefined;
+  /** sends the server's beacon of an error from a remote's version; injectable for tests */
+  sendBeacon?: (beacon: ClientErrorBeacon) => void;
+}
+
+/** At most this many beacons for one version of a remote from one page: a render loop does not flood the counter. */
+export const BEACONS_PER_VERSION = 5;
+
+/**
+ * POST /api/client-errors `{ remoteId, version }`, which the registry counts for the version's error
+ * rate. Nothing else is sent: no message, no address, no cookie (the server reads no session there).
+ * `keepalive`, so a beacon of an error just before the visitor leaves still goes.
+ */
+export function postClientErrorBeacon(beacon: ClientErrorBeacon): void {
+  void fetch(CLIENT_ERRORS_PATH, {
+    method: 'POST',
+    keepalive: true,
+    credentials: 'omit',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(beacon),
+  }).catch(() => undefined);
 }
 
 /**
  * Reports failures with the spec's "tag for the process". With a DSN the Sentry SDK is loaded on
  * first need; without one (development) errors go to the console.
  */
-export function createErrorReporter({ dsn, environment, loadSentry = () => import(/* webpackChunkName: "sentry" */ '@sentry/browser'), logger = console }: ErrorReporterOptions): ErrorReporter {
+export function createErrorReporter({
+  dsn,
+  environment,
+  loadSentry = () => import(/* webpackChunkName: "sentry" */ '@sentry/browser'),
+  logger = console,
+  remoteVersion = () => undefined,
+  sendBeacon = postClientErrorBeacon,
+}: ErrorReporterOptions): ErrorReporter {
+  const beaconsSent = new Map<string, number>();
+  /** the server's count of errors per remote version (the canary's error rate), whether or not Sentry is on */
+  const beacon = (remoteId: string, version: string | undefined) => {
+    if (version === undefined) return;
+    const key = `${remoteId}@${version}`;
+    const sent = beaconsSent.get(key) ?? 0;
+    if (sent >= BEACONS_PER_VERSION) return;
+    beaconsSent.set(key, sent + 1);
+    sendBeacon({ remoteId, version });
+  };
   let sentry: Promise<SentryModule | null> | null = null;
   const getSentry = () => {
     sentry ??= loadSentry()
@@ -41,14 +80,22 @@ export function createErrorReporter({ dsn, environment, loadSentry = () => impor
     return sentry;
   };
   return {
-    report(error, process) {
+    report(error, process, source) {
       if (isAnalyticsScriptFailure(error)) return;
+      const version = source ? remoteVersion(source.remoteId) : undefined;
+      if (source) beacon(source.remoteId, version);
+      // the remote and its version, so one version's errors are told from another's
+      const tags: Record<string, string> = {
+        process,
+        ...(source ? { remote: source.remoteId } : {}),
+        ...(version !== undefined ? { remoteVersion: version } : {}),
+      };
       if (!dsn) {
-        logger.error(`[portal] ${process}:`, error);
+        logger.error(`[portal] ${process}${source ? ` (${source.remoteId}${version !== undefined ? ` ${version}` : ''})` : ''}:`, error);
         return;
       }
       void getSentry().then((module) => {
-        if (module) module.captureException(error, { tags: { process } });
+        if (module) module.captureException(error, { tags });
         else logger.error(`[portal] ${process}:`, error);
       });
     },

@@ -1,5 +1,6 @@
 import type { FrontPageState } from '@portal/shared-api';
 import { ok } from '../../pages/loaders';
+import { remotesViewOf } from '../../pages/visitor-remotes';
 import { defineModule } from '../module';
 import { patientAccess } from '../patients/access';
 import { chatPromotionOf } from './chat-promotion';
@@ -19,8 +20,8 @@ declare module 'fastify' {
 
 /**
  * The front page's loader: the subject's first name, the chat promotion their occupational contract
- * gives (chat-promotion.ts), and the summary of each deployed remote that has one, in the remotes
- * manifest's order. The summaries come from their own modules through
+ * gives (chat-promotion.ts), and the summary of each remote served to the visitor that has one, in the
+ * remotes manifest's order. The summaries come from their own modules through
  * `app.frontPageSummaries`; one that fails is left out (its parcel shows a small error) and the
  * rest of the page stays. Installed before the modules that register summaries.
  */
@@ -33,7 +34,8 @@ export const frontPageModule = defineModule({
 
     app.pageLoaders.register('front-page', async (ctx) => {
       const access = patientAccess(ctx.request);
-      const deployed = ctx.config.remotes.remotes.map((remote) => remote.id);
+      // the remotes this visitor is served (their canary bucket's versions)
+      const deployed = remotesViewOf(app, ctx.request).remotes.map((remote) => remote.id);
       // The subject's name and landing in one statement, side by side with the summaries.
       // A check that fails (a module's tables away) shows the front page, as a failing summary does;
       // the name then comes from the people table alone.
