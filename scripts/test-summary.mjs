@@ -13,11 +13,15 @@ if (jest) {
   const j = JSON.parse(jest);
   rows.push(['unit and component (jest)', j.numPassedTests, j.numFailedTests]);
 }
-for (const db of ['pglite', 'postgres']) {
-  const tap = read(`server-${db}.tap`);
+for (const [file, name] of [
+  ['server-pglite.tap', 'server on pglite'],
+  ['server-postgres.tap', 'server on postgres'],
+  ['deploy.tap', 'deploy commands'],
+]) {
+  const tap = read(file);
   if (!tap) continue;
   const count = (key) => Number(tap.match(new RegExp(`^# ${key} (\\d+)`, 'm'))?.[1] ?? 0);
-  rows.push([`server on ${db}`, count('pass'), count('fail')]);
+  rows.push([name, count('pass'), count('fail')]);
 }
 const e2e = read('e2e.json');
 if (e2e) {

@@ -118,6 +118,11 @@ done
 
 build_portal
 
+step "Deploying a remote: deploy:remote, rollback:remote, canary:remote, remotes (scripts/deploy/test)"
+# after the build: one test deploys the real mf-booking build with --no-build
+node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter=tap --test-reporter-destination="$results/deploy.tap" $(find scripts/deploy/test -name '*.test.mjs' | sort)
+
 step "End-to-end tests in Chromium against the built portal"
 (cd e2e && ./node_modules/.bin/playwright test)
 
