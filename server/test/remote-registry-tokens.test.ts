@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { migrate, openDatabase, type DatabaseHandle } from '../src/db/index';
+import { openDatabase, type DatabaseHandle } from '../src/db/index';
 import { authenticateDeployToken, hashToken, listDeployTokens } from '../src/modules/remote-registry/tokens';
 import { testDriver } from './helpers';
 
@@ -63,7 +63,8 @@ before(async () => {
     url.pathname = `/${databaseName}`;
     databaseUrl = url.toString();
   }
-  await withDatabase((handle) => migrate(handle));
+  // no migration here: the command prepares a fresh database itself (an operator makes the first
+  // tokens before the server's first start)
 });
 
 after(async () => {
@@ -77,7 +78,7 @@ after(async () => {
 });
 
 describe(`remote:token on ${testDriver}`, () => {
-  it('creates a token, shows it once, keeps only its hash; lists and revokes tokens', async () => {
+  it('creates a token on a fresh database, shows it once, keeps only its hash; lists and revokes tokens', async () => {
     const created = await cli('create', 'mf-records', '--label', 'records team CI');
     assert.equal(created.code, 0, created.stderr);
     const token = created.stdout.trim().split('\n').at(-1) ?? '';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isStorableText, textCharacterProblem } from '@portal/shared-api';
 import { loadConfig } from '../config';
-import { DataDirLockedError, openDatabase } from '../db/index';
+import { DataDirLockedError, migrate, openDatabase } from '../db/index';
 import { ALL_REMOTES, createDeployToken, listDeployTokens, revokeDeployToken, type DeployToken } from '../modules/remote-registry/tokens';
 
 /**
@@ -57,6 +57,8 @@ async function main(argv: string[]): Promise<void> {
 
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, connectionTimeoutMs: config.databaseConnectionTimeoutMs, pgliteDataDir: path.join(config.dataDir, 'pglite') });
   try {
+    // An operator may make the first tokens before the server's first start, or right after an upgrade.
+    await migrate(handle);
     if (command === 'create') {
       const { id, token } = await createDeployToken(handle.db, argument as string, (values.label as string).trim());
       console.log(`token ${id} for ${argument} (shown once; keep it in the team's CI secrets):`);
