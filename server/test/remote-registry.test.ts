@@ -588,4 +588,24 @@ describe(`remote registry (issue 29) on ${testDriver}`, () => {
     const there = await rollback(other, accountNow!);
     assert.equal(there.statusCode, 200, there.body);
   });
+
+  // Last: it makes every remote's active version a new one.
+  it("every remote's own routes.json passes; pages of one path shape are told apart by their parameters' patterns", async () => {
+    const repoRoot = path.resolve(fixturesDir, '..', '..', '..');
+    const ownRoutes = (remoteId: string) => JSON.parse(readFileSync(path.join(repoRoot, remoteId, 'routes.json'), 'utf8')) as { id: string; params?: Record<string, string> }[];
+
+    // mf-booking's appointment page has one path for a signed-in patient (`varaus/:ids`, numbers)
+    // and for a visitor's link (`varaus/:token`, with a letter): without the token's pattern they clash
+    const unpatterned = ownRoutes('mf-booking').map((route) => (route.id === 'booking.anonymous-appointment' ? { ...route, params: {} } : route));
+    const clash = await deploy('mf-booking', deployBody(host.origin, build('mf-booking/clash', { remoteId: 'mf-booking', routes: unpatterned }), 'clash', { expectedActiveVersion: await activeOf('mf-booking') }));
+    assert.equal(clash.statusCode, 422, clash.body);
+    const messages = (clash.json() as VersionRefusedBody).reasons.map((r) => `${r.code}: ${r.message}`);
+    assert.ok(messages.includes("routeConflict: The fi path /fi/varaus/:token is both booking.appointment's and booking.anonymous-appointment's"), messages.join('\n'));
+
+    for (const remoteId of ['mf-messaging', 'mf-booking', 'mf-records', 'mf-account', 'mf-payments']) {
+      const own = build(`${remoteId}/own-routes`, { remoteId, routes: ownRoutes(remoteId) });
+      const res = await deploy(remoteId, deployBody(host.origin, own, 'own-routes', { expectedActiveVersion: await activeOf(remoteId) }));
+      assert.equal(res.statusCode, 201, `${remoteId}: ${res.body}`);
+    }
+  });
 });

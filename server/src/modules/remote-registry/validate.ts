@@ -48,8 +48,23 @@ const federationManifestSchema = z.object({
   shared: z.array(z.object({ name: z.string(), requiredVersion: z.union([z.string(), z.literal(false)]).optional() })).default([]),
 });
 
-/** Path patterns compare without their parameters' names: `visits/:id` and `visits/:visitId` are one path. */
-const pattern = (p: string) => p.replace(/:[A-Za-z0-9_]+/g, ':');
+/** A path's shape without its parameters' names: `visits/:id` and `visits/:visitId` have one shape. */
+const shape = (p: string) => p.replace(/:[A-Za-z0-9_]+/g, ':');
+
+/** The patterns of a path's parameters in order; `null` for a parameter any value matches. */
+function parameterPatterns(route: RouteDefinition, lang: Lang): (string | null)[] {
+  return [...route.paths[lang].matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => route.params?.[match[1] as string] ?? null);
+}
+
+/**
+ * Whether two paths of one shape can match one URL. Parameters with different patterns of their own
+ * are taken as telling the paths apart (`varaus/:ids` with `[0-9]+(,[0-9]+)*` and `varaus/:token`
+ * with letters: the appointment page of a patient and of a visitor's link); a parameter without a
+ * pattern matches whatever the other's does.
+ */
+function overlaps(a: (string | null)[], b: (string | null)[]): boolean {
+  return a.every((pattern, index) => pattern === null || b[index] === null || pattern === b[index]);
+}
 
 function refusalOfFetch(error: unknown): Refusal {
   return { code: 'unreachable', message: error instanceof FetchFailure ? error.message : `A file could not be fetched: ${String(error)}` };
@@ -221,30 +236,35 @@ export async function validateVersion(remote: RemoteLocation, body: DeployRemote
 function checkRoutes(remoteId: string, routes: readonly RouteDefinition[], deps: ValidationDeps, refuse: (code: VersionRefusalCode, message: string) => void): void {
   const known = new Set<string>(routeIds);
   const idOwners = new Map<string, string>();
-  const pathOwners = new Map<string, string>();
+  /** `<lang>:<shape>` → the paths of that shape: whose, and their parameters' patterns */
+  type Claim = { owner: string; patterns: (string | null)[] };
+  const claimsOf = (claims: Map<string, Claim[]>, key: string): Claim[] => {
+    let list = claims.get(key);
+    if (!list) claims.set(key, (list = []));
+    return list;
+  };
+  const otherClaims = new Map<string, Claim[]>();
   for (const { owner, routes: owned } of deps.ownedRoutes(remoteId)) {
     for (const route of owned) {
       if (!idOwners.has(route.id)) idOwners.set(route.id, owner);
-      for (const lang of LANGS) {
-        const key = `${lang}:${pattern(route.paths[lang])}`;
-        if (!pathOwners.has(key)) pathOwners.set(key, `${owner} (${route.id})`);
-      }
+      for (const lang of LANGS) claimsOf(otherClaims, `${lang}:${shape(route.paths[lang])}`).push({ owner: `${owner} (${route.id})`, patterns: parameterPatterns(route, lang) });
     }
   }
   const ownIds = new Set<string>();
-  const ownPaths = new Map<string, string>();
+  const ownClaims = new Map<string, Claim[]>();
   for (const route of routes) {
     const idOwner = idOwners.get(route.id);
     if (idOwner) refuse('routeConflict', `The route id ${route.id} is ${idOwner === 'shell' ? "the shell's" : `${idOwner}'s`}`);
     if (ownIds.has(route.id)) refuse('routeConflict', `The route id ${route.id} is declared twice`);
     ownIds.add(route.id);
     for (const lang of LANGS) {
-      const key = `${lang}:${pattern(route.paths[lang])}`;
-      const owner = pathOwners.get(key);
-      if (owner) refuse('routeConflict', `The ${lang} path /${lang}/${route.paths[lang]} of ${route.id} is ${owner}'s`);
-      const twin = ownPaths.get(key);
-      if (twin && twin !== route.id) refuse('routeConflict', `The ${lang} path /${lang}/${route.paths[lang]} is both ${twin}'s and ${route.id}'s`);
-      ownPaths.set(key, route.id);
+      const key = `${lang}:${shape(route.paths[lang])}`;
+      const patterns = parameterPatterns(route, lang);
+      const owner = (otherClaims.get(key) ?? []).find((claim) => overlaps(claim.patterns, patterns));
+      if (owner) refuse('routeConflict', `The ${lang} path /${lang}/${route.paths[lang]} of ${route.id} is ${owner.owner}'s`);
+      const twin = (ownClaims.get(key) ?? []).find((claim) => claim.owner !== route.id && overlaps(claim.patterns, patterns));
+      if (twin) refuse('routeConflict', `The ${lang} path /${lang}/${route.paths[lang]} is both ${twin.owner}'s and ${route.id}'s`);
+      claimsOf(ownClaims, key).push({ owner: route.id, patterns });
     }
     if (isRouteWithState(route.id) ? !deps.hasLoader(route.id) : !known.has(route.id)) {
       refuse(
