@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the tests need (dependencies; Debian's Chromium when /usr/bin/chromium is missing)
+# Installs what the tests need (dependencies; Debian's Chromium and nginx when missing)
 # and runs every test: lint, types, message catalogues, unit and component tests, the new-remote
 # generator (scripts/test-new-remote.sh), server tests on PGlite and on PostgreSQL, the production
 # build, and the end-to-end tests in Chromium.
@@ -18,13 +18,18 @@ install_workspace
 # the workspace's own tools, without npx's lookups and warnings
 bin() { "$ROOT_DIR/node_modules/.bin/$1" "${@:2}"; }
 
-if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
-  step "Installing Debian's Chromium for the browser tests"
+# Chromium for the browser tests; nginx as a feature team's static origin in the deploy e2e test
+debian_packages=()
+if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then debian_packages+=(chromium); fi
+if [ -z "${NGINX_PATH:-}" ] && [ ! -x /usr/sbin/nginx ]; then debian_packages+=(nginx-light); fi
+if [ "${#debian_packages[@]}" -gt 0 ]; then
+  step "Installing Debian's ${debian_packages[*]} for the browser tests"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${debian_packages[@]}" >/dev/null
 fi
 export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+export NGINX_PATH="${NGINX_PATH:-/usr/sbin/nginx}"
 
 step "Lint"
 bin eslint --max-warnings=0 .

@@ -30,13 +30,19 @@ const reportCspViolationsScript = () => {
   });
 };
 
+/** Collects the page's Content-Security-Policy violations, from every document it opens from now on. */
+export async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(`${page.url()}: ${text}`));
+  await page.addInitScript(reportCspViolationsScript);
+  return violations;
+}
+
 export const test = base.extend<{ page: Page }>({
   page: async ({ page }, use) => {
     // Every test also proves that its pages run under the portal's CSP without asking for more
     // (a blocked eval or inline script is a defect even when the page still works).
-    const violations: string[] = [];
-    await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(`${page.url()}: ${text}`));
-    await page.addInitScript(reportCspViolationsScript);
+    const violations = await watchCspViolations(page);
     await page.addInitScript(countRenderersScript);
     await use(page);
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
