@@ -140,8 +140,17 @@ async function main() {
   const publicUrl = publicUrlOf(values['public-url'], target.defaultPublicUrl);
 
   // The active version before anything is built: the portal registers ours only on top of it.
-  const before = (await readRegistry(portal, token)).remotes.find((r) => r.id === remoteId);
-  const expectedActiveVersion = before?.activeVersion ?? null;
+  const { remotes } = await readRegistry(portal, token);
+  const before = remotes.find((r) => r.id === remoteId);
+  // The portal lists to a token only the remotes it may deploy: stop before building and uploading.
+  if (!before) {
+    const listed = remotes.map((r) => r.id).join(', ') || 'none';
+    throw new CliError(
+      `the portal lists no ${remoteId} to this token (it lists: ${listed}): the token is another remote's, or the portal has no such remote. ` +
+        'A deploy token is issued for one remote: use the token of this remote, or ask an operator for one. Nothing was built or uploaded.',
+    );
+  }
+  const expectedActiveVersion = before.activeVersion ?? null;
 
   console.log(`deploy:remote ${remoteId} → ${portal}`);
   const distDir = values.dist ? userPath(values.dist) : path.join(ROOT, remoteId, 'dist');

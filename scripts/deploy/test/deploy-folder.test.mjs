@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { contentHashOf, readDist } from '../dist.mjs';
 import { folderTarget, uploadVersion } from '../targets.mjs';
-import { ROOT, removeDir, runCli, sha384, startStubPortal, tempDir, writeFakeDist } from './helpers.mjs';
+import { REGISTRY, ROOT, removeDir, runCli, sha384, startStubPortal, tempDir, writeFakeDist } from './helpers.mjs';
 
 /** @param {string} dir */
 async function filesUnder(dir) {
@@ -130,9 +130,16 @@ describe('deploy:remote to a folder', () => {
   });
 
   it('refuses the build of another remote', async () => {
-    const run = await runCli('deploy-remote.mjs', ['mf-other', '--dist', dist, '--to', path.join(work, 'x'), '--public-url', 'https://static.example', '--portal', portal.url, '--token', 't']);
-    assert.equal(run.code, 1);
-    assert.match(run.stderr, /is the build of 'mf_example', not of mf-other/);
+    // a portal that has mf-other, and a token that may deploy it
+    const withOther = { remotes: [...REGISTRY.remotes, { ...REGISTRY.remotes[1], remoteId: 'mf-other' }] };
+    const otherPortal = await startStubPortal((r) => (r.method === 'GET' ? { status: 200, body: withOther } : undefined));
+    try {
+      const run = await runCli('deploy-remote.mjs', ['mf-other', '--dist', dist, '--to', path.join(work, 'x'), '--public-url', 'https://static.example', '--portal', otherPortal.url, '--token', 't']);
+      assert.equal(run.code, 1);
+      assert.match(run.stderr, /is the build of 'mf_example', not of mf-other/);
+    } finally {
+      await otherPortal.close();
+    }
   });
 
   it('needs --public-url for a folder, and a token', async () => {

@@ -82,6 +82,21 @@ describe('deploy:remote and the portal’s answers', () => {
     assert.match(run.stderr, /the token may not deploy mf-example \(403: this token deploys mf-booking\)\. A deploy token is issued for one remote/);
   });
 
+  it("another remote's token (the registry read lists it only that remote): stops before uploading anything", async () => {
+    const bookingOnly = { remotes: REGISTRY.remotes.filter((r) => r.remoteId === 'mf-booking') };
+    const portal = await startStubPortal((r) => (r.method === 'GET' ? { status: 200, body: bookingOnly } : undefined));
+    try {
+      const out = path.join(work, 'never-other');
+      const run = await runCli('deploy-remote.mjs', ['mf-example', '--dist', dist, '--to', out, '--public-url', 'https://s.example', '--portal', portal.url, '--token', 'booking']);
+      assert.equal(run.code, 1);
+      assert.match(run.stderr, /the portal lists no mf-example to this token \(it lists: mf-booking\).*Nothing was built or uploaded\./);
+      assert.equal(existsSync(out), false);
+      assert.deepEqual(portal.writes(), []);
+    } finally {
+      await portal.close();
+    }
+  });
+
   it('401 on the registry read: stops before uploading anything', async () => {
     const portal = await startStubPortal(() => ({ status: 401, body: { type: 'Unauthorized', message: 'no token' } }));
     try {
