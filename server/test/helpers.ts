@@ -106,8 +106,10 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     PORT: '8080',
     LOG_LEVEL: 'silent',
     DEMO: 'true',
-    // The registry's poll would add statements at random moments to tests that count them; the tests of the poll set their own.
+    // The registry's poll and its counters' flush would add statements at random moments to tests that
+    // count them (a flush landed inside a counted front page in CI); the tests of both set their own.
     REMOTE_REGISTRY_POLL_MS: '600000',
+    REMOTE_COUNTERS_FLUSH_MS: '600000',
     ...env,
   });
 }
