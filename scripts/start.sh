@@ -15,6 +15,8 @@ export NODE_ENV=production
 # runs only under this switch; the start-up banner lists each stand-in.
 export DEMO=true
 export LOG_LEVEL="${LOG_LEVEL:-warn}"  # a quiet terminal; deployments choose their own level
-# server/node-flags: V8's young generation sized for a server (the README's Performance section)
+# server/node-flags: V8's young generation sized for a server (the README's Performance section).
+# server/dist/instrument.js starts OpenTelemetry tracing first when OTEL_EXPORTER_OTLP_ENDPOINT is
+# set, and does nothing otherwise (docs/operations-traces.md).
 # shellcheck disable=SC2046
-exec node $(cat server/node-flags) server/dist/main.js
+exec node $(cat server/node-flags) --import ./server/dist/instrument.js server/dist/main.js

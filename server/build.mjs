@@ -43,5 +43,17 @@ await build({
   banner: { js: "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);" },
   logLevel: 'info',
 });
+// The tracing entry, loaded before main.js with `node --import ./dist/instrument.js` (src/telemetry/instrument.ts).
+await build({
+  entryPoints: [path.join(here, 'src/telemetry/instrument.ts')],
+  outfile: path.join(dist, 'instrument.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [externalDependencies],
+  logLevel: 'info',
+});
 cpSync(path.join(here, 'drizzle'), path.join(dist, 'drizzle'), { recursive: true });
 console.log('copied migrations to dist/drizzle');

@@ -11,6 +11,7 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/index';
 import { answerFrameworkError, installErrorHandling } from './http/errors';
 import { installJsonBodyParser } from './http/json-body';
 import { loggerOptions } from './http/logging';
+import { traceLogOptions } from './telemetry/log-context';
 import { installRoutePolicies } from './http/route-policy';
 import { portalModules } from './modules/index';
 import type { PortalModule } from './modules/module';
@@ -117,7 +118,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger:
       options.logger === false
         ? false
-        : { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
+        : // with tracing on (telemetry/instrument.ts), every line written inside a span carries trace_id and span_id
+          { ...loggerOptions(config.logLevel), ...traceLogOptions(), ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.publicUrl.startsWith('https:'),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
