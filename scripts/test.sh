@@ -22,6 +22,12 @@ bin() { "$ROOT_DIR/node_modules/.bin/$1" "${@:2}"; }
 debian_packages=()
 if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then debian_packages+=(chromium); fi
 if [ -z "${NGINX_PATH:-}" ] && [ ! -x /usr/sbin/nginx ]; then debian_packages+=(nginx-light); fi
+# Redis for the shared counters' tests: TEST_REDIS_URL, else the one on 127.0.0.1:6379, else one of
+# Debian's redis-server that this script starts on a free port (below)
+if [ -z "${TEST_REDIS_URL:-}" ] && [ ! -x /usr/bin/redis-server ] \
+  && ! node -e "require('net').connect(6379,'127.0.0.1').on('connect',()=>process.exit(0)).on('error',()=>process.exit(1))"; then
+  debian_packages+=(redis-server)
+fi
 if [ "${#debian_packages[@]}" -gt 0 ]; then
   step "Installing Debian's ${debian_packages[*]} for the browser tests"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
@@ -75,6 +81,28 @@ start_embedded_postgres() { # sets PG_URL; scripts/embedded-postgres.mjs says wh
   echo "The embedded PostgreSQL did not start: see $results/embedded-postgres.log" >&2
   exit 1
 }
+own_redis_pid="" own_redis_dir=""
+start_own_redis() { # sets TEST_REDIS_URL: Debian's redis-server on a free port, nothing kept on disk
+  local port
+  port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+  own_redis_dir="$(mktemp -d)"
+  redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no --dir "$own_redis_dir" >"$results/redis.log" 2>&1 &
+  own_redis_pid=$!
+  export TEST_REDIS_URL="redis://127.0.0.1:$port"
+  for _ in $(seq 1 200); do
+    if reachable "$TEST_REDIS_URL"; then return 0; fi
+    sleep 0.05
+  done
+  echo "Redis did not start: see $results/redis.log" >&2
+  exit 1
+}
+stop_own_redis() {
+  [ -n "$own_redis_pid" ] || return 0
+  kill -TERM "$own_redis_pid" 2>/dev/null || true
+  wait "$own_redis_pid" 2>/dev/null || true
+  rm -rf "$own_redis_dir"
+  own_redis_pid=""
+}
 stop_embedded_postgres() { # stops it and removes its data folder (it also does so if this script dies)
   [ -n "$embedded_pg_pid" ] || return 0
   kill -TERM "$embedded_pg_pid" 2>/dev/null || true
@@ -88,9 +116,12 @@ kill_tree() { # $1: a process id; its descendants first, then itself
 }
 # On any exit: suites still running in the background (and their test processes) end too, then
 # the embedded PostgreSQL.
-trap 'for job in $(jobs -p); do kill_tree "$job"; done; stop_embedded_postgres' EXIT
+trap 'for job in $(jobs -p); do kill_tree "$job"; done; stop_embedded_postgres; stop_own_redis' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+
+step "Building the server (its tests start the built entry points too: dist/instrument.js, dist/main.js)"
+(cd "$ROOT_DIR" && pnpm_cmd --filter @portal/server run build) | { grep -v -E '^\s*$' || true; }
 
 step "Server tests on PGlite and on PostgreSQL, side by side"
 # Each suite runs its files one at a time in one Node.js process, so one suite keeps one core busy:
@@ -105,7 +136,11 @@ elif ! reachable "$PG_URL"; then
   echo "PostgreSQL is not reachable at $PG_URL (TEST_DATABASE_URL). Start it, or unset TEST_DATABASE_URL for a throw-away one." >&2
   exit 1
 fi
-echo "on PGlite, and on PostgreSQL at DATABASE_URL=$PG_URL; the output is in .test-results/server-*.log"
+if [ -n "${TEST_REDIS_URL:-}" ]; then :
+elif reachable "redis://127.0.0.1:6379"; then export TEST_REDIS_URL="redis://127.0.0.1:6379"
+else start_own_redis
+fi
+echo "on PGlite, and on PostgreSQL at DATABASE_URL=$PG_URL; Redis at $TEST_REDIS_URL; the output is in .test-results/server-*.log"
 (unset DATABASE_URL; server_tests server-pglite >"$results/server-pglite.log" 2>&1) &
 pglite_pid=$!
 (DATABASE_URL="$PG_URL" server_tests server-postgres >"$results/server-postgres.log" 2>&1) &
@@ -114,6 +149,7 @@ pglite_status=0 postgres_status=0
 wait "$pglite_pid" || pglite_status=$?
 wait "$postgres_pid" || postgres_status=$?
 stop_embedded_postgres
+stop_own_redis
 for db in pglite postgres; do
   printf '\n\033[1m-- on %s\033[0m\n' "$db"
   cat "$results/server-$db.log"
