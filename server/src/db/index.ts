@@ -25,6 +25,23 @@ export interface DatabaseHandle {
  */
 export const DEFAULT_CONNECTION_TIMEOUT_MS = 5_000;
 
+/** A PostgreSQL pool's connections now (pg.Pool's own counters). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** queries waiting for a connection: above zero for long, the pool is too small or a query too slow */
+  waiting: number;
+}
+
+// Keyed by the Drizzle database so the metrics can read the pool without the handle (which only
+// app.ts holds) and without widening what modules may do with the pool: they get its counts only.
+const poolStats = new WeakMap<Database, () => PoolStats>();
+
+/** The pool's counts behind this database; null for PGlite, which has no pool. */
+export function poolStatsOf(db: Database): PoolStats | null {
+  return poolStats.get(db)?.() ?? null;
+}
+
 export interface OpenDatabaseOptions {
   /** postgres://… when set; otherwise PGlite */
   databaseUrl: string | null;
@@ -76,8 +93,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // process. The transaction gets the error from its next statement anyway, and the pool drops the
     // dead connection when it is released, so here it needs no more than a listener.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = drizzle({ client: pool });
-    return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
+    const db = drizzle({ client: pool }) as unknown as Database;
+    poolStats.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+    return { db, driver: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

@@ -2,6 +2,7 @@ import { attachmentsModule } from './attachments/index';
 import { auditModule } from './audit/index';
 import { clinicsModule } from './clinics/index';
 import { fairUseModule } from './fair-use/index';
+import { metricsModule } from './metrics/index';
 import { frontPageModule } from './front-page/index';
 import { identityModule } from './identity/index';
 import { messagingModule } from './messaging/index';
@@ -19,6 +20,8 @@ import { remoteRegistryModule } from './remote-registry/index';
 /**
  * Every server module, in the order the app installs them (and seeds them, after the people). The
  * order is load-bearing:
+ * - metrics before fair use and every other route: its onResponse hook times every answer, a
+ *   fair-use 429 among them, and its /metrics is outside fair use;
  * - fair use first of the modules with routes: its limits attach to each route as the route is
  *   added (the route policies, installed by app.ts before any module, come before even that);
  * - sessions before anything that reads request.session;
@@ -32,6 +35,7 @@ export const portalModules = [
   patientsModule,
   auditModule,
   clinicsModule,
+  metricsModule,
   fairUseModule,
   sessionsModule,
   attachmentsModule,

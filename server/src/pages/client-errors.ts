@@ -29,6 +29,7 @@ export function installClientErrors(app: FastifyInstance): void {
         return reply.status(400).send(validationError([{ path: 'version', message: 'Not a version of this remote served now' }]));
       }
       app.remoteRegistry.countClientError(remoteId, version);
+      app.metrics.countClientError(remoteId, version);
       return reply.status(204).send(null);
     },
   );

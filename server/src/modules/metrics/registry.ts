@@ -1,0 +1,93 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { RemoteRegistry } from '../remote-registry/contract';
+import { poolStatsOf, type Database } from '../../db/index';
+
+/** The route label of a request no route matched: its URL could hold anything a client sends. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+export interface PortalMetrics {
+  readonly registry: Registry;
+  readonly requestDuration: Histogram<'method' | 'route' | 'status_code'>;
+  readonly rateLimitRefusals: Counter<'route'>;
+  readonly clientErrors: Counter<'remote' | 'version'>;
+}
+
+export interface MetricsSources {
+  db: Database;
+  /** read at scrape time: the registry is installed after this module */
+  remoteRegistry: () => RemoteRegistry | null;
+}
+
+/**
+ * One registry per app, never prom-client's global one: every test builds its own app in the same
+ * process, and a second registration of a name in the global registry throws.
+ */
+export function createPortalMetrics(sources: MetricsSources): PortalMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from the request arriving to the answer sent, by the matched route pattern',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    // from a cached page answer (a few ms) to the database's connection timeout (5 s) and beyond
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+
+  const rateLimitRefusals = new Counter({
+    name: 'portal_rate_limit_refusals_total',
+    help: 'Answers 429 Too Many Requests (fair use, reservation and sign-in limits), by the matched route pattern',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  });
+
+  const clientErrors = new Counter({
+    name: 'portal_client_errors_total',
+    help: 'Errors browsers reported (POST /api/client-errors) from a version of a remote',
+    labelNames: ['remote', 'version'] as const,
+    registers: [registry],
+  });
+
+  new Gauge({
+    name: 'portal_remote_version_served',
+    help: 'Versions of each remote served to anyone now (1 each); canary="true" for a canary version',
+    labelNames: ['remote', 'version', 'canary'] as const,
+    registers: [registry],
+    collect() {
+      // Reset first: a version no longer served must vanish from the scrape, not stay at 1.
+      this.reset();
+      for (const served of sources.remoteRegistry()?.allServed() ?? []) {
+        this.set({ remote: served.id, version: served.version, canary: String(served.canary) }, 1);
+      }
+    },
+  });
+
+  // PGlite has no pool: these series are absent then rather than a misleading 0.
+  new Gauge({
+    name: 'portal_db_pool_connections',
+    help: 'PostgreSQL pool connections by state (in_use, idle); absent on PGlite',
+    labelNames: ['driver', 'state'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const stats = poolStatsOf(sources.db);
+      if (!stats) return;
+      this.set({ driver: 'postgres', state: 'in_use' }, stats.total - stats.idle);
+      this.set({ driver: 'postgres', state: 'idle' }, stats.idle);
+    },
+  });
+  new Gauge({
+    name: 'portal_db_pool_waiting',
+    help: 'Queries waiting for a PostgreSQL pool connection; absent on PGlite',
+    labelNames: ['driver'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const stats = poolStatsOf(sources.db);
+      if (stats) this.set({ driver: 'postgres' }, stats.waiting);
+    },
+  });
+
+  return { registry, requestDuration, rateLimitRefusals, clientErrors };
+}
