@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool as PgPool } from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 
 export { DataDirLockedError, lockDataDir, type DataDirLock } from './data-dir-lock';
@@ -127,11 +128,28 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 /** Applies the committed migrations (idempotent: drizzle records what it has applied). */
+/** pg_advisory_lock's key for migrations: any constant no other code of this database uses */
+const MIGRATION_LOCK_KEY = 7_300_301;
+
 export async function migrate(handle: DatabaseHandle): Promise<void> {
   const folder = migrationsFolder();
   if (handle.driver === 'postgres') {
     const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
-    await run(handle.db as unknown as Parameters<typeof run>[0], { migrationsFolder: folder });
+    // Instances started together (a cluster's first start, a rolling deploy) would each run the same
+    // pending migrations at once, and all but one fail on tables that appeared meanwhile: the first
+    // takes a session lock, the others wait for it and then find nothing left to do.
+    const pool = (handle.db as unknown as { $client: PgPool }).$client;
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      try {
+        await run(handle.db as unknown as Parameters<typeof run>[0], { migrationsFolder: folder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      }
+    } finally {
+      client.release();
+    }
   } else {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
     await run(handle.db as unknown as Parameters<typeof run>[0], { migrationsFolder: folder });
