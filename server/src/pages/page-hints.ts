@@ -108,6 +108,9 @@ export function insertHints(html: string, hints: string): string {
   return at === -1 ? html : `${html.slice(0, at)}${hints}${html.slice(at)}`;
 }
 
+/** Two files per version of each remote and of the shell: room for many versions served at once. */
+const MAX_CACHED_FILES = 256;
+
 /** A JSON file of the shell's build, re-read when a deployment replaces it; null while it is missing or unreadable. */
 function jsonFileReader<T>(parse: (raw: unknown) => T | null) {
   const cache = new Map<string, { mtimeMs: number; value: T | null }>();
@@ -116,6 +119,7 @@ function jsonFileReader<T>(parse: (raw: unknown) => T | null) {
     try {
       mtimeMs = statSync(file).mtimeMs;
     } catch {
+      cache.delete(file); // a version whose files were removed keeps no entry
       return null; // not built here: the page works without hints
     }
     const cached = cache.get(file);
@@ -126,7 +130,12 @@ function jsonFileReader<T>(parse: (raw: unknown) => T | null) {
     } catch {
       value = null; // being replaced by a deployment: no hints until it is whole
     }
+    // Every deployed version of a remote brings its own files: keep the most recently read ones, so
+    // a long-running instance that saw hundreds of deploys does not keep every one (a Map iterates
+    // in insertion order, and a re-read re-inserts).
+    cache.delete(file);
     cache.set(file, { mtimeMs, value });
+    if (cache.size > MAX_CACHED_FILES) cache.delete(cache.keys().next().value!);
     return value;
   };
 }
