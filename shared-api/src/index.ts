@@ -3,6 +3,7 @@ export * from './schemas/text';
 export * from './schemas/errors';
 export * from './schemas/routes';
 export * from './schemas/remotes';
+export * from './schemas/web-vitals';
 export * from './schemas/initial-state';
 export * from './schemas/session';
 export * from './schemas/records/summary';

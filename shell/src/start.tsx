@@ -23,6 +23,7 @@ import { trackInputModality } from './services/input-modality';
 import { createSessionClients } from './services/session-clients';
 import { createSessionStore } from './services/session-store';
 import { createShellApi } from './services/shell-api';
+import { reportWebVitals } from './web-vitals/report-web-vitals';
 
 /** The shell's start with the page's valid initial state (bootstrap.tsx): the layout and the remotes' applications in `root`. */
 export async function start(root: HTMLElement, state: InitialState): Promise<void> {
@@ -56,8 +57,16 @@ export async function start(root: HTMLElement, state: InitialState): Promise<voi
   }
   const table = await applyOverrideRoutes(state.routes, overrides.active, (message) => console.warn(message));
   const routes = availableRoutes(table, state.brand, state.features);
+  const landing = matchRoute(routes, window.location.pathname);
   // the shell's page at this address (its own chunk) arrives with the texts: the first render is whole
-  const firstPage = preloadShellPage(matchRoute(routes, window.location.pathname));
+  const firstPage = preloadShellPage(landing);
+  // an address no route matches has no page type the server would take
+  if (landing) {
+    reportWebVitals({
+      page: { pageType: landing.route.id, remoteId: landing.route.owner === 'shell' ? null : landing.route.owner },
+      remoteVersion: remoteVersionOf,
+    });
+  }
 
   const location = createLocationStore();
   // a remote's page the server pre-rendered stays in its host until the remote mounts there

@@ -26,6 +26,7 @@ import { ensureRemoteRegistry } from './static-remote-registry';
 import { countServed, manifestOf, remotesViewOf } from './visitor-remotes';
 import type { RemotesView } from '../modules/remote-registry/contract';
 import { installClientErrors } from './client-errors';
+import { installWebVitals } from '../modules/metrics/web-vitals';
 
 /** First path segments that are never a language: they belong to other handlers. */
 const RESERVED_SEGMENTS = new Set(['api', 'shell', 'remotes', 'oauth', 'broker']);
@@ -230,6 +231,7 @@ export function installPages(app: FastifyInstance): void {
   );
 
   installClientErrors(app);
+  installWebVitals(app);
 }
 
 /**

@@ -1,13 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebVitalName } from '@portal/shared-api';
 import { constantTimeEqual } from '../../util/constant-time';
 import { defineModule } from '../module';
 import { loadMetricsConfig, type MetricsConfig } from './config';
-import { createPortalMetrics, UNMATCHED_ROUTE } from './registry';
+import { createPortalMetrics, UNMATCHED_ROUTE, type WebVitalLabel } from './registry';
 
 /** What other modules may record (the client-error beacon); the registry itself stays here. */
 export interface MetricsRecorder {
   /** a browser reported an error from this version of a remote */
   countClientError(remoteId: string, version: string): void;
+  /** a sampled page load's Core Web Vital as the beacon sent it (ms for LCP and INP) */
+  observeWebVital(metric: WebVitalName, labels: Record<WebVitalLabel, string>, value: number): void;
 }
 
 declare module 'fastify' {
@@ -48,6 +51,8 @@ function install(app: FastifyInstance, config: MetricsConfig): void {
   });
   app.decorate('metrics', {
     countClientError: (remoteId: string, version: string) => metrics.clientErrors.inc({ remote: remoteId, version }),
+    // Prometheus' base unit is the second; CLS has none.
+    observeWebVital: (metric, labels, value) => metrics.webVitals[metric].observe(labels, metric === 'CLS' ? value : value / 1000),
   } satisfies MetricsRecorder);
 
   // onResponse runs for every answer, also a fair-use 429 sent from onRequest and the not-found
@@ -69,7 +74,8 @@ function install(app: FastifyInstance, config: MetricsConfig): void {
 
 /**
  * Prometheus metrics of this instance (issue 30): GET /metrics, the request histogram, rate-limit
- * refusals, the database pool, the remote versions served and the client errors by version.
+ * refusals, the database pool, the remote versions served, the client errors by version and the
+ * browsers' Core Web Vitals (POST /api/web-vitals, ./web-vitals.ts).
  */
 export const metricsModule = defineModule({
   name: 'metrics',

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { WebVitalName } from '@portal/shared-api';
 import type { RemoteRegistry } from '../remote-registry/contract';
 import { poolStatsOf, type Database } from '../../db/index';
 
@@ -10,7 +11,12 @@ export interface PortalMetrics {
   readonly requestDuration: Histogram<'method' | 'route' | 'status_code'>;
   readonly rateLimitRefusals: Counter<'route'>;
   readonly clientErrors: Counter<'remote' | 'version'>;
+  readonly webVitals: Readonly<Record<WebVitalName, Histogram<WebVitalLabel>>>;
 }
+
+/** A page load's Core Web Vitals are told apart by the page's route id and the remote version that rendered it. */
+export type WebVitalLabel = 'page_type' | 'remote' | 'version';
+const WEB_VITAL_LABELS = ['page_type', 'remote', 'version'] as const;
 
 export interface MetricsSources {
   db: Database;
@@ -48,6 +54,32 @@ export function createPortalMetrics(sources: MetricsSources): PortalMetrics {
     labelNames: ['remote', 'version'] as const,
     registers: [registry],
   });
+
+  // Buckets bunch around Google's thresholds of good / needs improvement / poor, each of which is
+  // a bucket's edge, so the share of good page loads is read from one bucket without interpolation.
+  const webVitals = {
+    LCP: new Histogram({
+      name: 'portal_web_vitals_lcp_seconds',
+      help: "Browsers' Largest Contentful Paint of sampled page loads (good ≤ 2.5 s, poor > 4 s), by route id and remote version",
+      labelNames: WEB_VITAL_LABELS,
+      buckets: [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 6, 8, 10, 20],
+      registers: [registry],
+    }),
+    INP: new Histogram({
+      name: 'portal_web_vitals_inp_seconds',
+      help: "Browsers' Interaction to Next Paint of sampled page loads (good ≤ 200 ms, poor > 500 ms), by route id and remote version",
+      labelNames: WEB_VITAL_LABELS,
+      buckets: [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1, 2, 5],
+      registers: [registry],
+    }),
+    CLS: new Histogram({
+      name: 'portal_web_vitals_cls',
+      help: "Browsers' Cumulative Layout Shift of sampled page loads (good ≤ 0.1, poor > 0.25), by route id and remote version",
+      labelNames: WEB_VITAL_LABELS,
+      buckets: [0.01, 0.05, 0.1, 0.15, 0.2, 0.25, 0.5, 1, 2],
+      registers: [registry],
+    }),
+  };
 
   new Gauge({
     name: 'portal_remote_version_served',
@@ -89,5 +121,5 @@ export function createPortalMetrics(sources: MetricsSources): PortalMetrics {
     },
   });
 
-  return { registry, requestDuration, rateLimitRefusals, clientErrors };
+  return { registry, requestDuration, rateLimitRefusals, clientErrors, webVitals };
 }
