@@ -106,7 +106,9 @@ describe('the front page with a failing summary', () => {
 describe('front pages asked together', () => {
   let t: TestApp;
   before(async () => {
-    t = await createTestApp();
+    // Leena's two sessions (herself, and acting for Ella) ask 12 at once: calls in flight are
+    // counted per signed-in person (issue 30), and the default of 6 would refuse half of them.
+    t = await createTestApp({ API_CONCURRENT_PER_SESSION: '12' });
   });
   after(async () => t.close());
 
@@ -181,8 +183,9 @@ describe('statements per front page', () => {
     console.info(`front page statements per request: ${JSON.stringify(counts)}`);
     const [first, ...rest] = Object.values(counts);
     assert.ok(rest.every((count) => count === first), JSON.stringify(counts));
-    // today 9: the session, the rate limit, the people, the subject, the audit rows (one insert), and
-    // one for each of the four summaries with data (messaging, booking, records, payments)
-    assert.ok(first! <= 9, JSON.stringify(counts));
+    // today 8: the session, the people, the subject, the audit rows (one insert), and one for each
+    // of the four summaries with data (messaging, booking, records, payments). Fair use counts in
+    // memory or on Redis, never in the database (issue 30).
+    assert.ok(first! <= 8, JSON.stringify(counts));
   });
 });

@@ -17,6 +17,7 @@ import { createPeopleService } from '../src/modules/patients/people';
 import { createSessionService, SESSION_COOKIE } from '../src/modules/sessions/service';
 import identityModule, { type IdentityModuleOptions } from '../src/modules/identity/index';
 import * as identitySchema from '../src/modules/identity/schema';
+import { databaseAttemptCounter } from '../src/modules/identity/rate-limit';
 
 export const TEST_PUBLIC_URL = 'http://portal.test';
 
@@ -107,6 +108,8 @@ export async function buildHarness(options: HarnessOptions): Promise<FastifyInst
   });
   await app.register(fastifyCookie);
   app.decorate('db', options.db);
+  // what the fair-use module decorates in the app without REDIS_URL: the attempt limits count in the database
+  app.decorate('attemptCounter', databaseAttemptCounter(options.db));
   app.decorate('config', config);
   app.decorate('people', createPeopleService(options.db));
   app.decorate('sessions', createSessionService(options.db, 30, { secure: config.secureCookies }));

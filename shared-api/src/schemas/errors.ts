@@ -7,9 +7,9 @@ export const validationErrorSchema = z.object({
 });
 export type ValidationErrorBody = z.infer<typeof validationErrorSchema>;
 
-/** Any other error answer (401, 403, 404, 429, 500): a machine-readable type and a safe message. */
+/** Any other error answer (401, 403, 404, 429, 500, 503): a machine-readable type and a safe message. */
 export const apiErrorSchema = z.object({
-  type: z.enum(['NotFound', 'Unauthorized', 'Forbidden', 'CsrfTokenInvalid', 'TooManyRequests', 'InternalError']),
+  type: z.enum(['NotFound', 'Unauthorized', 'Forbidden', 'CsrfTokenInvalid', 'TooManyRequests', 'ServiceUnavailable', 'InternalError']),
   message: z.string(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

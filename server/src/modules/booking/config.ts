@@ -11,7 +11,7 @@ const envSchema = z.object({
   BOOKING_PRODUCT_NAME: z.string().regex(/^[a-z0-9-]{1,40}$/).default('portal'),
   /** the three contract product ids that include influenza vaccinations (SPEC-DECISIONS "Values"), comma-separated */
   INFLUENZA_CONTRACT_PRODUCT_IDS: productIds.default(['OHC-INFL-1', 'OHC-INFL-2', 'OHC-INFL-3']),
-  /** reservations one client (IP) may attempt in a minute, signed in or not (issue 13) */
+  /** reservations one signed-in person, or one client address without a session, may attempt in a minute (issues 13, 30) */
   RESERVATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(20),
   /** anonymous reservations one identity code may be tried with in an hour, from any address (issue 27) */
   ANONYMOUS_RESERVATION_ATTEMPTS_PER_IDENTITY_CODE_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),

@@ -3,17 +3,57 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { ApiErrorBody } from '@portal/shared-api';
 import { ApiError } from '../../http/errors';
 import { policyOf } from '../../http/route-policy';
+import { installCounters, type CounterStore } from '../../counters/index';
+import { msUntilUnder, slidingEstimate } from '../../util/sliding-window';
+import { databaseAttemptCounter, storeAttemptCounter, type AttemptCounter } from '../identity/rate-limit';
 import { defineModule } from '../module';
 import { loadFairUseConfig, type FairUseConfig } from './config';
-import { createWindowCounter, type WindowCount } from './store';
 
 export { loadFairUseConfig, FairUseConfigError, type FairUseConfig } from './config';
 
 const MINUTE_MS = 60_000;
 
-/** Whose calls these are: the session when there is one, else the client's address. */
+/**
+ * Whose calls these are: the signed-in person when there is one (issue 30: their tabs and devices
+ * share one allowance, and a new session buys no new one), else the client's address.
+ */
 function callerOf(request: FastifyRequest): { key: string; signedIn: boolean } {
-  return request.session ? { key: `session:${request.session.id}`, signedIn: true } : { key: `client:${request.ip}`, signedIn: false };
+  return request.session ? { key: `person:${request.session.personId}`, signedIn: true } : { key: `client:${request.ip}`, signedIn: false };
+}
+
+interface WindowCount {
+  /** calls counted over the sliding window that ends now, this one included (util/sliding-window.ts) */
+  current: number;
+  /** milliseconds until a call is allowed again when over `max`, else until the fixed window ends */
+  ttl: number;
+}
+
+/**
+ * @fastify/rate-limit's store interface over the counter store, judged on a sliding window. Not the
+ * plugin's own Redis store: that one counts a fixed window from the first call, which lets a flood
+ * make twice the limit across a window's edge (issue 27), and it cannot tell the counter store that
+ * Redis failed it (the fail-open count the metrics read).
+ */
+function rateLimitStoreOver(counters: CounterStore) {
+  // The plugin builds its store with `new`; every instance counts on the one counter store.
+  return class SlidingWindowStore {
+    incr(key: string, callback: (error: Error | null, result?: WindowCount) => void, timeWindow: number, max: number): void {
+      counters.hit(`fair-use:${key}`, timeWindow, Date.now()).then(
+        (window) => {
+          const current = Math.ceil(slidingEstimate(window));
+          const ttl = current > max ? msUntilUnder(window, max) : Math.max(1, window.windowMs - window.elapsedMs);
+          callback(null, { current, ttl });
+        },
+        (error: unknown) => {
+          counters.reportUnavailable('fail-open', error);
+          callback(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    }
+    child(): SlidingWindowStore {
+      return this;
+    }
+  };
 }
 
 /**
@@ -34,38 +74,44 @@ declare module 'fastify' {
 const tooMany = (message: string): ApiErrorBody => ({ type: 'TooManyRequests', message });
 
 /**
- * Per-minute limits with @fastify/rate-limit over a counter in the database (shared by every
- * instance), and a per-instance limit of calls in flight at once. Both answer 429 with Retry-After.
+ * The limits' counters (counters/index.ts: `app.counterStore`, and `app.attemptCounter` for the
+ * identification, SMS code, reservation and MFA limits), then per-minute limits with
+ * @fastify/rate-limit over them, and a per-instance limit of calls in flight at once. Both limits
+ * answer 429 with Retry-After. No API call writes the database: the per-minute count lives on Redis
+ * (every instance shares it) or, without REDIS_URL, in this instance's memory.
  * Installed after the sessions module: a route's own onRequest hooks run after the application's,
  * so the session is known when the caller is counted.
  */
 export async function installFairUse(app: FastifyInstance, config: FairUseConfig): Promise<void> {
-  const count = createWindowCounter(app.db);
-  // @fastify/rate-limit builds its store with `new`; this one is the shared counter underneath.
-  class SharedWindowStore {
-    incr(key: string, callback: (error: Error | null, result?: WindowCount) => void, timeWindow: number, max: number): void {
-      count(key, timeWindow, max).then(
-        (result) => callback(null, result),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-      );
-    }
-    child(): SharedWindowStore {
-      return this;
-    }
-  }
+  const counters = await installCounters(app, config.counters);
+  const attempts = counters.kind === 'redis' ? storeAttemptCounter(counters) : databaseAttemptCounter(app.db);
+  const refused = (limit: string) => (app.hasDecorator('metrics') ? app.metrics.countLimitRefusal(limit) : undefined);
+  app.decorate('attemptCounter', {
+    ...attempts,
+    async count(key, rule, now) {
+      const verdict = await attempts.count(key, rule, now);
+      // the key's prefix names the limit; the rest names a person or an address, never a label
+      if (!verdict.allowed) refused(key.slice(0, key.indexOf(':') === -1 ? key.length : key.indexOf(':')));
+      return verdict;
+    },
+  } satisfies AttemptCounter);
 
   await app.register(fastifyRateLimit, {
     global: true,
     hook: 'onRequest',
     timeWindow: MINUTE_MS,
-    store: SharedWindowStore,
+    store: rateLimitStoreOver(counters),
     keyGenerator: (request) => callerOf(request).key,
     max: (request) => (request.session ? config.perSessionPerMinute : config.perClientPerMinute),
     allowList: (request) => isExempt(request),
-    // The database is down: the request will fail on its own; the limiter must not add a 500.
+    // Redis away: fail open (counted and logged by the store above); refusing every call would take
+    // the whole portal down with Redis, and the concurrency limit below still holds.
     skipOnError: true,
     // Thrown by the plugin (after it has set Retry-After): the server's one error answer sends it.
-    errorResponseBuilder: (_request, context) => new ApiError(429, 'TooManyRequests', `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s`),
+    errorResponseBuilder: (_request, context) => {
+      refused('api-per-minute');
+      return new ApiError(429, 'TooManyRequests', `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s`);
+    },
   });
 
   const inFlight = new Map<string, number>();
@@ -89,6 +135,7 @@ export async function installFairUse(app: FastifyInstance, config: FairUseConfig
         const limit = caller.signedIn ? config.concurrentPerSession : config.concurrentPerClient;
         const running = inFlight.get(caller.key) ?? 0;
         if (running >= limit) {
+          refused('api-in-flight');
           return reply
             .status(429)
             .header('retry-after', '1')
@@ -105,7 +152,7 @@ export async function installFairUse(app: FastifyInstance, config: FairUseConfig
   app.addHook('onRequestAbort', async (request) => release(request as Counted));
 }
 
-/** Fair use of the API per session and per client. Installed before any route (see installFairUse). */
+/** Fair use of the API per signed-in person and per client address. Installed before any route (see installFairUse). */
 export const fairUseModule = defineModule({
   name: 'fair-use',
   loadConfig: loadFairUseConfig,

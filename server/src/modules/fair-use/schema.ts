@@ -1,8 +1,10 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Fixed-window counters of API calls per session or client, shared by every server instance (the
- * server keeps no state of its own: a caller spread over instances meets one limit).
+ * No longer written (issue 30): fair use counts on Redis, or in each instance's memory without it,
+ * so an API call writes nothing to the database. The table and its migration stay (dropping a table
+ * is a migration of its own, and an instance of the previous version may still be running during a
+ * rolling deploy); this definition stays with them so that drizzle-kit does not generate a drop.
  */
 export const apiRateLimits = pgTable(
   'api_rate_limits',

@@ -113,7 +113,7 @@ export function registerSignInRoutes(app: FastifyInstance, options: SignInRoutes
     }
     const { lang, next, acr_values: acrValue, acting } = parsed.data;
 
-    const verdict = await countAttempt(app.db, `authenticate:${request.ip}`, options.rateLimit);
+    const verdict = await countAttempt(app.attemptCounter, `authenticate:${request.ip}`, options.rateLimit);
     if (!verdict.allowed) {
       reply.status(429).header('retry-after', String(verdict.retryAfterSeconds)).header('cache-control', 'no-store');
       if (wantsHtml(request)) {

@@ -81,7 +81,7 @@ export function installMfa(app: FastifyInstance, options: MfaOptions = {}): void
     async (request, reply) => {
       const session = request.session;
       if (!session) throw unauthorized();
-      const verdict = await countAttempt(app.db, onboardingRateLimitKey(session.personId), requestLimit);
+      const verdict = await countAttempt(app.attemptCounter, onboardingRateLimitKey(session.personId), requestLimit);
       if (!verdict.allowed) {
         return reply
           .status(429)

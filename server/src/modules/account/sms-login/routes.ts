@@ -66,7 +66,7 @@ export function installSmsLogin(app: FastifyInstance, config: AccountConfig): vo
   installDevSessionExpiry(app);
 
   const statusOf = (personId: string) =>
-    mfaStatusOf(app.db, { personId, mfaFeatureOn: mfaOn(), onboardingLimit: app.mfaOnboardingRequestLimit });
+    mfaStatusOf(app.db, { personId, mfaFeatureOn: mfaOn(), onboardingLimit: app.mfaOnboardingRequestLimit, attempts: app.attemptCounter });
 
   /** Who may log in with an SMS code: a known expired session of a person with SMS login on. */
   async function eligible(request: FastifyRequest): Promise<ExpiredSession | null> {
@@ -159,7 +159,7 @@ export function installSmsLogin(app: FastifyInstance, config: AccountConfig): vo
     async (request, reply) => {
       const expired = expiredCaller.get(request);
       if (!expired?.phoneNumber) throw unauthorized();
-      const verdict = await countAttempt(app.db, `sms-login:${expired.personId}`, SMS_LOGIN_REQUEST_LIMIT);
+      const verdict = await countAttempt(app.attemptCounter, `sms-login:${expired.personId}`, SMS_LOGIN_REQUEST_LIMIT);
       if (!verdict.allowed) {
         return reply
           .status(429)

@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { MfaStatus } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
-import { nextAllowedAttempt, type RateLimitRule } from '../../identity/rate-limit';
+import { nextAllowedAttempt, type AttemptCounter, type RateLimitRule } from '../../identity/rate-limit';
 import { mfaChallenges } from '../../mfa/schema';
 import { onboardingRateLimitKey } from '../../mfa/index';
 import { people } from '../../patients/schema';
@@ -12,12 +12,14 @@ export interface MfaStatusInput {
   mfaFeatureOn: boolean;
   /** the onboarding code-request limit in force (app.mfaOnboardingRequestLimit) */
   onboardingLimit: RateLimitRule;
+  /** where that limit counts (app.attemptCounter) */
+  attempts: AttemptCounter;
   now?: Date;
 }
 
 /** When the person's onboarding code requests are used up, the instant the next one is allowed; else null. */
-function nextOnboardingAttempt(db: Database, personId: string, rule: RateLimitRule, now: Date): Promise<Date | null> {
-  return nextAllowedAttempt(db, onboardingRateLimitKey(personId), rule, now);
+function nextOnboardingAttempt(attempts: AttemptCounter, personId: string, rule: RateLimitRule, now: Date): Promise<Date | null> {
+  return nextAllowedAttempt(attempts, onboardingRateLimitKey(personId), rule, now);
 }
 
 /**
@@ -33,7 +35,7 @@ export async function mfaStatusOf(db: Database, input: MfaStatusInput): Promise<
     .from(people)
     .where(eq(people.id, input.personId));
   if (person?.mfaEnabled && person.phoneNumber) return { type: 'enabled' };
-  const nextAttempt = await nextOnboardingAttempt(db, input.personId, input.onboardingLimit, now);
+  const nextAttempt = await nextOnboardingAttempt(input.attempts, input.personId, input.onboardingLimit, now);
   if (nextAttempt) return { type: 'too-many-onboarding-attempts', nextAttempt: nextAttempt.toISOString() };
   const [challenge] = await db
     .select({ personId: mfaChallenges.personId })

@@ -126,9 +126,9 @@ export function installAnonymousLink(app: FastifyInstance, _config: BookingConfi
       if (!row) throw notFound('No such appointment');
       // Every attempt counts (atomically, in the database): even a burst of parallel guesses from one
       // address gets 5. Keyed by the address too, so one guesser does not lock the patient out.
-      const byAddress = await countAttempt(app.db, `anon-check-in:${row.id}:${request.ip}`, END_PART_RULE);
+      const byAddress = await countAttempt(app.attemptCounter, `anon-check-in:${row.id}:${request.ip}`, END_PART_RULE);
       // An address already stopped adds nothing to the link's count: alone it cannot reach the ceiling.
-      const verdict = byAddress.allowed ? await countAttempt(app.db, `anon-check-in-link:${row.id}`, END_PART_LINK_RULE) : byAddress;
+      const verdict = byAddress.allowed ? await countAttempt(app.attemptCounter, `anon-check-in-link:${row.id}`, END_PART_LINK_RULE) : byAddress;
       if (!verdict.allowed) {
         return reply
           .status(429)

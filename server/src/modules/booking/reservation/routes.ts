@@ -165,14 +165,19 @@ export function installReservation(app: FastifyInstance, config: BookingConfig, 
   const signedIn = async (request: FastifyRequest) => {
     if (!request.session) throw unauthorized();
   };
-  /** issue 13: reservations one client (IP) may attempt a minute, counted in the database (every instance sees it). */
+  /**
+   * Issue 13: reservations a caller may attempt a minute, counted for every instance. Issue 30: a
+   * signed-in patient is counted as themselves, so an office behind one address is not one caller;
+   * only the anonymous reservation goes by the client's address.
+   */
   const rateLimited = async (request: FastifyRequest, reply: FastifyReply) => {
-    const verdict = await countAttempt(app.db, `booking.reservation:${request.ip}`, { max: config.reservationRateLimitPerMinute, windowSeconds: 60 });
+    const caller = request.session ? `person:${request.session.personId}` : `client:${request.ip}`;
+    const verdict = await countAttempt(app.attemptCounter, `booking.reservation:${caller}`, { max: config.reservationRateLimitPerMinute, windowSeconds: 60 });
     if (!verdict.allowed) {
       return reply
         .status(429)
         .header('retry-after', String(verdict.retryAfterSeconds))
-        .send({ type: 'TooManyRequests', message: 'Too many reservations from this address; try again in a minute' } satisfies ApiErrorBody);
+        .send({ type: 'TooManyRequests', message: 'Too many reservations; try again in a minute' } satisfies ApiErrorBody);
     }
   };
 
@@ -301,7 +306,7 @@ export function installReservation(app: FastifyInstance, config: BookingConfig, 
         if (slot.requiresStrongAuth) return refuse(reply, 'strongLoginRequired');
 
         // Per identity code, from any address (issue 27): counted for every code, known or not, so the limit tells nothing either.
-        const codeVerdict = await countAttempt(app.db, identityCodeLimitKey(body.ssn), { max: config.anonymousAttemptsPerIdentityCodePerHour, windowSeconds: 3600 });
+        const codeVerdict = await countAttempt(app.attemptCounter, identityCodeLimitKey(body.ssn), { max: config.anonymousAttemptsPerIdentityCodePerHour, windowSeconds: 3600 });
         if (!codeVerdict.allowed) {
           return reply
             .status(429)

@@ -180,7 +180,7 @@ export async function registerBrokerRoutes(app: FastifyInstance, options: Broker
       const typed = body.data.identityCode ?? '';
       const typedChild = body.data.childIdentityCode ?? '';
       const typedMandate = interaction.mandate ? { childIdentityCode: typedChild } : undefined;
-      const verdict = await countAttempt(app.db, `broker-login:${request.ip}`, options.rateLimit);
+      const verdict = await countAttempt(app.attemptCounter, `broker-login:${request.ip}`, options.rateLimit);
       if (!verdict.allowed) {
         reply.header('retry-after', String(verdict.retryAfterSeconds));
         return renderLogin(reply, 429, interaction, {
