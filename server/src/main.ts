@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { ConfigError, demoPartsOf, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/index';
+import { drainDelayOf } from './modules/health/index';
+import { drainOnSignal } from './modules/health/drain';
 import { demoPersonas } from './modules/identity/demo-personas';
 
 async function main() {
@@ -15,13 +17,10 @@ async function main() {
     throw err;
   }
   const app = await buildApp(config);
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  const health = config.modules.health;
+  const onSignal = drainOnSignal(app, { drainDelayMs: drainDelayOf(health, config.environment), timeoutMs: health.shutdownTimeoutMs });
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ publicUrl: config.publicUrl, brand: config.brand, environment: config.environment }, 'portal server ready');
   console.info(startupBanner(config));

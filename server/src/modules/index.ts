@@ -2,6 +2,7 @@ import { attachmentsModule } from './attachments/index';
 import { auditModule } from './audit/index';
 import { clinicsModule } from './clinics/index';
 import { fairUseModule } from './fair-use/index';
+import { healthModule } from './health/index';
 import { metricsModule } from './metrics/index';
 import { frontPageModule } from './front-page/index';
 import { identityModule } from './identity/index';
@@ -24,6 +25,7 @@ import { remoteRegistryModule } from './remote-registry/index';
  *   fair-use 429 among them, and its /metrics is outside fair use;
  * - fair use first of the modules with routes: its limits attach to each route as the route is
  *   added (the route policies, installed by app.ts before any module, come before even that);
+ * - health (`app.readiness`) right after, before any module that adds a readiness check;
  * - sessions before anything that reads request.session;
  * - the remote registry (`app.remoteRegistry`) before the pages and static files, which read it;
  * - pages (the loader registry) and the front page (the summary registry) before the modules that
@@ -37,6 +39,7 @@ export const portalModules = [
   clinicsModule,
   metricsModule,
   fairUseModule,
+  healthModule,
   sessionsModule,
   attachmentsModule,
   remoteRegistryModule,
