@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { createTestApp, testDriver, type TestApp } from './helpers';
+import { PERSONAS } from '../src/seed/personas';
+import { createTestApp, signIn, testDriver, type TestApp } from './helpers';
 
 const TOKEN = 'metrics-test-token-0123456789abcdef';
 const OUTSIDE = '203.0.113.9';
@@ -61,7 +62,11 @@ describe('GET /metrics', () => {
     for (let i = 0; i < 5; i++) statuses.push((await t.app.inject({ method: 'GET', url: '/api/pages/front-page?lang=fi', remoteAddress: '203.0.113.50' })).statusCode);
     const refused = statuses.filter((s) => s === 429).length;
     assert.ok(refused >= 1, `statuses ${statuses.join(',')}`);
-    assert.equal(sample(await scrape(), 'portal_rate_limit_refusals_total', 'route="/api/pages/:routeId"'), refused);
+    const body = await scrape();
+    assert.equal(sample(body, 'portal_rate_limit_refusals_total', 'route="/api/pages/:routeId"'), refused);
+    // and by the limit that refused, never by the caller it counted
+    assert.equal(sample(body, 'portal_limit_refusals_total', 'limit="api-per-minute"'), refused);
+    assert.doesNotMatch(body, /203\.0\.113\.50/);
   });
 
   it('lists the remote versions served now', async () => {
@@ -109,4 +114,41 @@ describe('METRICS_TOKEN', () => {
       await t.close();
     }
   });
+});
+
+// Redis unreachable: the limits go on without their counter (fair use fails open, attempts fail
+// closed); an operator sees it in the metrics, not only in the log.
+describe('the counter store in /metrics', () => {
+  it('counts calls served uncounted while Redis does not answer', async () => {
+    const t = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_COMMAND_TIMEOUT_MS: '200' });
+    try {
+      const mikko = await signIn(t.app, PERSONAS.mikko);
+      for (let i = 0; i < 3; i++) assert.equal((await t.app.inject({ method: 'GET', url: '/api/pages/front-page?lang=fi', headers: mikko.headers })).statusCode, 200);
+      assert.equal((await t.app.inject({ method: 'GET', url: '/oauth/authenticate?lang=fi&acr_values=op' })).statusCode, 503);
+      const body = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      assert.ok((sample(body, 'portal_counter_store_unavailable_total', 'store="redis",outcome="fail-open"') ?? 0) >= 3, body.split('\n').filter((l) => l.includes('counter_store')).join('\n'));
+      // the sign-in start above is an attempt: refused while its counter is away
+    assert.ok((sample(body, 'portal_counter_store_unavailable_total', 'store="redis",outcome="fail-closed"') ?? 0) >= 1);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('limit refusals by limit', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp();
+  });
+  after(async () => t?.close());
+
+  it('counts an attempt limit\'s refusals by the limit (the sign-in per client address)', async () => {
+    const statuses: number[] = [];
+    // the sign-in's default: 60 starts per client address in 10 minutes
+    for (let i = 0; i < 63; i++) statuses.push((await t.app.inject({ method: 'GET', url: '/oauth/authenticate?lang=fi&acr_values=op', remoteAddress: '203.0.113.51' })).statusCode);
+    const refused = statuses.filter((s) => s === 429).length;
+    assert.ok(refused >= 1, `statuses ${statuses.join(',')}`);
+    assert.equal(sample((await t.app.inject({ method: 'GET', url: '/metrics' })).body, 'portal_limit_refusals_total', 'limit="authenticate"'), refused);
+  });
+
 });

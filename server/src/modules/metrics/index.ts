@@ -11,6 +11,11 @@ export interface MetricsRecorder {
   countClientError(remoteId: string, version: string): void;
   /** a sampled page load's Core Web Vital as the beacon sent it (ms for LCP and INP) */
   observeWebVital(metric: WebVitalName, labels: Record<WebVitalLabel, string>, value: number): void;
+  /**
+   * a limit refused a call: its name (`api-per-minute`, `api-in-flight`, or an attempt limit's key
+   * prefix such as `booking.reservation` or `authenticate`), never the key, which names a person
+   */
+  countLimitRefusal(limit: string): void;
 }
 
 declare module 'fastify' {
@@ -48,9 +53,11 @@ function install(app: FastifyInstance, config: MetricsConfig): void {
   const metrics = createPortalMetrics({
     db: app.db,
     remoteRegistry: () => (app.hasDecorator('remoteRegistry') ? app.remoteRegistry : null),
+    counterStore: () => (app.hasDecorator('counterStore') ? app.counterStore : null),
   });
   app.decorate('metrics', {
     countClientError: (remoteId: string, version: string) => metrics.clientErrors.inc({ remote: remoteId, version }),
+    countLimitRefusal: (limit: string) => metrics.limitRefusals.inc({ limit }),
     // Prometheus' base unit is the second; CLS has none.
     observeWebVital: (metric, labels, value) => metrics.webVitals[metric].observe(labels, metric === 'CLS' ? value : value / 1000),
   } satisfies MetricsRecorder);

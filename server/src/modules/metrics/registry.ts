@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { WebVitalName } from '@portal/shared-api';
 import type { RemoteRegistry } from '../remote-registry/contract';
+import type { CounterStore } from '../../counters/index';
 import { poolStatsOf, type Database } from '../../db/index';
 
 /** The route label of a request no route matched: its URL could hold anything a client sends. */
@@ -10,6 +11,7 @@ export interface PortalMetrics {
   readonly registry: Registry;
   readonly requestDuration: Histogram<'method' | 'route' | 'status_code'>;
   readonly rateLimitRefusals: Counter<'route'>;
+  readonly limitRefusals: Counter<'limit'>;
   readonly clientErrors: Counter<'remote' | 'version'>;
   readonly webVitals: Readonly<Record<WebVitalName, Histogram<WebVitalLabel>>>;
 }
@@ -22,6 +24,8 @@ export interface MetricsSources {
   db: Database;
   /** read at scrape time: the registry is installed after this module */
   remoteRegistry: () => RemoteRegistry | null;
+  /** read at scrape time: the limits' counters are installed with fair use, after this module */
+  counterStore: () => Pick<CounterStore, 'kind' | 'unavailable'> | null;
 }
 
 /**
@@ -46,6 +50,28 @@ export function createPortalMetrics(sources: MetricsSources): PortalMetrics {
     help: 'Answers 429 Too Many Requests (fair use, reservation and sign-in limits), by the matched route pattern',
     labelNames: ['route'] as const,
     registers: [registry],
+  });
+
+  const limitRefusals = new Counter({
+    name: 'portal_limit_refusals_total',
+    help: 'Calls a limit refused, by the limit: api-per-minute, api-in-flight, or an attempt limit (authenticate, booking.reservation, sms-login, ...)',
+    labelNames: ['limit'] as const,
+    registers: [registry],
+  });
+
+  // The store keeps running totals (it exists before any scrape and outlives none); the counter
+  // shows them, so a fail-open or fail-closed event is never missed between scrapes.
+  new Counter({
+    name: 'portal_counter_store_unavailable_total',
+    help: 'Limits that went on without their counter because Redis did not answer: fail-open (the call was served uncounted) or fail-closed (the attempt was refused with 503)',
+    labelNames: ['store', 'outcome'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const store = sources.counterStore();
+      if (!store) return;
+      for (const outcome of ['fail-open', 'fail-closed'] as const) this.inc({ store: store.kind, outcome }, store.unavailable[outcome]);
+    },
   });
 
   const clientErrors = new Counter({
@@ -121,5 +147,5 @@ export function createPortalMetrics(sources: MetricsSources): PortalMetrics {
     },
   });
 
-  return { registry, requestDuration, rateLimitRefusals, clientErrors, webVitals };
+  return { registry, requestDuration, rateLimitRefusals, limitRefusals, clientErrors, webVitals };
 }
