@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the tests need (dependencies; Debian's Chromium and nginx when missing)
+# Installs what the tests need (dependencies; Debian's Chromium, nginx, HAProxy and Redis when missing)
 # and runs every test: lint, types, message catalogues, unit and component tests, the new-remote
 # generator (scripts/test-new-remote.sh), server tests on PGlite and on PostgreSQL, the production
 # build, and the end-to-end tests in Chromium.
@@ -22,6 +22,8 @@ bin() { "$ROOT_DIR/node_modules/.bin/$1" "${@:2}"; }
 debian_packages=()
 if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then debian_packages+=(chromium); fi
 if [ -z "${NGINX_PATH:-}" ] && [ ! -x /usr/sbin/nginx ]; then debian_packages+=(nginx-light); fi
+# HAProxy for the cluster test (server/test/cluster.test.ts: instances behind a real load balancer)
+if [ ! -x /usr/sbin/haproxy ]; then debian_packages+=(haproxy); fi
 # Redis for the shared counters' tests: TEST_REDIS_URL, else the one on 127.0.0.1:6379, else one of
 # Debian's redis-server that this script starts on a free port (below)
 if [ -z "${TEST_REDIS_URL:-}" ] && [ ! -x /usr/bin/redis-server ] \
@@ -29,7 +31,7 @@ if [ -z "${TEST_REDIS_URL:-}" ] && [ ! -x /usr/bin/redis-server ] \
   debian_packages+=(redis-server)
 fi
 if [ "${#debian_packages[@]}" -gt 0 ]; then
-  step "Installing Debian's ${debian_packages[*]} for the browser tests"
+  step "Installing Debian's ${debian_packages[*]} for the tests"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${debian_packages[@]}" >/dev/null
