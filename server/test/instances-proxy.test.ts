@@ -378,7 +378,7 @@ describe('the reservation rate limit is counted once for both instances (RESERVA
   });
   after(async () => cluster?.close());
 
-  it('the 5th and 6th reservation from one address within a minute answer 429 with Retry-After, whichever instance counted the first four', async () => {
+  it('the 5th and 6th reservation by one patient within a minute answer 429 with Retry-After, whichever instance counted the first four', async () => {
     const mikko = await signIn(cluster.instances[0]!, PERSONAS.mikko);
     // The limit counts per calendar minute: start well inside one, so all six fall into the same window.
     const intoMinute = Date.now() % 60_000;
