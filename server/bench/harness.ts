@@ -144,7 +144,8 @@ export function spawnServer(options: ServerProcessOptions): ChildProcess {
     stdio: ['ignore', options.stdout ?? 'pipe', 'inherit'],
   });
   onCleanUp('stop the server', async () => {
-    if (child.exitCode !== null) return;
+    // a child a signal ended (a benchmark's SIGKILL) has a signalCode and no exitCode
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;

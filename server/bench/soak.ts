@@ -25,6 +25,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MessagingThreadsDocument, SendMessageDocument } from '@portal/shared-api';
 import { onCleanUp, runBenchmark, startBenchServer, throwAwayDatabase, type BenchServer } from './harness';
 import { percentile } from './load';
+import { graphqlCall, patientMix, type MixCall } from './patient-mix';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
@@ -35,39 +36,10 @@ const RSS_SAMPLE_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 const BUDGET = { rssGrowth: 0.1, p95Ratio: 1.2 };
 
-interface Call {
-  name: string;
-  path: string;
-  body?: unknown;
-}
+type Call = MixCall;
 
 function graphql(name: string, server: BenchServer, query: string, variables: Record<string, unknown>): Call {
-  return { name, path: `/api/customer-messaging?csrfToken=${encodeURIComponent(server.csrfToken)}`, body: { query, variables } };
-}
-
-/** The mix, weighted by how often a patient's session asks for each (one pass = 20 calls). */
-function trafficMix(server: BenchServer): Call[] {
-  const weighted: [number, Call][] = [
-    [4, { name: 'front page', path: '/api/pages/front-page?lang=fi' }],
-    [3, { name: 'visits', path: '/api/pages/records.visits?lang=fi' }],
-    [2, { name: 'laboratory results', path: '/api/pages/records.laboratory?lang=fi' }],
-    [2, { name: 'appointments list', path: '/api/pages/booking.appointments?lang=fi' }],
-    [4, { name: 'appointment search', path: '/api/appointments?lang=fi' }],
-    [2, { name: 'invoices list', path: '/api/payments/invoices-list?lang=fi' }],
-    [3, graphql('conversations list', server, MessagingThreadsDocument.toString(), { pagination: { limit: 20 } })],
-  ];
-  // interleaved, so every second of traffic holds a bit of everything
-  const mix: Call[] = [];
-  const counts = weighted.map(([weight]) => weight);
-  while (counts.some((count) => count > 0)) {
-    weighted.forEach(([, call], index) => {
-      if (counts[index]! > 0) {
-        mix.push(call);
-        counts[index]! -= 1;
-      }
-    });
-  }
-  return mix;
+  return graphqlCall(name, server.csrfToken, query, variables);
 }
 
 interface Outcome {
@@ -136,7 +108,7 @@ async function main(): Promise<number> {
   const server = await startBenchServer({ databaseUrl: url, name: 'soak', signIn: true });
   const pid = server.child.pid!;
   const threadId = await firstThreadId(server);
-  const mix = trafficMix(server);
+  const mix = patientMix(server.csrfToken);
   let messages = 0;
   const message = (): Call =>
     graphql('message sent', server, SendMessageDocument.toString(), {
