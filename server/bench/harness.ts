@@ -34,14 +34,28 @@ export function onCleanUp(name: string, run: () => Promise<unknown>): void {
 }
 
 /** Runs the registered steps (and forgets them); a step that fails is reported and the others still run. */
-export async function cleanUp(): Promise<void> {
-  for (const step of cleanups.splice(0).reverse()) {
+let cleaning: Promise<void> | null = null;
+
+/**
+ * Undoes what was registered, last first. A second call while one runs waits for it: Ctrl+C starts
+ * a clean-up while the benchmark goes on, fails and cleans up too, and must not exit before the
+ * first has stopped everything.
+ */
+export function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
     try {
-      await step.run();
-    } catch (error) {
-      console.error(`cleanup (${step.name}) failed:`, error);
+      for (const step of cleanups.splice(0).reverse()) {
+        try {
+          await step.run();
+        } catch (error) {
+          console.error(`cleanup (${step.name}) failed:`, error);
+        }
+      }
+    } finally {
+      cleaning = null;
     }
-  }
+  })();
+  return cleaning;
 }
 
 /**

@@ -81,19 +81,16 @@ async function main(): Promise<number> {
 }
 
 /**
- * harness.ts runBenchmark, but its clean-up started once: on Ctrl+C (or SIGTERM) the scenario under
- * way fails as its servers go, and runBenchmark's own clean-up after main would find the steps taken
- * and exit while the signal's clean-up is still stopping servers and dropping the database.
+ * harness.ts runBenchmark, plus SIGTERM and no new servers once a signal came: the scenario under
+ * way fails as its servers go, and its error is not the news then.
  */
-let cleaning: Promise<void> | null = null;
 let signalled: number | null = null;
-const cleanUpOnce = () => (cleaning ??= cleanUp());
 for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
   process.on(signal, () => {
     signalled = code;
     stopStarting();
     console.info(`\n${signal}: cleaning up…`);
-    void cleanUpOnce().then(() => process.exit(code));
+    void cleanUp().then(() => process.exit(code));
   });
 }
 let exitCode = 1;
@@ -102,6 +99,6 @@ try {
 } catch (error) {
   if (signalled === null) console.error(error);
 } finally {
-  await cleanUpOnce();
+  await cleanUp();
 }
 process.exit(signalled ?? exitCode);
