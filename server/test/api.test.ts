@@ -146,7 +146,7 @@ describe('sessions', () => {
     assert.ok(Math.abs(expires - expected) < 60_000, `expiry ${new Date(expires).toISOString()} is about 30 minutes ahead`);
   });
 
-  it('compresses JSON answers, never the HTML page that carries the csrfToken (BREACH)', async () => {
+  it('compresses JSON answers and anonymous pages, never the signed-in page that carries the csrfToken (BREACH)', async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
     // the front page's state is well over the 1 KB threshold
     const api = await t.app.inject({ url: '/api/pages/front-page?lang=fi', headers: { ...mikko.headers, 'accept-encoding': 'gzip' } });
@@ -156,6 +156,20 @@ describe('sessions', () => {
     assert.equal(page.statusCode, 200);
     assert.equal(page.headers['content-encoding'], undefined);
     assert.match(page.body, /portal-initial-state/);
+    assert.ok(page.body.includes(mikko.csrfToken), 'the page that goes uncompressed is the one with the token');
+    // the login page: no session, no secret of its visitor (issue 31: HTML documents compressed)
+    const login = await t.app.inject({ url: '/fi/kirjaudu', headers: { 'accept-encoding': 'br, gzip' } });
+    assert.equal(login.statusCode, 200);
+    assert.equal(login.headers['content-encoding'], 'br');
+    const { brotliDecompressSync } = await import('node:zlib');
+    const html = brotliDecompressSync(login.rawPayload).toString('utf8');
+    assert.match(html, /portal-initial-state/);
+    assert.ok(login.rawPayload.length * 3 < html.length, `compressed ${login.rawPayload.length} of ${html.length} bytes`);
+    const gzipOnly = await t.app.inject({ url: '/fi/kirjaudu', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(gzipOnly.headers['content-encoding'], 'gzip');
+    const none = await t.app.inject({ url: '/fi/kirjaudu' });
+    assert.equal(none.headers['content-encoding'], undefined);
+    assert.match(none.body, /portal-initial-state/);
   });
 
   it('slides in steps: calls within a few seconds of the last slide keep the stored expiry (no write per request)', async () => {

@@ -28,6 +28,9 @@ import type { RemotesView } from '../modules/remote-registry/contract';
 import { installClientErrors } from './client-errors';
 import { installWebVitals } from '../modules/metrics/web-vitals';
 
+/** @fastify/compress leaves a request's answer uncompressed when the request has this header. */
+const NO_COMPRESSION_HEADER = 'x-no-compression';
+
 /** First path segments that are never a language: they belong to other handlers. */
 const RESERVED_SEGMENTS = new Set(['api', 'shell', 'remotes', 'oauth', 'broker']);
 
@@ -152,6 +155,11 @@ export function installPages(app: FastifyInstance): void {
     // waits for them (shell/src/deferred-boot.ts). Not for someone signed in: the shell keeps their
     // session (the expiry warnings), and their user menu and log-out work only with its code.
     const bootDeferred = page !== null && page.complete && skeleton !== '' && state.user === null;
+    // A signed-in page carries the session's csrfToken and the person's data next to values taken
+    // from the URL: the mix a BREACH attack reads through compressed sizes, so it goes uncompressed.
+    // An anonymous page holds no secret of its visitor, and is compressed like the API's answers.
+    // (@fastify/compress decides per request by this header; its route option is per route.)
+    if (state.user !== null) request.headers[NO_COMPRESSION_HEADER] = 'signed-in page';
     return reply
       .status(input.status)
       .header('cache-control', 'no-store')
@@ -189,10 +197,9 @@ export function installPages(app: FastifyInstance): void {
     if (target && target.id !== match.route.id) return reply.header('cache-control', 'no-store').redirect(buildPath(target, lang), 302);
     return sendShell(request, reply, { lang, status: loaded.status, page: loaded.page, signedIn, route: match.route, routes });
   };
-  // Never compressed: the page carries the session's csrfToken next to values taken from the URL,
-  // the mix a BREACH attack reads through compressed sizes. API answers (JSON) are compressed.
-  app.get('/:lang', { compress: false }, pageHandler);
-  app.get('/:lang/*', { compress: false }, pageHandler);
+  // Compressed (brotli or gzip, as the API) unless sendShell says otherwise for a signed-in page.
+  app.get('/:lang', pageHandler);
+  app.get('/:lang/*', pageHandler);
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/pages/:routeId',
