@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ComposedRoute, InitialState, Lang } from '@portal/shared-api';
 import { serverMessage } from './messages';
 import { escapeStyle, type PrerenderedPage } from './prerendered';
+import { dedupeStyleElements } from './style-dedupe';
 
 /**
  * The shell's header and footer as static HTML inside #portal-root, so a patient sees the brand
@@ -122,7 +123,8 @@ function emptyMain(state: InitialState): string {
  * arrive with their scripts.
  */
 function prerenderedMain(route: ComposedRoute, page: PrerenderedPage): string {
-  const content = `<style>${escapeStyle(page.css)}</style>${page.html}`;
+  // the page's summaries each bring their remote's CSS: each rule goes once
+  const content = dedupeStyleElements(`<style>${escapeStyle(page.css)}</style>${page.html}`);
   const inside =
     route.owner === 'shell'
       ? `${content}<div class="shell-remote-outlet"></div>`
