@@ -180,15 +180,19 @@ export function initialStateOf(response: LightMyRequestResponse): InitialState {
  * connection runs once. For tests that a request's reads do not grow with the data (one statement
  * per list, not one per row).
  */
-export function countStatements(db: Database): { count: () => number; reset: () => void; stop: () => void } {
+/** Counts the statements sent on `db` (PREPAREs aside) and keeps their texts, PREPAREs included. */
+export function countStatements(db: Database): { count: () => number; texts: string[]; reset: () => void; stop: () => void } {
   let calls = 0;
+  const texts: string[] = [];
   const restore: (() => void)[] = [];
   const wrap = (target: object, method: string) => {
     const holder = target as Record<string, (...args: unknown[]) => unknown>;
     const original = holder[method]!;
     holder[method] = function counted(this: unknown, ...args: unknown[]) {
+      const first = args[0];
+      texts.push(typeof first === 'string' ? first : typeof first === 'object' && first !== null && 'text' in first ? String(first.text) : String(first));
       // a PREPARE comes once per connection, whichever of the pool's connections a request gets
-      if (!(typeof args[0] === 'string' && /^prepare\s/i.test(args[0]))) calls += 1;
+      if (!(typeof first === 'string' && /^prepare\s/i.test(first))) calls += 1;
       return original.apply(this, args);
     };
     restore.push(() => (holder[method] = original));
@@ -201,5 +205,5 @@ export function countStatements(db: Database): { count: () => number; reset: () 
     // the pool's own query() and the connections it hands out both end in a Client's query()
     wrap(pg.Client.prototype, 'query');
   }
-  return { count: () => calls, reset: () => (calls = 0), stop: () => restore.forEach((undo) => undo()) };
+  return { count: () => calls, texts, reset: () => (calls = 0), stop: () => restore.forEach((undo) => undo()) };
 }

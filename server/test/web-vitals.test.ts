@@ -1,36 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import type { Database } from '../src/db/index';
-import { createTestApp, type TestApp } from './helpers';
-
-/**
- * The SQL of every statement the app sends from now on (helpers' countStatements, keeping the text):
- * the one statement a beacon may cause is fair use's per-client counter, every API call's.
- */
-function recordStatements(db: Database): { texts: string[]; stop: () => void } {
-  const texts: string[] = [];
-  const restore: (() => void)[] = [];
-  const wrap = (target: object, method: string) => {
-    const holder = target as Record<string, (...args: unknown[]) => unknown>;
-    const original = holder[method]!;
-    holder[method] = function recorded(this: unknown, ...args: unknown[]) {
-      const first = args[0];
-      texts.push(typeof first === 'string' ? first : typeof first === 'object' && first !== null && 'text' in first ? String(first.text) : String(first));
-      return original.apply(this, args);
-    };
-    restore.push(() => (holder[method] = original));
-  };
-  const client = (db as unknown as { $client: object }).$client;
-  if ('exec' in client) {
-    wrap(client, 'query');
-    wrap(client, 'exec');
-  } else {
-    wrap(pg.Client.prototype, 'query');
-  }
-  return { texts, stop: () => restore.forEach((undo) => undo()) };
-}
+import { countStatements, createTestApp, type TestApp } from './helpers';
 
 /** The statements other than fair use's counter (`api_rate_limits`) and a connection's PREPARE. */
 const beyondFairUse = (texts: string[]) => texts.filter((text) => !/^prepare\s/i.test(text) && !text.includes('"api_rate_limits"'));
@@ -52,7 +23,7 @@ function observations(body: string): number {
 describe('POST /api/web-vitals', () => {
   let t: TestApp;
   let records: { id: string; version: string };
-  let statements: ReturnType<typeof recordStatements>;
+  let statements: ReturnType<typeof countStatements>;
   const scrape = async () => {
     const response = await t.app.inject({ method: 'GET', url: '/metrics' });
     assert.equal(response.statusCode, 200);
@@ -70,7 +41,7 @@ describe('POST /api/web-vitals', () => {
     // The payment jobs' first run comes just after start (their next a minute later): let it pass,
     // so what the recorder sees below is the beacons' own.
     for (let quiet = false; !quiet; ) {
-      const start = recordStatements(t.app.db);
+      const start = countStatements(t.app.db);
       await new Promise((resolve) => setTimeout(resolve, 150));
       start.stop();
       quiet = start.texts.length === 0;
@@ -78,7 +49,7 @@ describe('POST /api/web-vitals', () => {
   });
   beforeEach(() => {
     statements?.stop();
-    statements = recordStatements(t.app.db);
+    statements = countStatements(t.app.db);
   });
   after(async () => {
     statements?.stop();
