@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run new:remote -- <name> [--summary] [--no-menu] [--no-install]`: a working remote in one step, from the
-// templates in tooling/remote-template/ (README "Working on one remote"). `example` and
+// templates in tooling/remote-template/ (docs/feature-teams.md). `example` and
 // `mf-example` both make the remote mf-example, whose route ids and message ids start `example.`
 // and whose server module is server/src/modules/example/.
 //

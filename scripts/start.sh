@@ -18,7 +18,7 @@ export LOG_LEVEL="${LOG_LEVEL:-warn}"  # a quiet terminal; deployments choose th
 # One process and no load balancer to tell: Ctrl+C stops at once (a deployment keeps the 5 s drain,
 # docs/operations.md).
 export SHUTDOWN_DRAIN_DELAY_MS="${SHUTDOWN_DRAIN_DELAY_MS:-0}"
-# server/node-flags: V8's young generation sized for a server (the README's Performance section).
+# server/node-flags: V8's young generation sized for a server (docs/performance.md, "Messaging").
 # server/dist/instrument.js starts OpenTelemetry tracing first when OTEL_EXPORTER_OTLP_ENDPOINT is
 # set, and does nothing otherwise (docs/operations-traces.md).
 # shellcheck disable=SC2046

@@ -1,5 +1,5 @@
 // One webpack + Module Federation configuration for the shell (host) and every remote, so each
-// package's webpack.config is a few lines (ARCHITECTURE "Inside a remote").
+// package's webpack.config is a few lines (docs/architecture.md, "Architecture decisions").
 const fs = require('node:fs');
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -145,7 +145,7 @@ function cssLoader(remoteId, production) {
     options: {
       modules: {
         auto: /\.module\.css$/,
-        // the remote's name in every class, so two remotes never collide (ARCHITECTURE "Styles")
+        // the remote's name in every class, so two remotes never collide
         localIdentName: production ? `${remoteId}-[local]-[hash:base64:5]` : `${remoteId}__[name]__[local]`,
         namedExport: false,
         exportLocalsConvention: 'as-is',
@@ -175,7 +175,7 @@ function createWebpackConfig({ dirname, kind, name, exposes = {}, devPort, entry
       devtool: production ? 'source-map' : 'cheap-module-source-map',
       output: {
         path: path.join(dirname, 'dist'),
-        // The federation runtime chunk breaks with [contenthash] in entry names (STACK.md); chunks keep it.
+        // The federation runtime chunk breaks with [contenthash] in entry names (docs/architecture.md, "Architecture decisions"); chunks keep it.
         filename: '[name].js',
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',

@@ -26,7 +26,8 @@ import {
   SendMessageInNewThreadDocument,
   type TypedDocumentString,
 } from '../../shared-api/src/schemas/messaging/generated';
-import { buildPortal, launchChromium, signIn, startPortalServer, type Cookies, type PortalServer } from './shared';
+import { buildPortal, launchChromium, signIn, startPortalServer, type Cookies, type PortalServer } from '../../tooling/harness/bench-portal';
+import { percentile } from '../../tooling/harness/stats';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -508,12 +509,6 @@ async function runLoad(client: PortalClient, server: PortalServer, databaseName:
     machineCpu: ((machine1.busy - machine0.busy) / (machine1.total - machine0.total)) * os.cpus().length,
     ...(stopSampling ? { dbWaits: await stopSampling() } : {}),
   };
-}
-
-/** Nearest-rank percentile of autocannon's per-response latencies (see cannon). */
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
 }
 
 const median = (xs: readonly number[]) => percentile([...xs].sort((a, b) => a - b), 50);

@@ -15,7 +15,7 @@
  * and once more with JavaScript disabled: the <h1> and the links in <main> are there.
  */
 import type { Browser, Page } from '@playwright/test';
-import { openThrottledPage } from './shared';
+import { openThrottledPage } from '../../tooling/harness/bench-portal';
 
 export interface AnonymousPage {
   label: string;

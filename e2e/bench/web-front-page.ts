@@ -3,7 +3,7 @@
  * slowdown and Slow 4G, counted until every summary parcel has rendered and the network is idle.
  */
 import type { Browser } from '@playwright/test';
-import { openThrottledPage, type Cookies } from './shared';
+import { openThrottledPage, type Cookies } from '../../tooling/harness/bench-portal';
 
 /**
  * Counts React DOM renderers (each copy of react-dom registers once), records the latest LCP entry,

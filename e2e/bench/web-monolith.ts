@@ -9,7 +9,7 @@
 import { execSync } from 'node:child_process';
 import { cpSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot, startPortalServer, type PortalServer } from './shared';
+import { repoRoot, startPortalServer, type PortalServer } from '../../tooling/harness/bench-portal';
 
 export const MONOLITH_SHELL_DIST = path.join(repoRoot, '.bench', 'monolith-shell');
 

@@ -4,7 +4,7 @@
  * in which the new remote's heading (its <h1>) is visible.
  */
 import type { Browser, Page } from '@playwright/test';
-import type { Cookies } from './shared';
+import type { Cookies } from '../../tooling/harness/bench-portal';
 
 /** records visits → booking appointments → payments invoices → back to records visits */
 export const NAVIGATION_ROUTE = [

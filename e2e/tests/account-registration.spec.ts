@@ -4,7 +4,7 @@ import { signInFromLoginPage } from './sign-in';
 
 /**
  * Registration as a customer in the composed portal (issue 12; spec part 2 §2.2, §3, §5, §9; part 1
- * §2; SPEC-DECISIONS "Paths"): the front page sends someone who is not a customer to registration;
+ * §2; docs/product-decisions.md, "Paths"): the front page sends someone who is not a customer to registration;
  * once registered they are a customer at once (the front page sends them on to the first-time
  * welcome page, as they have no events yet). A guardian registers a ward with two guardians.
  * Sanni Nieminen (120519A964S) is the seed's unregistered ward of Leena's.

@@ -5,7 +5,7 @@ import { bookableAtClinic, expectNoHorizontalOverflow, findFreeSlot, helsinkiDat
 /**
  * The anonymous appointment link of the confirmation SMS (issue 13; spec part 2 §4 "Anonymous
  * appointment flow", §5 the identity-code end part in 4 boxes, §8, §9 check-in 30 minutes before;
- * SPEC-DECISIONS "Paths": /{lang}/{varaus|bokning|appointment}/{token}). Aino (021178-912P) reserves
+ * docs/product-decisions.md, "Paths": /{lang}/{varaus|bokning|appointment}/{token}). Aino (021178-912P) reserves
  * anonymously (the form itself: booking-anonymous.spec.ts) a time that starts within half an hour,
  * so the link offers check-in at once.
  */

@@ -67,7 +67,7 @@ export async function findFreeSlot(
 /** A slot anyone may reserve without strong identification, at a physical clinic (so it can be checked in to). */
 export const bookableAtClinic = (slot: FreeSlot): boolean => !slot.isRemote && !slot.requiresAuthToReserve;
 
-/** The login page of `lang` that returns to `nextPath` (SPEC-DECISIONS "Paths"). */
+/** The login page of `lang` that returns to `nextPath` (docs/product-decisions.md, "Paths"). */
 export function loginPath(lang: 'fi' | 'sv' | 'en', nextPath: string): string {
   const login = { fi: '/fi/kirjaudu', sv: '/sv/logga-in', en: '/en/login' }[lang];
   return `${login}?${new URLSearchParams({ nextPath }).toString()}`;

@@ -50,8 +50,10 @@ test.describe('a prescription on the front page opens the list at it (issue 11)'
     const heading = page.getByRole('heading', { level: 1, name: 'Reseptit' });
     await expect(page.getByRole('checkbox', { name: 'Burana 400 mg' })).toBeVisible();
     await expect(heading).toBeFocused();
-    // focus stays there once the page has settled
-    await page.waitForTimeout(300);
+    // focus stays there once the page has settled: the page's deferred focus (usePrescriptionTarget:
+    // a zero-delay timeout once the list shows) has had its turn when two frames have been drawn and
+    // a task queued after them has run (issue 32: waiting on the page's event loop, not on a clock)
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
     await expect(heading).toBeFocused();
   });
 });

@@ -1,2 +1,2 @@
-// Async boundary: Module Federation must negotiate the shared singletons before any React code runs (STACK.md).
+// Async boundary: Module Federation must negotiate the shared singletons before any React code runs (docs/architecture.md, "Architecture decisions").
 import('./bootstrap');

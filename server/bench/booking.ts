@@ -19,7 +19,8 @@
  * The numbers depend on the machine: the load generator, the server and PostgreSQL share its cores.
  */
 import { LOCAL_POSTGRES_URL, runBenchmark, startBenchServer, throwAwayDatabase, withClient } from './harness';
-import { load, percentile, type LoadSummary } from './load';
+import { percentile } from '../../tooling/harness/stats';
+import { load, type LoadSummary } from './load';
 import { measureSearchPage, searchPageSkipReason } from './search-page';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES_URL;

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { appointmentSearchQuerySchema } from '@portal/shared-api';
 import type { Database } from '../src/db/index';
-import { helsinkiDate } from '../src/util/time';
+import { helsinkiToday } from '@portal/shared-i18n';
 import { criteriaOf, lastDayOf } from '../src/modules/booking/search/criteria';
 import { findSlots, findSuggestions } from '../src/modules/booking/search/slots';
 
@@ -41,7 +41,7 @@ for (const search of mix) {
   for (const key of new Set(params.keys())) raw[key] = params.getAll(key).length > 1 ? params.getAll(key) : params.get(key)!;
   const query = appointmentSearchQuerySchema.parse(raw);
   const now = new Date();
-  const filter = { ...query, startDate: query.startDate ?? helsinkiDate(now) };
+  const filter = { ...query, startDate: query.startDate ?? helsinkiToday(now) };
   const criteria = criteriaOf(filter, query.isInsuranceCustomer ? 'insurance' : 'private');
   recorded.length = 0;
   const page = await findSlots(db, criteria, query.offset, now, { lang: query.lang, priceDetails: false });

@@ -47,7 +47,7 @@ const API_PAGES = { 'front page': '/api/pages/front-page?lang=fi', visits: '/api
 /**
  * With a built portal (shell/dist, the remotes' dist), the same two pages as the HTML a full page
  * load gets: the front page's also rendered by the shell's and the four remotes' pre-render
- * bundles (README, Architecture 2c), the visits page's with the header and menu alone. Not in the
+ * bundles (docs/architecture.md, "How a page is served", 2c), the visits page's with the header and menu alone. Not in the
  * budget, which is the loader's; they show what rendering on the server costs.
  */
 const HTML_PAGES = { 'front HTML': '/fi', 'visits HTML': '/fi/kaynnit' } as const;

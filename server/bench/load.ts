@@ -11,6 +11,7 @@
  * answers are autocannon's.
  */
 import autocannon from 'autocannon';
+import { percentile } from '../../tooling/harness/stats';
 
 export interface LoadSummary {
   /** requests answered in the measured seconds */
@@ -27,12 +28,6 @@ function run(options: autocannon.Options, onResponse?: (ms: number) => void): Pr
     const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
     if (onResponse) instance.on('response', (_client, _status, _bytes, ms) => onResponse(ms));
   });
-}
-
-/** Nearest-rank percentile of sorted values. */
-export function percentile(sorted: readonly number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 /**

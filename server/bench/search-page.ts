@@ -3,7 +3,7 @@
  * (/fi/ajanvaraus/yksityisasiakas) opened cold in Debian's Chromium against the built portal
  * (server/dist, shell/dist, mf-booking/dist: `npm run build` first; the benchmark does not build),
  * on the benchmark's database with its 100,000 free slots. It reuses the web benchmark's helpers
- * (e2e/bench/shared.ts: the built server on a free port, Chromium with the benchmarks' flags).
+ * (tooling/harness/bench-portal.ts: the built server on a free port, Chromium with the benchmarks' flags).
  *
  * Time to first results: from navigation start to the moment the first slot of the results list is
  * in the DOM (a MutationObserver notes it), without throttling; the page's loader embeds the first
@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchChromium, repoRoot, startPortalServer } from '../../e2e/bench/shared';
+import { launchChromium, repoRoot, startPortalServer } from '../../tooling/harness/bench-portal';
 
 const SEARCH_PAGE = '/fi/ajanvaraus/yksityisasiakas';
 

@@ -24,7 +24,7 @@ import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MessagingThreadsDocument, SendMessageDocument } from '@portal/shared-api';
 import { onCleanUp, runBenchmark, startBenchServer, throwAwayDatabase, type BenchServer } from './harness';
-import { percentile } from './load';
+import { percentile } from '../../tooling/harness/stats';
 import { graphqlCall, patientMix, type MixCall } from './patient-mix';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;

@@ -18,7 +18,7 @@ import { PERSONAS } from '../src/seed/personas';
 import { createTestApp, initialStateOf, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**
- * Registration over HTTP (spec part 2 §2.2, §3, §5, §7, §9; SPEC-DECISIONS "Paths"): the front
+ * Registration over HTTP (spec part 2 §2.2, §3, §5, §7, §9; docs/product-decisions.md, "Paths"): the front
  * page sends someone who is not a customer to registration and a customer with no events to the
  * welcome page; POST /api/user/register makes the session's subject a customer at once, with a
  * ward's guardians, and refuses every bad payload with 400 and its paths, changing nothing.

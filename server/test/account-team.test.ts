@@ -12,7 +12,7 @@ import { loadAccountConfig } from '../src/modules/account/config';
 import { occupationalTeamMembers } from '../src/modules/account/schema';
 import { auditLog } from '../src/modules/audit/schema';
 import { PERSONAS } from '../src/seed/personas';
-import { addDays, helsinkiDate } from '../src/util/time';
+import { addDays, helsinkiToday } from '@portal/shared-i18n';
 import { createTestApp, initialStateOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**
@@ -56,7 +56,7 @@ describe('account.team', () => {
       ['Anna Lahtinen', null, null],
       ['Olli Rantanen', null, null],
     ]);
-    const today = helsinkiDate();
+    const today = helsinkiToday();
     assert.deepEqual(names(state.responsibleNurses), [
       ['Kaisa Salo', 'Pekka Ojala', { from: addDays(today, -3), to: addDays(today, 11) }],
       ['Sari Heikkinen', null, null],
@@ -78,7 +78,7 @@ describe('account.team', () => {
   it('a substitute whose period has ended is no longer shown', async () => {
     const [row] = await t.app.db.select().from(occupationalTeamMembers).where(and(eq(occupationalTeamMembers.personId, aino.personId), eq(occupationalTeamMembers.name, 'Kaisa Salo')));
     assert.ok(row);
-    const today = helsinkiDate();
+    const today = helsinkiToday();
     try {
       await t.app.db.update(occupationalTeamMembers).set({ substituteFrom: addDays(today, -20), substituteTo: addDays(today, -1) }).where(eq(occupationalTeamMembers.id, row.id));
       const state = teamPageStateSchema.parse((await page(t, 'account.team', aino)).state);

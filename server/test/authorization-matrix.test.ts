@@ -7,7 +7,7 @@ import type { RouteRecord } from '../src/http/route-policy';
 import { POHJOLA_DOWN_WEEKDAY } from '../src/modules/booking/insurance/test-doubles';
 import { teamRecipients } from '../src/modules/messaging/queries';
 import { PERSONAS } from '../src/seed/personas';
-import { addDays, helsinkiDate, isoWeekday } from '../src/util/time';
+import { addDays, helsinkiToday, isoWeekday } from '@portal/shared-i18n';
 import { fingerprints, leakedIn, ownedRows, parameterValues, readAllRows, readSchema, snapshot, type Schema } from './authorization-matrix-world';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
@@ -99,7 +99,7 @@ const sumOfInvoice = (invoiceNumber: string | undefined) => Number(world.get('in
  * move with today, and one fell on a Wednesday on 2026-11-27).
  */
 function dayPohjolaAnswers(): string {
-  let day = addDays(helsinkiDate(), 7);
+  let day = addDays(helsinkiToday(), 7);
   while (isoWeekday(day) === POHJOLA_DOWN_WEEKDAY) day = addDays(day, 1);
   return day;
 }

@@ -203,7 +203,7 @@ describe('check-in (spec part 2 §4, §8, §9: opens 30 minutes before)', () => 
   });
 });
 
-describe('cancel (spec part 2 §4, §8 "Cancel failure", SPEC-DECISIONS: 24 hours)', () => {
+describe('cancel (spec part 2 §4, §8 "Cancel failure", docs/product-decisions.md, "Reservations and cancellation": 24 hours)', () => {
   it('inside the window: 409 deadlineExceeded with the hours, and nothing changes', async () => {
     const a = await addAppointment(mikko.personId, { startsInMinutes: 23 * 60 });
     assert.equal((await cardOf(a.id)).mayCancel, false);

@@ -11,13 +11,13 @@ import {
 import { auditLog } from '../src/modules/audit/schema';
 import { patientConcepts } from '../src/modules/booking/schema';
 import { PERSONAS } from '../src/seed/personas';
-import { addDays, helsinkiDate, isoWeekday } from '../src/util/time';
+import { addDays, helsinkiToday, isoWeekday } from '@portal/shared-i18n';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**
  * The insurance checks and the concept service over HTTP (spec part 2 §4 "Insurance checks", §5
  * "Age rule", §7 the insurance and concept calls), answered by the built-in test doubles per persona
- * (SPEC-DECISIONS "Values"): Mikko is insured everywhere, Ella has a LähiTapiola policy without a
+ * (docs/product-decisions.md, "Values"): Mikko is insured everywhere, Ella has a LähiTapiola policy without a
  * permit (with her guardian acting), anyone else is not found.
  */
 
@@ -49,7 +49,7 @@ const postConcept = (caller: SignedInCaller | null, payload: unknown, csrf = tru
 
 /** The next date (from today on) with the given ISO weekday. */
 function nextWeekday(weekday: number): string {
-  let date = helsinkiDate();
+  let date = helsinkiToday();
   while (isoWeekday(date) !== weekday) date = addDays(date, 1);
   return date;
 }
@@ -138,7 +138,7 @@ describe('GET /api/insurance/lahitapiola-direct-compensation-permits/{lang}', ()
     assert.equal(permitFi!.bodyPart, 'Oikea polvi');
     assert.equal(permitSv!.bodyPart, 'Höger knä');
     assert.equal(permitFi!.contentHash, permitSv!.contentHash, 'the same permit whatever the language');
-    assert.ok(permitFi!.validTo > helsinkiDate());
+    assert.ok(permitFi!.validTo > helsinkiToday());
   });
   it('Ella (with her guardian) has a policy but no permits', async () => {
     assert.deepEqual(await permitsOf(leenaForElla, 'fi'), { type: 'success', directCompensationPermits: [] });

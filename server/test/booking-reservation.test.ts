@@ -22,7 +22,7 @@ import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } 
 
 /**
  * The reservation pages and both reserve calls over HTTP (spec part 2 §2.1 "Reserve appointment",
- * §3 "Page state for reservation", §4, §5, §7, §8 "Reservation"; SPEC-DECISIONS; issue 13): the
+ * §3 "Page state for reservation", §4, §5, §7, §8 "Reservation"; docs/product-decisions.md, "Reservations and cancellation"; issue 13): the
  * database's uniqueness guarantee under 200 concurrent reservations of one slot, the limit of 5,
  * every bad payload refused with paths and nothing written, the anonymous refusals, the guardian,
  * the confirmation SMS and the page states.
@@ -695,7 +695,7 @@ describe('reservation page loaders (spec part 2 §2.1, §3 "Page state for reser
   });
 });
 
-describe('the children\'s brand (SPEC-DECISIONS internalOrganization)', () => {
+describe('the children\'s brand (docs/product-decisions.md, "Values": internalOrganization)', () => {
   it('the page says pikkujatti (and, without price-details, no price breakdown); the call refuses the adult product name at its path', async () => {
     const children = await createTestApp({ BRAND: 'children', FEATURES: '-price-details' });
     try {

@@ -16,7 +16,7 @@ import {
 import { auditLog } from '../src/modules/audit/schema';
 import { appointments, occupationalContracts } from '../src/modules/booking/schema';
 import { PERSONAS } from '../src/seed/personas';
-import { addDays, helsinkiDate, isoWeekday } from '../src/util/time';
+import { addDays, helsinkiToday, isoWeekday } from '@portal/shared-i18n';
 import { practitionerIdOf } from './booking-extras-fixtures';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
 
@@ -63,7 +63,7 @@ async function allSlots(query: Query, pages = 10, caller?: SignedInCaller): Prom
 
 const helsinkiHour = (iso: string) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Helsinki', hour: '2-digit', hourCycle: 'h23' }).format(new Date(iso)));
 const detailPaths = (body: unknown) => (body as { details: { path: string }[] }).details.map((d) => d.path).sort();
-const today = () => helsinkiDate();
+const today = () => helsinkiToday();
 const practitionerId = async (lastName: string) => String(await practitionerIdOf(t.app, lastName));
 
 describe('GET /api/appointments (spec part 2 §7, §9)', () => {

@@ -17,7 +17,7 @@ import { bookNew, storedAppointment } from './booking-extras-fixtures';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**
- * "Tell me of an earlier time" (beyond the spec, issue 13; SPEC-DECISIONS "Values") over HTTP: the
+ * "Tell me of an earlier time" (beyond the spec, issue 13; docs/product-decisions.md, "Values") over HTTP: the
  * waitlist on an appointment, the offers a cancellation makes (with their SMS), and taking an offer:
  * first come first served, expired offers refused.
  */

@@ -12,7 +12,7 @@ import { loadConfig, type Config } from '../src/config';
 import { dumpPglite, migrate, migrationsFolder, openDatabase, type Database, type DatabaseHandle } from '../src/db/index';
 import { people } from '../src/modules/patients/schema';
 import { seedDemoWorld } from '../src/seed/index';
-import { helsinkiDate } from '../src/util/time';
+import { helsinkiToday } from '@portal/shared-i18n';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const fixturesDir = path.join(here, 'fixtures');
@@ -20,7 +20,7 @@ const serverDir = path.resolve(here, '..');
 
 /** Hash of everything that shapes the seeded template: migrations, seed code and today's date. */
 function templateKey(): string {
-  const hash = createHash('sha256').update(helsinkiDate());
+  const hash = createHash('sha256').update(helsinkiToday());
   const migrations = migrationsFolder();
   for (const file of readdirSync(migrations).sort()) {
     if (file.endsWith('.sql')) hash.update(readFileSync(path.join(migrations, file)));

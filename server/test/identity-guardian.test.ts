@@ -6,7 +6,7 @@ import { identityCodeCheckCharacter, recordsSummarySchema, validationErrorSchema
 import { guardianships, people } from '../src/modules/patients/schema';
 import { sessions } from '../src/modules/sessions/schema';
 import { seedDemoWorld } from '../src/seed/index';
-import { addDays, helsinkiDate } from '../src/util/time';
+import { addDays, helsinkiToday } from '@portal/shared-i18n';
 import { createTestApp, initialStateOf, personIdOf, type TestApp } from './helpers';
 import {
   brokerForm,
@@ -38,7 +38,7 @@ function identityCodeBornOn(birthDate: string, individualNumber: string): string
 }
 
 /** The date `years` whole years before today (Helsinki); 29 February never occurs in the inputs used. */
-function yearsAgo(years: number, today = helsinkiDate()): string {
+function yearsAgo(years: number, today = helsinkiToday()): string {
   const [y, m, d] = today.split('-') as [string, string, string];
   const date = `${Number(y) - years}-${m}-${d}`;
   // 29 February in a common year: the birthday counted as 28 February, so go back a day

@@ -17,7 +17,7 @@ import { PERSONAS } from '../src/seed/personas';
 import { openTestDatabase, signIn, testConfig, type SignedInCaller } from './helpers';
 
 /**
- * ARCHITECTURE "Scaling out": instances keep no state of their own. Two server instances on one
+ * docs/operations.md, "Topology": instances keep no state of their own. Two server instances on one
  * database (and, for the local disk storage, one data folder — S3 in production): an upload ticket
  * from one is good on the other, the file sent with a message through the other, and the download
  * URL signed by one is honoured by the other (the URL secret lives in the database).

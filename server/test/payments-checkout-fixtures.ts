@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { PAYMENTS_PATH, paymentResponseSchema, type PaymentProvider, type PaymentRequest, type PaymentResponse } from '@portal/shared-api';
 import { invoiceRows, invoices, paymentEvents, payments } from '../src/modules/payments/schema';
-import { addDays, helsinkiDate } from '../src/util/time';
+import { addDays, helsinkiToday } from '@portal/shared-i18n';
 import type { SignedInCaller } from './helpers';
 
 /**
@@ -22,7 +22,7 @@ export async function insertInvoice(
   personId: string,
   overrides: Partial<typeof invoices.$inferInsert> = {},
 ): Promise<TestInvoice> {
-  const today = helsinkiDate();
+  const today = helsinkiToday();
   const sumCents = overrides.sumCents ?? 12_345;
   const invoiceNumber = overrides.invoiceNumber ?? String(randomInt(10_000_000, 99_999_999)) + String(randomInt(1000, 9999));
   const [row] = await app.db

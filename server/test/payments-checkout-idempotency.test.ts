@@ -6,7 +6,7 @@ import { PAYMENT_CALLBACK_PATH, PAYMENT_REDIRECT_PATH } from '@portal/shared-api
 import { signedReturnUrl } from '../src/modules/payments/provider/test-provider';
 import { calculateSignature } from '../src/modules/payments/provider/signature';
 import { PERSONAS } from '../src/seed/personas';
-import { helsinkiDate } from '../src/util/time';
+import { helsinkiToday } from '@portal/shared-i18n';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
 import { startPaymentAttempt } from '../src/modules/payments/checkout/attempt';
 import { createPayment, eventsOf, insertInvoice, invoiceOf, pathOf, paymentRequestFor, paymentsOf, postPayment, type TestInvoice } from './payments-checkout-fixtures';
@@ -64,7 +64,7 @@ describe('the provider’s signed return, recorded once', () => {
     assert.equal(row!.status, 'ok');
     assert.ok(row!.settledAt);
     const invoice = await invoiceOf(t.app, payment.invoice.id);
-    assert.deepEqual([invoice.status, invoice.paidDate], ['paid', helsinkiDate()]);
+    assert.deepEqual([invoice.status, invoice.paidDate], ['paid', helsinkiToday()]);
   });
 
   for (const order of [['redirect', 'callback'], ['callback', 'redirect']] as const) {

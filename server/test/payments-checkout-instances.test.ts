@@ -15,7 +15,7 @@ import { openTestDatabase, signIn, testConfig } from './helpers';
 import { createPayment, eventsOf, insertInvoice, invoiceOf, pathOf, paymentsOf } from './payments-checkout-fixtures';
 
 /**
- * ARCHITECTURE "Scaling out": payment state lives in the database. Two server instances on one
+ * docs/operations.md, "Topology": payment state lives in the database. Two server instances on one
  * database receive the same signed callback (and the browser's redirect) at the same moment: the
  * payment is recorded once and the invoice paid once.
  */

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { paymentRefusalSchema, validationErrorSchema, type PaymentProvider } from '@portal/shared-api';
 import { eq } from 'drizzle-orm';
-import { payments } from '../src/modules/payments/schema';
+import { payments, testProviderCallbacks } from '../src/modules/payments/schema';
 import { PERSONAS } from '../src/seed/personas';
-import { helsinkiDate } from '../src/util/time';
+import { helsinkiToday } from '@portal/shared-i18n';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
 import {
   createPayment,
@@ -16,6 +16,7 @@ import {
   postForm,
   postPayment,
   eventsOf,
+  eventually,
 } from './payments-checkout-fixtures';
 
 /**
@@ -35,7 +36,18 @@ before(async () => {
 });
 after(async () => t.close());
 
-const waitForCallbacks = () => new Promise((resolve) => setTimeout(resolve, 250));
+/**
+ * Until the test provider has sent every callback it owes for the payment (one or two, by the
+ * transaction's callback plan; its ledger marks each sent once the portal has answered it), instead
+ * of sleeping for "long enough".
+ */
+async function callbacksSent(transactionId: string | null | undefined): Promise<void> {
+  assert.ok(transactionId, 'the payment has the provider’s transaction id');
+  await eventually('the test provider sent every callback it owed', async () => {
+    const owed = await t.app.db.select({ sentAt: testProviderCallbacks.sentAt }).from(testProviderCallbacks).where(eq(testProviderCallbacks.transactionId, transactionId));
+    return owed.length > 0 && owed.every((callback) => callback.sentAt !== null);
+  });
+}
 
 /** Through the test provider's bank page: the provider's form, then the tester's choice; answers the redirect. */
 async function payAtTestBank(provider: PaymentProvider, outcome: string): Promise<string> {
@@ -122,7 +134,7 @@ describe('POST /api/payments/ (spec part 2 §3, §7)', () => {
   });
 
   it('an invoice that cannot be paid online (paid, mailed, overdue) is refused with InvoiceNotPayable (409)', async () => {
-    for (const overrides of [{ status: 'paid' as const, paidDate: helsinkiDate() }, { status: 'paper' as const }, { status: 'overdue' as const }]) {
+    for (const overrides of [{ status: 'paid' as const, paidDate: helsinkiToday() }, { status: 'paper' as const }, { status: 'overdue' as const }]) {
       const invoice = await insertInvoice(t.app, mikko.personId, overrides);
       const res = await postPayment(t.app, mikko, paymentRequestFor(invoice));
       assert.equal(res.statusCode, 409, `${overrides.status}: ${res.body}`);
@@ -159,7 +171,7 @@ describe('paying through the built-in test provider (issue 14)', () => {
 
     const paid = await invoiceOf(t.app, invoice.id);
     assert.equal(paid.status, 'paid');
-    assert.equal(paid.paidDate, helsinkiDate());
+    assert.equal(paid.paidDate, helsinkiToday());
     const [payment] = await paymentsOf(t.app, invoice.id);
     assert.equal(payment!.status, 'ok');
     assert.equal(payment!.provider, 'kaleva');
@@ -167,7 +179,7 @@ describe('paying through the built-in test provider (issue 14)', () => {
     const again = await postPayment(t.app, mikko, paymentRequestFor(invoice));
     assert.equal(again.statusCode, 409, again.body);
 
-    await waitForCallbacks();
+    await callbacksSent(payment!.transactionId);
     const events = await eventsOf(t.app, payment!.id);
     assert.ok(events.some((e) => e.kind === 'callback'), 'the provider called back');
     assert.equal(events.filter((e) => e.applied).length, 1, 'one event recorded the payment');
@@ -183,7 +195,7 @@ describe('paying through the built-in test provider (issue 14)', () => {
     assert.equal(payment!.status, 'fail');
     assert.equal(payment!.failureReason, 'cancelled');
     assert.equal((await invoiceOf(t.app, invoice.id)).status, 'open');
-    await waitForCallbacks();
+    await callbacksSent(payment!.transactionId);
     assert.equal((await paymentsOf(t.app, invoice.id))[0]!.status, 'fail');
     const again = await postPayment(t.app, mikko, paymentRequestFor(invoice));
     assert.equal(again.statusCode, 200, again.body);
@@ -207,7 +219,7 @@ describe('paying through the built-in test provider (issue 14)', () => {
     await t.app.inject({ url: pathOf(redirect) });
     // no new payment beside one the bank has yet to confirm
     const meanwhile = await postPayment(t.app, mikko, paymentRequestFor(invoice));
-    await waitForCallbacks();
+    await callbacksSent((await paymentsOf(t.app, invoice.id))[0]?.transactionId);
     const [payment, ...others] = await paymentsOf(t.app, invoice.id);
     assert.equal(payment!.status, 'ok');
     assert.equal((await invoiceOf(t.app, invoice.id)).status, 'paid');

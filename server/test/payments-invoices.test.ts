@@ -17,10 +17,10 @@ import { auditLog } from '../src/modules/audit/schema';
 import { moveInvoiceStatus, refreshInvoiceStatuses } from '../src/modules/payments/invoices/status';
 import { invoices } from '../src/modules/payments/schema';
 import { PERSONAS } from '../src/seed/personas';
-import { addDays, helsinkiDate } from '../src/util/time';
+import { addDays, helsinkiToday } from '@portal/shared-i18n';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
-/** The invoice calls and pages over HTTP (spec part 2 §2.3, §3, §4, §7; SPEC-DECISIONS "Invoice status moves"). */
+/** The invoice calls and pages over HTTP (spec part 2 §2.3, §3, §4, §7; docs/product-decisions.md, "Invoice status moves"). */
 let t: TestApp;
 let mikko: SignedInCaller;
 before(async () => {
@@ -39,7 +39,7 @@ const byNumber = (list: InvoiceListItem[], invoiceNumber: string) => list.find((
 
 let nextNumber = 90000001;
 async function insertInvoice(personId: string, values: { status: InvoiceStatus; dueDate: string; payableOnlineUntil: string | null }): Promise<number> {
-  const today = helsinkiDate();
+  const today = helsinkiToday();
   const [row] = await t.app.db
     .insert(invoices)
     .values({
@@ -150,7 +150,7 @@ describe('GET /api/invoices/invoice-summary and the payments.summary page (§3 "
     assert.equal(invoice.rows.length, 3);
     assert.equal(invoice.rows[0]!.description, 'Lääkärin vastaanotto, yleislääkäri');
     assert.equal(invoice.sumCents, invoice.rows.reduce((sum, row) => sum + row.count * row.unitPriceCents, 0));
-    assert.equal(invoice.payableOnlineUntil, addDays(helsinkiDate(), 3));
+    assert.equal(invoice.payableOnlineUntil, addDays(helsinkiToday(), 3));
     // a valid Finnish reference number: the last digit checks the others with the weights 7, 3, 1 from the right
     const digits = [...invoice.paymentNumber.slice(0, -1)].reverse().map(Number);
     const weighted = digits.reduce((sum, digit, i) => sum + digit * [7, 3, 1][i % 3]!, 0);
@@ -233,10 +233,10 @@ describe('GET /api/payments/good-sign-invoice (§7: data.invoice absent means no
   });
 });
 
-describe('status moves (SPEC-DECISIONS "Invoice status moves")', () => {
+describe('status moves (docs/product-decisions.md, "Invoice status moves")', () => {
   it('a refused move (paid → open, refunded → paid) changes nothing', async () => {
     const jukka = await personIdOf(t.app, PERSONAS.jukka);
-    const today = helsinkiDate();
+    const today = helsinkiToday();
     const paid = await insertInvoice(jukka, { status: 'paid', dueDate: addDays(today, 5), payableOnlineUntil: addDays(today, 1) });
     await t.app.db.update(invoices).set({ paidDate: today }).where(eq(invoices.id, paid));
     assert.equal(await moveInvoiceStatus(t.app.db, paid, 'open'), false);
@@ -248,7 +248,7 @@ describe('status moves (SPEC-DECISIONS "Invoice status moves")', () => {
 
   it('open → paid records the paid date once; a second payment is refused; paid → refundInProgress → refunded', async () => {
     const jukka = await personIdOf(t.app, PERSONAS.jukka);
-    const today = helsinkiDate();
+    const today = helsinkiToday();
     const id = await insertInvoice(jukka, { status: 'open', dueDate: addDays(today, 5), payableOnlineUntil: addDays(today, 1) });
     assert.equal(await moveInvoiceStatus(t.app.db, id, 'paid', { paidDate: today }), true);
     assert.deepEqual(await statusOf(id), { status: 'paid', paidDate: today });
@@ -262,7 +262,7 @@ describe('status moves (SPEC-DECISIONS "Invoice status moves")', () => {
 
   it('time moves: past the online window open becomes paper; past the due date open and paper become overdue; others stay', async () => {
     const aino = await personIdOf(t.app, PERSONAS.aino);
-    const today = helsinkiDate();
+    const today = helsinkiToday();
     const stillOpen = await insertInvoice(aino, { status: 'open', dueDate: addDays(today, 10), payableOnlineUntil: today });
     const mailed = await insertInvoice(aino, { status: 'open', dueDate: addDays(today, 10), payableOnlineUntil: addDays(today, -1) });
     const openPastDue = await insertInvoice(aino, { status: 'open', dueDate: addDays(today, -1), payableOnlineUntil: addDays(today, -5) });

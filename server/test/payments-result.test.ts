@@ -5,7 +5,7 @@ import { payInvoicePageStateSchema, paymentResultPageStateSchema, PAYMENT_CALLBA
 import { people } from '../src/modules/patients/schema';
 import { signedReturnUrl } from '../src/modules/payments/provider/test-provider';
 import { PERSONAS } from '../src/seed/personas';
-import { helsinkiDate } from '../src/util/time';
+import { helsinkiToday } from '@portal/shared-i18n';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
 import { createPayment, insertInvoice, pathOf, paymentsOf, type TestInvoice } from './payments-checkout-fixtures';
 
@@ -63,7 +63,7 @@ describe('payments.payment: the result of the latest attempt', () => {
     const state = paymentResultPageStateSchema.parse((await resultPage(mikko, invoice.invoiceNumber, 'en')).json().state);
     assert.ok(state.status === 'ok');
     assert.equal(state.result, 'ok');
-    assert.deepEqual(state.invoice, { invoiceNumber: invoice.invoiceNumber, sumCents: invoice.sumCents, paid: true, paidDate: helsinkiDate(), open: false });
+    assert.deepEqual(state.invoice, { invoiceNumber: invoice.invoiceNumber, sumCents: invoice.sumCents, paid: true, paidDate: helsinkiToday(), open: false });
   });
 
   it('fail: the provider’s reason, the invoice still open and unpaid', async () => {

@@ -8,7 +8,7 @@ import { moveInvoiceStatus } from '../src/modules/payments/invoices/status';
 import { invoices } from '../src/modules/payments/schema';
 import { toPaymentsSummary } from '../src/modules/payments/summary';
 import { PERSONAS } from '../src/seed/personas';
-import { helsinkiDate } from '../src/util/time';
+import { helsinkiToday } from '@portal/shared-i18n';
 import { createTestApp, initialStateOf, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /** The mf-payments remote's front-page summary over HTTP (the unpaid invoices), and the `./summary` parcel the shell mounts for it. */
@@ -59,7 +59,7 @@ describe('mf-payments front-page summary', () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
     const before = await summaryOf(mikko);
     const first = before.invoices[0]!;
-    assert.equal(await moveInvoiceStatus(t.app.db, Number(first.id), 'paid', { paidDate: helsinkiDate() }), true);
+    assert.equal(await moveInvoiceStatus(t.app.db, Number(first.id), 'paid', { paidDate: helsinkiToday() }), true);
     const after = await summaryOf(mikko);
     assert.equal(after.unpaidCount, before.unpaidCount - 1);
     assert.equal(after.unpaidTotalCents, before.unpaidTotalCents - first.sumCents);
@@ -113,7 +113,7 @@ describe('mf-payments front-page summary against the unprepared read', () => {
         assert.equal(res.statusCode, 200, res.body);
         // the summary as sent, in the body's own key order (a schema's parse would rebuild it)
         const sent = (res.json() as { state: { summaries?: Record<string, unknown> } }).state.summaries?.['mf-payments'];
-        const today = helsinkiDate();
+        const today = helsinkiToday();
         const subjectId = await personIdOf(t.app, actingFor ?? identityCode);
         const expected = toPaymentsSummary(await unpaidInvoiceRecordsOf(t.app.db, subjectId, today), today);
         assert.equal(JSON.stringify(sent), JSON.stringify(expected), `${actingFor ?? identityCode}'s summary`);

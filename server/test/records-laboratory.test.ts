@@ -17,7 +17,7 @@ import { loadImagingApiStatus } from '../src/modules/records/config';
 import { isCalendarDate } from '../src/modules/records/laboratory';
 import { referrals } from '../src/modules/records/schema';
 import { PERSONAS } from '../src/seed/personas';
-import { addDays, helsinkiDate } from '../src/util/time';
+import { addDays, helsinkiToday } from '@portal/shared-i18n';
 import { createTestApp, initialStateOf, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**
@@ -31,7 +31,7 @@ let mikko: SignedInCaller;
 let aino: SignedInCaller;
 let leenaForElla: SignedInCaller;
 // The seed is relative to today in Helsinki (server/src/seed/personas.ts).
-const today = helsinkiDate();
+const today = helsinkiToday();
 const day = (offset: number) => addDays(today, offset);
 
 before(async () => {

@@ -6,7 +6,7 @@ import { jsonDepthExceeds } from '../src/http/json-body';
 import { isSafeNextPath } from '../src/http/next-path';
 import { scrubText, scrubUrl } from '../src/http/logging';
 import { serializeInitialState } from '../src/pages/html';
-import { helsinkiInstant } from '../src/util/time';
+import { helsinkiInstant } from '@portal/shared-i18n';
 
 describe('isSafeNextPath', () => {
   it('keeps same-site paths', () => {

@@ -28,7 +28,7 @@ export * from './components/CharacterCount';
 export * from './components/details-list';
 export * from './components/contact-fields';
 export * from './components/choice';
-// What every remote's app needs around its pages (ARCHITECTURE: every remote laid out alike):
+// What every remote's app needs around its pages (every remote laid out alike: docs/architecture.md, "The contract of a remote and of a server module"):
 // createRemote / createParcel start it; pages read their state, clients and links from the shell.
 export * from './remote/createRemote';
 export * from './remote/RemoteProviders';

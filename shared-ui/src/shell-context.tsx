@@ -50,7 +50,7 @@ export interface SessionStoreState {
 
 /**
  * The small typed context the shell hands every remote through single-spa custom props
- * (ARCHITECTURE "Composition in the browser"). Remotes read it with `useShell()`.
+ * (docs/architecture.md, "How a page is served", step 3). Remotes read it with `useShell()`.
  */
 export interface ShellContextValue {
   lang: Lang;

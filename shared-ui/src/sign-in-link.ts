@@ -2,7 +2,7 @@ import type { Lang } from '@portal/shared-api';
 import { langOfPath } from '@portal/shared-i18n';
 import { useShell, type ShellContextValue } from './shell-context';
 
-/** Query parameter the login page reads to send the user back after identification (SPEC-DECISIONS "Paths"). */
+/** Query parameter the login page reads to send the user back after identification (docs/product-decisions.md, "Paths"). */
 export const NEXT_PATH_PARAM = 'nextPath';
 /**
  * Marker on the login page's query (`?acting=guardian`): the guardian signs in to act for a child
@@ -11,7 +11,7 @@ export const NEXT_PATH_PARAM = 'nextPath';
 export const ACTING_PARAM = 'acting';
 export const ACTING_GUARDIAN = 'guardian';
 
-/** SPEC-DECISIONS "Paths": the login page, where the route table has none (it always has in the portal). */
+/** docs/product-decisions.md, "Paths": the login page, where the route table has none (it always has in the portal). */
 const LOGIN_PATHS: Record<Lang, string> = { en: '/en/login', fi: '/fi/kirjaudu', sv: '/sv/logga-in' };
 
 export interface SignInLinkOptions {

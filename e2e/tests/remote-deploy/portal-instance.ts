@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { freePort, run, start, waitUntilAnswering } from './processes';
+import { freePort, run, start, waitUntilAnswering } from '../../../tooling/harness/processes';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 

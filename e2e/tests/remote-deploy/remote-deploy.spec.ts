@@ -5,8 +5,8 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test, watchCspViolations } from '../fixtures';
 import { buildRequiringReactDom, buildWithChangedText } from './builds';
 import { createDeployToken, freePort, repoRoot, startPortal, type PortalInstance } from './portal-instance';
-import { run, type Finished } from './processes';
-import { startStaticOrigin, type StaticOrigin } from './static-origin';
+import { run, type Finished } from '../../../tooling/harness/processes';
+import { startStaticOrigin, type StaticOrigin } from '../../../tooling/harness/static-origin';
 
 /**
  * Issue 29, "How it is proved": a feature team deploys mf-booking to a second static origin (Debian's

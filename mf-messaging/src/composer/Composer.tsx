@@ -23,7 +23,7 @@ export function canSendMessage(text: string, attachments: Pick<AttachmentsApi, '
 
 /**
  * The thread's composer: message, attachments, send. `onSend` throws on failure (an ApiError); the
- * composer then says so and keeps what was typed and chosen (SPEC-DECISIONS: keep what the user
+ * composer then says so and keeps what was typed and chosen (docs/product-decisions.md, "Behaviour of API calls": keep what the user
  * typed). On success the text and the attachments are cleared. A text over the limit is kept whole
  * and refused on send with its error at the field, which takes focus (issue 28).
  */

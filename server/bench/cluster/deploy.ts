@@ -3,7 +3,7 @@
  * The feature team's commands (scripts/deploy/deploy-remote.mjs, rollback-remote.mjs, as
  * `npm run deploy:remote` / `rollback:remote` run them) put mf-booking's build (mf-booking/dist,
  * built once when missing) into a folder that Debian's nginx serves as the team's static origin
- * (e2e/tests/remote-deploy/static-origin.ts, the configuration of docs/deploying-a-remote.md), with
+ * (tooling/harness/static-origin.ts, the configuration of docs/deploying-a-remote.md), with
  * a deploy token minted by the operator's command (src/cli/remote-tokens.ts, `npm run remote:token`).
  * Budget: 0 failed page loads.
  */
@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { onCleanUp, serverDir, sleep } from '../harness';
-import { startStaticOrigin, type StaticOrigin } from '../../../e2e/tests/remote-deploy/static-origin';
+import { startStaticOrigin, type StaticOrigin } from '../../../tooling/harness/static-origin';
 import type { Cluster } from './cluster';
 import { tally, type Row, type TrafficSettings } from './scenarios';
 import { Traffic, type Call, type Session } from './traffic';

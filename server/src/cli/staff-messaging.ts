@@ -15,7 +15,7 @@ import {
 } from '../modules/messaging/staff';
 
 /**
- * The professionals' side of messaging from the command line, for testers (SPEC-DECISIONS):
+ * The professionals' side of messaging from the command line, for testers (docs/product-decisions.md, "Staff work is outside the portal"):
  *
  *   npm run staff:messaging -- list-professionals
  *   npm run staff:messaging -- list-threads --identity-code 150385-9013

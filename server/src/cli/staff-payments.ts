@@ -6,7 +6,7 @@ import { DataDirLockedError, openDatabase } from '../db/index';
 import { listDuplicatePayments, markDuplicateRefunded, PaymentsStaffError, type DuplicatePayment } from '../modules/payments/staff';
 
 /**
- * The billing office's side of online payments, from the command line (SPEC-DECISIONS: staff work
+ * The billing office's side of online payments, from the command line (docs/product-decisions.md, "Staff work is outside the portal": staff work
  * is outside the portal):
  *
  *   npm run staff:payments -- duplicates            the duplicate payments still to refund

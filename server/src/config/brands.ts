@@ -2,7 +2,7 @@ import type { Brand, BrandConfig } from '@portal/shared-api';
 
 /**
  * Contact details and links per brand. The values are clearly fictional demo values
- * (SPEC-DECISIONS "Values"); a deployment replaces them here or through its own build.
+ * (docs/product-decisions.md, "Values"); a deployment replaces them here or through its own build.
  */
 export const brandConfigs: Record<Brand, BrandConfig> = {
   adult: {

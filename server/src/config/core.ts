@@ -32,7 +32,7 @@ const envSchema = z.object({
   SHELL_DIST: z.string().optional(),
   REMOTES_DIST_ROOT: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // The named switch for the demo (README "Security", demo mode): never implied by an environment.
+  // The named switch for the demo (docs/security.md, the demo switch): never implied by an environment.
   DEMO: booleanFlag.default(false),
 });
 

@@ -1,7 +1,7 @@
 import type { Database } from '../db/index';
 import { withTransaction } from '../db/transaction';
 import { portalModules } from '../modules/index';
-import { helsinkiDate } from '../util/time';
+import { helsinkiToday } from '@portal/shared-i18n';
 import { seedPersonas } from './personas';
 import { seedMarker } from './schema';
 
@@ -14,7 +14,7 @@ export const SEED_VERSION = '1';
  * All-or-nothing: the marker row is written in the same transaction as the data, so two
  * instances starting at once seed once. Returns whether it seeded.
  */
-export async function seedDemoWorld(db: Database, today: string = helsinkiDate()): Promise<boolean> {
+export async function seedDemoWorld(db: Database, today: string = helsinkiToday()): Promise<boolean> {
   return withTransaction(db, async (t) => {
     const marked = await t
       .insert(seedMarker)

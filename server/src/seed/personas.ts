@@ -1,7 +1,7 @@
 import type { Database } from '../db/index';
 import { guardianships, people } from '../modules/patients/schema';
 
-/** The fixed demo personas (ARCHITECTURE "Demo data and personas"): identity codes by a short key. */
+/** The fixed demo personas (README.md, "Demo personas"): identity codes by a short key. */
 export const PERSONAS = {
   mikko: '150385-9013',
   aino: '021178-912P',

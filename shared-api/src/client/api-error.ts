@@ -1,5 +1,5 @@
 /**
- * What went wrong with an API call, as callers react to it (spec part 2 §8, SPEC-DECISIONS "Behaviour").
+ * What went wrong with an API call, as callers react to it (spec part 2 §8, docs/product-decisions.md, "Behaviour of API calls").
  * Every failure of the client is thrown as an ApiError carrying one of these.
  */
 export type ApiFailure =
@@ -106,7 +106,7 @@ function isDetail(value: unknown): value is { path: string; message: string } {
 
 /**
  * The common message id to show for a failure when a page has nothing more specific
- * (SPEC-DECISIONS: network → 'Network error. Please try again.', else the generic text).
+ * (docs/product-decisions.md, "Behaviour of API calls": network → 'Network error. Please try again.', else the generic text).
  */
 export function failureMessageId(failure: ApiFailure): 'common.error.network' | 'common.error.generic' {
   return failure.kind === 'network' ? 'common.error.network' : 'common.error.generic';

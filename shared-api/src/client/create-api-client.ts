@@ -14,7 +14,7 @@ export type SearchParams = URLSearchParams | Record<string, string | number | bo
 
 export interface RequestOptions {
   searchParams?: SearchParams;
-  /** abort when the caller leaves the page (SPEC-DECISIONS) */
+  /** abort when the caller leaves the page (docs/product-decisions.md, "Behaviour of API calls") */
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
@@ -48,7 +48,7 @@ export interface ApiClientOptions {
 }
 
 export const GET_RETRY_LIMIT = 2;
-/** 300 ms before the first retry, 600 ms before the second (SPEC-DECISIONS) */
+/** 300 ms before the first retry, 600 ms before the second (docs/product-decisions.md, "Behaviour of API calls") */
 export const retryDelayMs = (attempt: number) => 300 * 2 ** (attempt - 1);
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';

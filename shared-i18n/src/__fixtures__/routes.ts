@@ -30,7 +30,7 @@ const recordsRoutes: RouteDefinitionInput[] = [
   { id: 'records.questionnaires', paths: { fi: 'kyselyt', sv: 'rundfraga', en: 'questionnaires' }, kind: 'logged-in' },
 ];
 
-/** Parameter routes in the shape other remotes use (SPEC-DECISIONS: appointment ids vs anonymous tokens). */
+/** Parameter routes in the shape other remotes use (docs/product-decisions.md, "Paths": appointment ids vs anonymous tokens). */
 const parameterRoutes: RouteDefinitionInput[] = [
   {
     id: 'records.visit',

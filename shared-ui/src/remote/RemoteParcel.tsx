@@ -36,7 +36,7 @@ function withLatestCallbacks(latest: { current: Record<string, unknown> }): Reco
 }
 
 /**
- * Another remote's exposed parcel inline in this remote's page (ARCHITECTURE "Inside a remote": the
+ * Another remote's exposed parcel inline in this remote's page (docs/architecture.md, "The contract of a remote and of a server module": the
  * booking page's consent and registration forms are the account remote's parcels, never copies).
  * The shell loads and mounts it (`shell.mountParcel`); meanwhile a spinner shows, and a parcel that
  * cannot be loaded or mounted shows a short error with a retry in its place, reported to the

@@ -15,7 +15,7 @@ function parsePageState<R extends RouteWithState>(routeId: R, schema: AnyPageSta
 }
 
 /**
- * A page's loader state (ARCHITECTURE "Page state"): the server-embedded state on the first page,
+ * A page's loader state (docs/architecture.md, "How a page is served"): the server-embedded state on the first page,
  * otherwise the same loader over the API, parsed with the route's schema (from the part's
  * `pageStates`, entries of shared-api's `pageStateSchemas`, the map that also types the server's loader) and aborted when the page is
  * left. `retry` asks again. Used by every remote page and the shell's front page.

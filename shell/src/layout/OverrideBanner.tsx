@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { Button } from '@portal/shared-ui';
 import { useRuntime } from '../app/runtime';
 
-/** Always visible while a remote override is active, with the way back (ARCHITECTURE "local override"). */
+/** Always visible while a remote override is active, with the way back (docs/feature-teams.md, "Developing against the composed portal"). */
 export function OverrideBanner() {
   const { overrides, resetOverrides } = useRuntime();
   const ids = Object.keys(overrides);

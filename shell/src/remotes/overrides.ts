@@ -58,7 +58,7 @@ function validUrl(value: string, origin: string): string | null {
 }
 
 /**
- * The local override of remote locations (ARCHITECTURE "Composition in the browser"): a developer points
+ * The local override of remote locations (docs/feature-teams.md, "Developing against the composed portal"): a developer points
  * one remote at their own dev server with `?mf-override=mf-records=http://localhost:3101/mf-manifest.json`.
  * The choice persists in localStorage until `?mf-override-reset`. Refused (with a console warning) when
  * the environment's manifest says `overridesAllowed: false`.

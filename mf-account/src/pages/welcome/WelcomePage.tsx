@@ -4,7 +4,7 @@ import { RegistrationFlow } from '../../components/registration/RegistrationFlow
 import styles from './WelcomePage.module.css';
 
 /**
- * account.welcome (spec part 1 §2 "Help / first-time welcome", SPEC-DECISIONS "Paths": tervetuloa,
+ * account.welcome (spec part 1 §2 "Help / first-time welcome", docs/product-decisions.md, "Paths": tervetuloa,
  * valkommen, welcome): where the front page sends a patient with no appointments or events. Title
  * 'Welcome!', the message that the user seems to be here for the first time, and the registration
  * form (identity code, and the child's details when a guardian acts for one) with its register button.

@@ -17,7 +17,7 @@ export const calendarFilePath = (appointmentId: string) => `/api/appointments/${
 type WaitlistView = { status: 'loading' } | { status: 'error' } | { status: 'ready'; state: WaitlistState };
 
 /**
- * "Tell me of an earlier time" (SPEC-DECISIONS "Values"): joined or not, with the choice of the same
+ * "Tell me of an earlier time" (docs/product-decisions.md, "Values"): joined or not, with the choice of the same
  * practitioner or the same specialty in the clinic's municipality.
  */
 function EarlierTimeWaitlist({ appointment }: { appointment: AppointmentDetail }) {

@@ -85,7 +85,7 @@ export function useSlotSearch({
   useEffect(() => {
     if (answered) return undefined;
     const { controller, call } = request(0);
-    // spec part 2 §7 analytics 'search'; SPEC-DECISIONS: ids and the healthcare type only, nothing personal
+    // spec part 2 §7 analytics 'search'; docs/product-decisions.md, "Analytics carry no personal data": ids and the healthcare type only, nothing personal
     analytics.push('search', {
       healthcareType,
       startDate: filter.startDate,

@@ -35,7 +35,7 @@ export type CancelOutcome =
 
 /**
  * Check-in and cancel of one appointment (spec part 2 §4, §7, §8). A successful cancel reports
- * reservationCancel (ids only, SPEC-DECISIONS) and goes to the front page with
+ * reservationCancel (ids only, docs/product-decisions.md, "Analytics carry no personal data") and goes to the front page with
  * #appointment-cancelled, where the shell shows the 'Appointment canceled' toast.
  */
 export function useAppointmentActions(appointment: AppointmentDetail) {

@@ -3,7 +3,7 @@ import type { HealthcareType, ReservationAppointment } from '@portal/shared-api'
 
 /**
  * The reservation's analytics events (spec part 1 §7: reservationStart, reservationSuccess,
- * reservationError). SPEC-DECISIONS: the payload carries ids and the type only, never an identity
+ * reservationError). docs/product-decisions.md, "Analytics carry no personal data": the payload carries ids and the type only, never an identity
  * code, a name or contact details.
  */
 export function reservationAnalytics(analytics: AnalyticsApi, appointment: ReservationAppointment, healthcareType: HealthcareType) {

@@ -38,7 +38,7 @@ function setUp(states: PaymentResultPageState[], lang: Lang = 'en', shell: FakeS
 
 const valueOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
 
-/** §8 "Payments": every failure reason's text, one to one (SPEC-DECISIONS "Payment provider statuses"). */
+/** §8 "Payments": every failure reason's text, one to one (docs/product-decisions.md, "Payment provider statuses"). */
 const REASON_TEXTS: Record<Lang, Record<PaymentFailureReason, string>> = {
   en: {
     cardDeclined: 'The card was declined.',

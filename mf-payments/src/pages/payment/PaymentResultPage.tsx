@@ -10,7 +10,7 @@ import styles from './PaymentResultPage.module.css';
 type ResultState = Extract<PaymentResultPageState, { status: 'ok' }>;
 
 /**
- * The §8 text of each failure reason, one to one (SPEC-DECISIONS "Payment provider statuses"); a
+ * The §8 text of each failure reason, one to one (docs/product-decisions.md, "Payment provider statuses"); a
  * Record over the shared enum, so a reason added to the contract does not compile without its text.
  */
 export const FAILURE_REASON_MESSAGE_IDS: Readonly<Record<PaymentFailureReason, string>> = {
@@ -160,7 +160,7 @@ function Duplicate({ state }: { state: ResultState }) {
 /**
  * delayed and pending. The spec's page "shows nothing" for these, but a blank page after paying
  * leaves the patient guessing whether the money went and invites a second payment. The provider has
- * simply not confirmed yet (its callback may come late, SPEC-DECISIONS), so the page says exactly
+ * simply not confirmed yet (its callback may come late, docs/product-decisions.md, "Payment provider statuses"), so the page says exactly
  * that, lets the patient check again, and links to the invoices, where the status shows once it is
  * recorded.
  */

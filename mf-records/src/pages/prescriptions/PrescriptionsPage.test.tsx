@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeShell, pageState, renderWithShell, type FakeShell } from '../../../test/shell-fake';
 import { prescriptionsState } from '../../../test/fixtures';
@@ -224,10 +224,17 @@ describe('prescriptions page', () => {
     });
     afterEach(() => {
       Element.prototype.scrollIntoView = original;
+      jest.useRealTimers();
     });
     const heading = () => screen.getByRole('heading', { level: 1, name: 'Prescriptions' });
-    /** Lets the page frame's heading focus and the page's deferred focus both happen. */
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+    /**
+     * The tests of a fragment that moves nothing: on fake timers (called before the render), so
+     * `settle` runs the page's deferred focus (a zero-delay timeout once the list shows,
+     * usePrescriptionTarget) at once instead of waiting "long enough" for it.
+     */
+    const fakeTimers = () => jest.useFakeTimers();
+    const settle = () => act(() => jest.runOnlyPendingTimers());
+    const fakeTimersUser = () => userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
 
     test('on a full page load: that prescription is scrolled into view and focused, after the heading', async () => {
       renderList(prescriptionListState, createFakeShell({ features: [] }), '/en/prescriptions#prescription-21');
@@ -260,28 +267,31 @@ describe('prescriptions page', () => {
     });
 
     test('an unknown prescription leaves the page as it is: the heading focused, nothing scrolled', async () => {
+      fakeTimers();
       renderList(prescriptionListState, createFakeShell(), '/en/prescriptions#prescription-999');
-      await settle();
+      settle();
       expect(heading()).toHaveFocus();
       expect(scrollIntoView).not.toHaveBeenCalled();
     });
 
     test('a prescription on another page of the list leaves the first page shown, the heading focused', async () => {
+      fakeTimers();
       renderList(manyRenewable(12), createFakeShell(), '/en/prescriptions#prescription-112');
-      await settle();
+      settle();
       expect(heading()).toHaveFocus();
       expect(scrollIntoView).not.toHaveBeenCalled();
       expect(screen.getByRole('checkbox', { name: 'Medicine 1 1 mg' })).toBeInTheDocument();
       // paging there later does not pull focus away from the pagination
-      await userEvent.click(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: 'Page 2' }));
-      await settle();
+      await fakeTimersUser().click(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: 'Page 2' }));
+      settle();
       expect(screen.getByRole('checkbox', { name: 'Medicine 12 1 mg' })).toBeInTheDocument();
       expect(scrollIntoView).not.toHaveBeenCalled();
     });
 
     test('other fragments are not prescriptions: the heading keeps focus', async () => {
+      fakeTimers();
       renderList(prescriptionListState, createFakeShell(), '/en/prescriptions#main-content');
-      await settle();
+      settle();
       expect(heading()).toHaveFocus();
       expect(scrollIntoView).not.toHaveBeenCalled();
     });

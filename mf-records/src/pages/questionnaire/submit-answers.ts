@@ -19,7 +19,7 @@ export type SubmitResult = SubmitOutcome & { answeredAt?: string | null };
 /**
  * Sends the answers with AnswerQuestionnaire (spec part 1 §7) and says how it went, in the page's
  * words: success; the form's own error message (or the default); 'Network error' when no answer came
- * (SPEC-DECISIONS: the answers stay); 'already answered'. Answers the server refused at a linkId
+ * (docs/product-decisions.md, "Behaviour of API calls": the answers stay); 'already answered'. Answers the server refused at a linkId
  * (`answers.<linkId path>`) come back as field errors. Failures other than refusals are reported.
  */
 export async function submitAnswers(

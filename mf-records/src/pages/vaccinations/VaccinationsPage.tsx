@@ -15,7 +15,7 @@ import styles from './VaccinationsPage.module.css';
  * where that remote is not composed the link is left out and the phone number shown instead.
  */
 const VACCINATION_BOOKING_ROUTE: RouteId = 'booking.vaccination';
-/** The customer service number of the spec's vaccination texts (SPEC-DECISIONS "Values"). */
+/** The customer service number of the spec's vaccination texts (docs/product-decisions.md, "Values"). */
 export const VACCINATION_PHONE = '010 380 3838';
 const VACCINATION_PHONE_HREF = 'tel:+358103803838';
 

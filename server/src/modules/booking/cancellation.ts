@@ -1,5 +1,5 @@
 /**
- * The cancellation and binding window (spec part 2 §5 "Binding checkbox rule", SPEC-DECISIONS:
+ * The cancellation and binding window (spec part 2 §5 "Binding checkbox rule", docs/product-decisions.md, "Reservations and cancellation":
  * 24 hours on both brands, app.config.brandConfig.cancellationHours): an appointment that starts
  * before now plus the window is binding when reserved and can no longer be cancelled online.
  */

@@ -7,9 +7,9 @@ const productIds = z
   .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/)).length(3));
 
 const envSchema = z.object({
-  /** internalOrganization of the adult brand's reservations (SPEC-DECISIONS "Values"; the children's brand sends pikkujatti) */
+  /** internalOrganization of the adult brand's reservations (docs/product-decisions.md, "Values"; the children's brand sends pikkujatti) */
   BOOKING_PRODUCT_NAME: z.string().regex(/^[a-z0-9-]{1,40}$/).default('portal'),
-  /** the three contract product ids that include influenza vaccinations (SPEC-DECISIONS "Values"), comma-separated */
+  /** the three contract product ids that include influenza vaccinations (docs/product-decisions.md, "Values"), comma-separated */
   INFLUENZA_CONTRACT_PRODUCT_IDS: productIds.default(['OHC-INFL-1', 'OHC-INFL-2', 'OHC-INFL-3']),
   /** reservations one signed-in person, or one client address without a session, may attempt in a minute (issues 13, 30) */
   RESERVATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(20),

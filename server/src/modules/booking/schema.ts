@@ -31,7 +31,7 @@ export const appointments = pgTable(
     anonymous: boolean('anonymous').notNull().default(false),
     /**
      * The opaque token of the anonymous appointment link (/fi/varaus/{token}) sent in the confirmation
-     * SMS: letters and digits, always with a letter (SPEC-DECISIONS "Paths"), unguessable.
+     * SMS: letters and digits, always with a letter (docs/product-decisions.md, "Paths"), unguessable.
      */
     linkToken: text('link_token').notNull().unique(),
     /** the reservation form's free text (logged-in payload `description`) */
@@ -92,7 +92,7 @@ export const occupationalContracts = pgTable('occupational_contracts', {
 });
 
 /**
- * "Tell me of an earlier time" (beyond the spec; SPEC-DECISIONS "Values"): a patient waits for an
+ * "Tell me of an earlier time" (beyond the spec; docs/product-decisions.md, "Values"): a patient waits for an
  * earlier slot than their appointment's, with the same practitioner, or the same specialty in the
  * same municipality.
  */

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/index';
 import type { DemoWorld } from '../../seed/personas';
-import { addDays, helsinkiInstant, isoWeekday } from '../../util/time';
+import { addDays, helsinkiInstant, isoWeekday } from '@portal/shared-i18n';
 import {
   appointmentKinds,
   appointmentSlots,
@@ -270,7 +270,7 @@ export const practitionerSeeds: PractitionerSeed[] = [
     rate: 'physio',
     fees: ['office'],
     // The same text shows on every type's reservation page: it must not promise "no referral" where
-    // occupational physiotherapy asks the patient to confirm one (SPEC-DECISIONS confirmation groups).
+    // occupational physiotherapy asks the patient to confirm one (docs/product-decisions.md, "Occupational confirmation groups").
     reservationInfo: info(
       'Varaa käynnille 45 minuuttia. Yksityisasiakkaana voit tulla ilman lähetettä; työterveyshuollon fysioterapiaan tarvitset lähetteen.',
       'Reservera 45 minuter för besöket. Som privatkund kan du komma utan remiss; till fysioterapi inom företagshälsovården behöver du en remiss.',

@@ -19,7 +19,7 @@ import {
 
 /**
  * The front page's subject in one statement: the first name, whether they are a customer yet, and
- * whether they have anything the front page would show (SPEC-DECISIONS "Paths": a patient with no
+ * whether they have anything the front page would show (docs/product-decisions.md, "Paths": a patient with no
  * appointments or events lands on the first-time welcome page, not on a front page of empty
  * boxes): an appointment (past or future, also a cancelled one), a visit, a prescription, a
  * laboratory or imaging result, a referral, a questionnaire, a certificate, a vaccination or a

@@ -1,5 +1,5 @@
 /**
- * The demo personas the built-in broker offers as quick picks (ARCHITECTURE "Demo data and
+ * The demo personas the built-in broker offers as quick picks (README.md, "Demo
  * personas"); their names travel in the broker's given_name/family_name claims. Ella Nieminen
  * (070916A946D) is a child and is not offered: her guardian signs in and acts for her.
  */

@@ -1,6 +1,6 @@
 import type { Lang } from '@portal/shared-api';
 
-/** The shell's login route segments (route id `login`; SPEC-DECISIONS "Paths"). */
+/** The shell's login route segments (route id `login`; docs/product-decisions.md, "Paths"). */
 const loginSegments: Record<Lang, string> = { fi: 'kirjaudu', sv: 'logga-in', en: 'login' };
 
 export const IDENTIFICATION_FAILED = 'identification-failed';

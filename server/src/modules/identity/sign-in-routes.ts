@@ -20,7 +20,7 @@ import { isSafeNextPath } from '../../http/next-path';
 import { renderTooManyAttemptsPage } from './broker/page';
 import { brokerScopes, IDENTITY_CODE_CLAIM, MANDATE_FOR_CLAIM } from './broker/provider';
 import { landingErrorPath, loginErrorPath, loginPath, type LandingError } from './login-paths';
-import { helsinkiDate } from '../../util/time';
+import { helsinkiToday } from '@portal/shared-i18n';
 import { message } from './messages';
 import { countAttempt, type RateLimitRule } from './rate-limit';
 import { describeFailure, finishAuthorization, startAuthorization, type IdTokenClaims, type RelyingParty } from './relying-party';
@@ -229,7 +229,7 @@ export function registerSignInRoutes(app: FastifyInstance, options: SignInRoutes
       if (!childCode || !child?.valid) {
         return failGuardian(lang, 'unknown', { kind: 'mandate-rejected', reason: child && !child.valid ? child.reason : 'missing' }, nextPath);
       }
-      if (ageOn(child.birthDate, helsinkiDate()) > GUARDIAN_MAX_CHILD_AGE) {
+      if (ageOn(child.birthDate, helsinkiToday()) > GUARDIAN_MAX_CHILD_AGE) {
         return failGuardian(lang, 'disallowed', { kind: 'mandate-refused', reason: 'child-too-old' }, nextPath);
       }
       const childPerson = await app.people.findByIdentityCode(childCode);

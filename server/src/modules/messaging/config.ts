@@ -38,7 +38,7 @@ const envSchema = z.object({
   MESSAGING_STATUS: messagingStatusSchema.default('ok'),
   MESSAGING_ANNOUNCEMENT: announcementFromJson.optional(),
   MESSAGING_POLL_INTERVAL_MS: z.coerce.number().int().min(1000).default(MESSAGING_POLL_INTERVAL_MS),
-  /** the professionals' API for testers (SPEC-DECISIONS): off unless set */
+  /** the professionals' API for testers (docs/product-decisions.md, "Staff work is outside the portal"): off unless set */
   STAFF_API_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 

@@ -12,7 +12,7 @@ import { teamRecipients, threadOfCustomer, type InvitationRow, type MessageRow }
 import { createThread, insertMessage, markRead } from './thread-writes';
 
 /**
- * The customer's mutations (spec part 1 §7). Each answers `{ type: 'success', … }` (SPEC-DECISIONS)
+ * The customer's mutations (spec part 1 §7). Each answers `{ type: 'success', … }` (docs/product-decisions.md, "Behaviour of API calls")
  * or a BAD_USER_INPUT with field paths; writes that belong together share one transaction.
  */
 

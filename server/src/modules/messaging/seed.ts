@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index';
 import type { DemoWorld } from '../../seed/personas';
-import { addDays, helsinkiInstant } from '../../util/time';
+import { addDays, helsinkiInstant } from '@portal/shared-i18n';
 import { practitioners } from '../clinics/schema';
 import { people } from '../patients/schema';
 import { questionnaireInvitations } from '../records/schema';

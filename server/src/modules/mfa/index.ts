@@ -25,7 +25,7 @@ import { createOutboxSmsGateway, readOutbox, type SmsGateway } from './sms-gatew
 export interface MfaOptions {
   /** default: the built-in outbox test double */
   gateway?: SmsGateway;
-  /** code requests per person (ARCHITECTURE: rate limits on SMS codes); default 5 per 15 minutes */
+  /** code requests per person (SMS codes are rate-limited like identification: docs/security.md); default 5 per 15 minutes */
   requestLimit?: RateLimitRule;
 }
 

@@ -8,7 +8,7 @@ export interface SmsMessage {
   text: string;
 }
 
-/** The SMS gateway adapter (ARCHITECTURE: external systems sit behind adapters with test doubles). */
+/** The SMS gateway adapter (external systems sit behind adapters, with test doubles in the demo: README.md, "Demo personas"). */
 export interface SmsGateway {
   send(message: SmsMessage): Promise<void>;
 }

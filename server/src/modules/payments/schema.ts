@@ -4,7 +4,7 @@ import { people } from '../patients/schema';
 
 /**
  * An invoice of one patient (spec part 2 §3 "Invoice"; part 1 §3 source and listable status). Money
- * is integer cents. The status moves of SPEC-DECISIONS are enforced by invoices/status.ts (a guarded
+ * is integer cents. The status moves (docs/product-decisions.md, "Invoice status moves") are enforced by invoices/status.ts (a guarded
  * UPDATE … WHERE status IN (allowed sources)), never by a plain overwrite.
  */
 export const invoices = pgTable(

@@ -5,7 +5,7 @@ import { STAFF_PROFESSIONAL_ACTOR_ID, writeAudit, type StaffAuditDetails } from 
 import { invoices, payments } from './schema';
 
 /**
- * The billing office's side of duplicate payments (SPEC-DECISIONS: staff work is outside the portal;
+ * The billing office's side of duplicate payments (docs/product-decisions.md, "Staff work is outside the portal": staff work is outside the portal;
  * it comes through a server command, cli/staff-payments.ts). A duplicate is a payment the bank took
  * after its invoice was already paid (checkout/settle.ts): its amount is owed back to the payer until
  * the office marks it refunded, and the patient's payment result page says which.

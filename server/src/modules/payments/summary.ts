@@ -4,7 +4,7 @@ import { PAYMENTS_SUMMARY_MAX_ITEMS, type PaymentsSummary } from '@portal/shared
 import type { Database } from '../../db/index';
 import { createPerTurnReader, perDatabase } from '../../db/per-turn-loader';
 import { preparedStatement } from '../../db/prepared';
-import { helsinkiDate } from '../../util/time';
+import { helsinkiToday } from '@portal/shared-i18n';
 import { auditedRead } from '../patients/access';
 import { people, peopleRowId } from '../patients/schema';
 import { UNPAID_STATUSES, unpaidInvoiceRecordsOf, type InvoiceRecord } from './invoices/queries';
@@ -92,7 +92,7 @@ const summaryReaders = perDatabase((db) =>
   createPerTurnReader(
     (personId: string) => personId,
     async (personIds: readonly string[]) => {
-      const today = helsinkiDate();
+      const today = helsinkiToday();
       const lists = await unpaidInvoicesOf(db, personIds, today);
       return lists.map((rows) => toPaymentsSummary(rows, today));
     },

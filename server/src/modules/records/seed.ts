@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/index';
 import type { DemoWorld } from '../../seed/personas';
-import { addDays, helsinkiInstant } from '../../util/time';
+import { addDays, helsinkiInstant } from '@portal/shared-i18n';
 import { practitioners } from '../clinics/schema';
 import {
   certificates,

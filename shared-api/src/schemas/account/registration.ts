@@ -106,7 +106,7 @@ export const registrationRequestSchema = z.strictObject({
 export type RegistrationRequest = z.input<typeof registrationRequestSchema>;
 export type ParsedRegistration = z.output<typeof registrationRequestSchema>;
 
-/** SPEC-DECISIONS: the register call answers success with the updated state. */
+/** docs/product-decisions.md, "Behaviour of API calls": the register call answers success with the updated state. */
 export const registrationResponseSchema = z.object({
   type: z.literal('success'),
   patient: z.object({ firstName: z.string(), lastName: z.string(), registered: z.literal(true) }),

@@ -38,7 +38,7 @@ export type MfaStatusResponse = z.infer<typeof mfaStatusResponseSchema>;
 export const mfaActionRequestSchema = z.object({ action: z.enum(['enable', 'disable']) });
 export type MfaActionRequest = z.infer<typeof mfaActionRequestSchema>;
 
-/** POST /api/mfa answer (SPEC-DECISIONS: a "not shown" answer is `{ type: 'success', …state }`). */
+/** POST /api/mfa answer (docs/product-decisions.md, "Behaviour of API calls": a "not shown" answer is `{ type: 'success', …state }`). */
 export const mfaActionResponseSchema = z.object({ type: z.literal('success'), status: mfaStatusSchema });
 export type MfaActionResponse = z.infer<typeof mfaActionResponseSchema>;
 

@@ -8,7 +8,7 @@ import { clinicAddressSchema, clinicSchema, practitionerSchema, specialtySchema 
  * booking.anonymous-appointment (/{lang}/{varaus|bokning|appointment}/{token}; spec part 2 §2.1
  * "Anonymous appointment link", §3 "Anonymous appointment", §4 "Anonymous appointment flow", §5
  * identity-code end part, §7 POST /api/anon/check-in, §8 anonymous flow messages). The token is the
- * appointment's opaque link token (letters and digits, always with a letter: SPEC-DECISIONS "Paths").
+ * appointment's opaque link token (letters and digits, always with a letter: docs/product-decisions.md, "Paths").
  * The state never carries the patient's identity code or name.
  */
 
@@ -27,7 +27,7 @@ export const ssnEndPartSchema = z
   .transform((value) => value.toUpperCase())
   .pipe(z.string().regex(new RegExp(`^[0-9]{3}[0-9${SSN_END_PART_LETTERS}]$`), 'Three digits and a digit or a check letter'));
 
-/** The link's token (SPEC-DECISIONS "Paths"). */
+/** The link's token (docs/product-decisions.md, "Paths"). */
 export const anonymousAppointmentTokenSchema = z
   .string()
   .regex(/^[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*$/, 'Letters and digits, with at least one letter')

@@ -14,7 +14,7 @@ export const healthcareTypes = ['private', 'insurance', 'occupational'] as const
 export const healthcareTypeSchema = z.enum(healthcareTypes);
 export type HealthcareType = z.infer<typeof healthcareTypeSchema>;
 
-/** Spec part 2 §9 and SPEC-DECISIONS "Values". */
+/** Spec part 2 §9 and docs/product-decisions.md, "Values". */
 export const BOOKING_PAGE_SIZE = 20;
 export const MAX_DAY_SUGGESTIONS = 5;
 export const CHECK_IN_OPENS_MINUTES = 30;
@@ -53,7 +53,7 @@ export const NEIGHBOUR_MUNICIPALITIES: Readonly<Record<string, readonly string[]
 export const CLINIC_INCLUDES: Readonly<Record<string, readonly string[]>> = { KA: ['HP'] };
 export const REMOTE_CLINIC_IDS = ['RMT', 'CHA', 'OS', 'NRMT'] as const;
 export const VIDEO_KIND_ID = 'VETA';
-/** SPEC-DECISIONS "Values": vaccination specialties. */
+/** docs/product-decisions.md, "Values": vaccination specialties. */
 export const VACCINATION_SPECIALTY_IDS = ['ROKT', 'KORR', 'INFL'] as const;
 export const INFLUENZA_SPECIALTY_ID = 'INFL';
 /** Spec part 2 §5: picking one of these specialties turns includeRemote on. */

@@ -20,7 +20,7 @@ import { insuranceConceptCodeSchema, patientConceptSchema, pickerInsuranceCompan
 /**
  * The reservation pages and both reserve calls (spec part 2 §2.1 "Reserve appointment", §3
  * "Appointment (reservation page)", "Page state for reservation", both reservation payloads, §4
- * "Anonymous reservation", "Logged-in reservation", §5, §7, §8 "Reservation"; SPEC-DECISIONS).
+ * "Anonymous reservation", "Logged-in reservation", §5, §7, §8 "Reservation"; docs/product-decisions.md, "Reservations and cancellation").
  * Server: server/src/modules/booking/reservation/; pages: mf-booking/src/pages/reservation/ and
  * mf-booking/src/pages/anonymous-reservation/.
  */
@@ -46,7 +46,7 @@ export const CHILDREN_INTERNAL_ORGANIZATION = 'pikkujatti';
 
 /**
  * Which confirmation the occupational reservation asks for (spec §5 "Occupational confirmation
- * text by specialty", SPEC-DECISIONS "Occupational confirmation groups"): TPSG a referral only;
+ * text by specialty", docs/product-decisions.md, "Occupational confirmation groups"): TPSG a referral only;
  * psychology and physiotherapy a contract and a referral; specialist doctors a contract and a
  * doctor's referral; general practice none; anything else the contract confirmation. 'none' also
  * for the private and insurance types.
@@ -105,7 +105,7 @@ const reservationOkBase = {
   bindingRequired: z.boolean(),
   cancellationHours: z.number().int().positive(),
   healthcareType: healthcareTypeSchema,
-  /** the payload's internalOrganization (SPEC-DECISIONS) */
+  /** the payload's internalOrganization (docs/product-decisions.md, "Values") */
   internalOrganization: z.string(),
   occupationalConfirmation: occupationalConfirmationSchema,
   /** the page's query string (spec §3 "query"), e.g. the LähiTapiola return `status` */
@@ -244,7 +244,7 @@ export type ReserveAppointmentResponse = z.infer<typeof reserveAppointmentRespon
 export const RESERVATION_ERROR_STATUS = {
   /** the slot is taken (or started, or withdrawn): 'The appointment has already been reserved.' */
   appointmentNotAvailable: 409,
-  /** at most 5 future reservations per person (SPEC-DECISIONS) */
+  /** at most 5 future reservations per person (docs/product-decisions.md, "Reservations and cancellation") */
   tooManyReservations: 409,
   /** no person with that identity code (the anonymous call answers patientInfoConflict instead: issue 27) */
   noPatient: 422,

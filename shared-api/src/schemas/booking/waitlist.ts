@@ -5,7 +5,7 @@ import { numericIdSchema } from './appointment';
 import { changeTimeSlotSchema, movableAppointmentSchema } from './change-time';
 
 /**
- * "Tell me of an earlier time" (beyond the spec, issue 13; SPEC-DECISIONS "Values"): a waitlist on
+ * "Tell me of an earlier time" (beyond the spec, issue 13; docs/product-decisions.md, "Values"): a waitlist on
  * an upcoming appointment. When an earlier matching slot frees up (a cancellation), the patient gets
  * an SMS with a link /{lang}/aiempi-aika/{token}; the first to take it gets it; an offer expires
  * after WAITLIST_OFFER_HOURS (appointment.ts).

@@ -30,7 +30,7 @@ export type ChatPromotion = z.infer<typeof chatPromotionSchema>;
 export const frontPageStateSchema = z.object({
   firstName: z.string(),
   /**
-   * The page this visitor belongs on instead (SPEC-DECISIONS "Paths"): registration for someone who
+   * The page this visitor belongs on instead (docs/product-decisions.md, "Paths"): registration for someone who
    * is not a customer yet, the first-time welcome page for a customer with no appointments or
    * events. A full page load is already redirected by the server; client-side navigation replaces
    * the address with it.

@@ -5,7 +5,7 @@ import { textSchema } from '../text';
 /**
  * The payments vocabulary every payments contract shares (spec part 2 §2.3, §3 "Invoice", "Payment
  * request", §4 "Invoice presentation by status", §7, §8 "Payments", §9; part 1 §3 invoice source and
- * listable status; SPEC-DECISIONS "Invoice status moves"). The server module is
+ * listable status; docs/product-decisions.md, "Invoice status moves"). The server module is
  * server/src/modules/payments/, the pages mf-payments/src/pages/.
  *
  * Money is integer cents everywhere (sumCents, unitPriceCents, amount): a float never carries a euro.
@@ -31,7 +31,7 @@ export const invoiceSourceSchema = z.enum(invoiceSources);
 export type InvoiceSource = z.infer<typeof invoiceSourceSchema>;
 
 /**
- * SPEC-DECISIONS "Invoice status moves", enforced by the server (a move not listed is refused):
+ * docs/product-decisions.md, "Invoice status moves", enforced by the server (a move not listed is refused):
  * open → paid (a payment) or overdue (due date passed) or paper (not paid online within
  * ONLINE_PAYABLE_DAYS of the visit); paper → overdue or paid; overdue → paid;
  * paid → refundInProgress → refunded.
@@ -191,7 +191,7 @@ export const PAYMENT_CALLBACK_PATH = '/api/payments/callback';
 
 /**
  * The provider's statuses (Paytrail's checkout-status) and the failure reasons its test provider and
- * the spec's §8 texts share one to one (SPEC-DECISIONS "Payment provider statuses").
+ * the spec's §8 texts share one to one (docs/product-decisions.md, "Payment provider statuses").
  */
 export const paymentStatuses = ['new', 'ok', 'fail', 'pending', 'delayed'] as const;
 export const paymentStatusSchema = z.enum(paymentStatuses);

@@ -9,7 +9,7 @@ import styles from './InsuranceSelection.module.css';
 /**
  * Pohjola Vakuutus's health insurance service number in the not-found text (spec part 2 §8
  * "call the insurer's service, number {phone}"): a demo value, like the portal's own numbers
- * (SPEC-DECISIONS "Values").
+ * (docs/product-decisions.md, "Values").
  */
 export const POHJOLA_SERVICE_PHONE = '010 000 0303';
 

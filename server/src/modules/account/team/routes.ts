@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MFA_FEATURE, SICKNESS_FUND_MEMBER_FEATURE, type HelpPageState, type PikkutsattiPageState } from '@portal/shared-api';
 import { ok, type LoaderContext } from '../../../pages/loaders';
-import { helsinkiDate } from '../../../util/time';
+import { helsinkiToday } from '@portal/shared-i18n';
 import { auditedRead, patientAccess } from '../../patients/access';
 import type { AccountConfig } from '../config';
 import { SICKNESS_FUND_ROUTE_ID, sicknessFundInfo } from './sickness-fund';
@@ -39,7 +39,7 @@ export function installTeamPages(app: FastifyInstance, config: AccountConfig): v
   app.pageLoaders.register(TEAM_ROUTE_ID, async (ctx) => {
     const access = patientAccess(ctx.request);
     if (apiDown) return ok({ status: 'temporary-api-error' as const });
-    return ok(await auditedRead(ctx.db, access, TEAM_ROUTE_ID, (personId) => loadTeamPage(ctx.db, personId, helsinkiDate())));
+    return ok(await auditedRead(ctx.db, access, TEAM_ROUTE_ID, (personId) => loadTeamPage(ctx.db, personId, helsinkiToday())));
   });
 
   app.pageLoaders.register(SICKNESS_FUND_ROUTE_ID, async (ctx) => {

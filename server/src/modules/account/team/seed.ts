@@ -1,6 +1,6 @@
 import type { Database } from '../../../db/index';
 import type { DemoWorld } from '../../../seed/personas';
-import { addDays } from '../../../util/time';
+import { addDays } from '@portal/shared-i18n';
 import { occupationalTeamMembers, occupationalTeams } from '../schema';
 
 /**

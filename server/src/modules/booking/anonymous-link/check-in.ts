@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { ageOn, parseIdentityCode, type AnonymousCheckInResponse } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { constantTimeEqual } from '../../../util/constant-time';
-import { helsinkiDate } from '../../../util/time';
+import { helsinkiToday } from '@portal/shared-i18n';
 import { people } from '../../patients/schema';
 import { selfCheckInStatusOf, type AppointmentRow } from '../appointments/detail';
 import { appointments } from '../schema';
@@ -20,7 +20,7 @@ function consentOutcome(person: { identityCode: string; registered: boolean; pat
   const notFilled = person.patientDataConsent === 'invalid' || (person.registered && person.patientDataConsent !== 'ok');
   if (!notFilled) return null;
   const parsed = parseIdentityCode(person.identityCode);
-  const isChild = parsed.valid && ageOn(parsed.birthDate, helsinkiDate(now)) < 18;
+  const isChild = parsed.valid && ageOn(parsed.birthDate, helsinkiToday(now)) < 18;
   return { type: isChild ? 'confidentialityFormNotFilled' : 'confidentialityFormNotFilledAsAdult' };
 }
 

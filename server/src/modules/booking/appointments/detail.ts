@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { ARRIVAL_REASON_PREFIX, CHECK_IN_OPENS_MINUTES, type AppointmentDetail, type Lang, type LocationType } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
-import { helsinkiDate } from '../../../util/time';
+import { toHelsinkiDate } from '@portal/shared-i18n';
 import { appointmentKinds, appointmentSlots, clinics, practitioners, specialties } from '../../clinics/schema';
 import { withinCancellationWindow } from '../cancellation';
 import { markdownToSafeHtml } from '../markdown';
@@ -156,7 +156,7 @@ export function toAppointmentDetail(row: AppointmentRow, lang: Lang, now: Date, 
     // The room is told once the patient has checked in; before that, and without one, reception.
     roomLocation: row.status === 'checked-in' ? row.roomLocation : null,
     arrivalReason: arrivalReasonWithoutPrefix(row.arrivalReason),
-    reservedDate: helsinkiDate(row.reservedAt),
+    reservedDate: toHelsinkiDate(row.reservedAt),
   };
 }
 

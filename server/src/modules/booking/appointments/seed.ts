@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { VIDEO_KIND_ID } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import type { DemoWorld } from '../../../seed/personas';
-import { addDays, helsinkiInstant, isoWeekday } from '../../../util/time';
+import { addDays, helsinkiInstant, isoWeekday } from '@portal/shared-i18n';
 import { appointmentKinds, appointmentSlots, clinics, practitioners, type LocalizedContent } from '../../clinics/schema';
 import { withinCancellationWindow } from '../cancellation';
 import { appointments } from '../schema';

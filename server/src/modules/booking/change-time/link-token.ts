@@ -4,7 +4,7 @@ const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const ALPHANUMERIC = `${LETTERS}23456789`;
 
 /**
- * A new appointment's link token (SPEC-DECISIONS "Paths"): 24 letters and digits, the first a letter
+ * A new appointment's link token (docs/product-decisions.md, "Paths"): 24 letters and digits, the first a letter
  * so the token never reads as a signed-in numeric id; about 140 bits, unguessable.
  */
 export function newLinkToken(): string {

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { ageOn, IF_USE_CONCEPT_CODE, type DirectCompensationPermit, type Lang } from '@portal/shared-api';
 import { PERSONAS } from '../../../seed/personas';
-import { addDays, helsinkiDate, isoWeekday } from '../../../util/time';
+import { addDays, helsinkiToday, isoWeekday } from '@portal/shared-i18n';
 import { InsurerUnavailableError, type InsuranceAdapters, type InsuredPerson } from './adapters';
 import { DEMO_INSURER_PATH } from './demo-insurer-page';
 
 /**
- * The built-in insurers (SPEC-DECISIONS "Values": test doubles by persona), deterministic so that
+ * The built-in insurers (docs/product-decisions.md, "Values": test doubles by persona), deterministic so that
  * every outcome of spec part 2 §4 "Insurance checks" can be reached in the demo:
  * - Mikko (150385-9013): If, LähiTapiola with one direct-compensation permit, Pohjola; the concept
  *   service grants him direct reimbursement with If's use code.
@@ -37,7 +37,7 @@ const contentHashOf = (person: InsuredPerson, permitId: string) =>
   createHash('sha256').update(`lahitapiola-demo:${person.personId}:${permitId}`).digest('hex').slice(0, 32);
 
 export function createInsuranceTestDoubles(now: () => Date = () => new Date()): InsuranceAdapters {
-  const today = () => helsinkiDate(now());
+  const today = () => helsinkiToday(now());
   return {
     pohjola: {
       async check(person, date) {

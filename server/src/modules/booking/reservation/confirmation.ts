@@ -7,7 +7,7 @@ import { slotIsRemote, type SlotRow } from './slot';
 /**
  * The confirmation SMS after a reservation commits (issue 13): the date, time and clinic in
  * Europe/Helsinki and the page's language, and the appointment's link: the signed-in appointment
- * page by id, or the anonymous link by its token (SPEC-DECISIONS "Paths").
+ * page by id, or the anonymous link by its token (docs/product-decisions.md, "Paths").
  */
 
 /**
@@ -32,7 +32,7 @@ export function appointmentLink(app: FastifyInstance, lang: Lang, target: { appo
 const APPOINTMENT_SEGMENT: Record<Lang, string> = { fi: 'varaus', sv: 'bokning', en: 'appointment' };
 
 function pathOr(route: ReturnType<typeof findRoute>, lang: Lang, params: Record<string, string>, value: string): string {
-  // Without the booking remote in the route table, the spec's segments (SPEC-DECISIONS "Paths").
+  // Without the booking remote in the route table, the spec's segments (docs/product-decisions.md, "Paths").
   return route ? buildPath(route, lang, params) : `/${lang}/${APPOINTMENT_SEGMENT[lang]}/${encodeURIComponent(value)}`;
 }
 

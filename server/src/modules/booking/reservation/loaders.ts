@@ -32,7 +32,7 @@ import { findSlot, priceInfoOf, slotIdOf, slotIsClosed, slotIsHeld, toReservatio
  * is held, has started or was withdrawn is already-reserved.
  */
 
-/** internalOrganization (SPEC-DECISIONS): the adult brand's product name, 'pikkujatti' on the children's brand. */
+/** internalOrganization (docs/product-decisions.md, "Values"): the adult brand's product name, 'pikkujatti' on the children's brand. */
 export function internalOrganizationOf(brand: Brand, config: Pick<BookingConfig, 'productName'>): string {
   return brand === 'children' ? CHILDREN_INTERNAL_ORGANIZATION : config.productName;
 }

@@ -86,7 +86,7 @@ export async function lockPerson(tx: Database, personId: string): Promise<void> 
   await tx.select({ id: people.id }).from(people).where(eq(people.id, personId)).for('update');
 }
 
-/** The person's active reservations that have not started (SPEC-DECISIONS: at most 5). */
+/** The person's active reservations that have not started (docs/product-decisions.md, "Reservations and cancellation": at most 5). */
 export async function futureReservationCount(db: Database, personId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -102,14 +102,14 @@ export function sameName(a: string, b: string): boolean {
   return norm(a) === norm(b);
 }
 
-/** Specialist doctors' specialties (SPEC-DECISIONS "Occupational confirmation groups"). */
+/** Specialist doctors' specialties (docs/product-decisions.md, "Occupational confirmation groups"). */
 const SPECIALIST_SPECIALTIES = new Set(['ENDO', 'GYN', 'NNA', 'GRG']);
 /** Psychology and physiotherapy (a contract and a referral). */
 const THERAPY_SPECIALTIES = new Set(['PSY', 'FYS']);
 const GENERAL_PRACTICE = 'YLE';
 const REFERRAL_ONLY = 'TPSG';
 
-/** Spec part 2 §5 "Occupational confirmation text by specialty", by the groups of SPEC-DECISIONS. */
+/** Spec part 2 §5 "Occupational confirmation text by specialty", by the groups of docs/product-decisions.md, "Occupational confirmation groups". */
 export function occupationalConfirmationOf(healthcareType: HealthcareType, specialtyId: string): OccupationalConfirmation {
   if (healthcareType !== 'occupational') return 'none';
   if (specialtyId === REFERRAL_ONLY) return 'referral';

@@ -42,7 +42,7 @@ const TOKEN_LENGTH = 24;
 const LETTERS = 52;
 
 /**
- * The anonymous appointment link's token (SPEC-DECISIONS "Paths"): 24 characters of base62 from the
+ * The anonymous appointment link's token (docs/product-decisions.md, "Paths"): 24 characters of base62 from the
  * system's CSPRNG (about 143 bits), always with a letter so it never reads as a numeric id. Each
  * character takes a byte below 248 (4 × 62), so every character is equally likely.
  */

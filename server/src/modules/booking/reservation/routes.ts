@@ -100,7 +100,7 @@ function outcomeRefusal(outcome: Exclude<ReservationOutcome, { kind: 'reserved' 
   return outcome.kind;
 }
 
-/** The payload's internalOrganization must be this server's (SPEC-DECISIONS). */
+/** The payload's internalOrganization must be this server's (docs/product-decisions.md, "Values"). */
 function organizationProblems(brand: Brand, config: BookingConfig, internalOrganization: string): ValidationErrorBody['details'] {
   return internalOrganization === internalOrganizationOf(brand, config)
     ? []

@@ -6,7 +6,7 @@ import {
   type HealthcareType,
   type TimeOfDay,
 } from '@portal/shared-api';
-import { addDays, helsinkiInstant } from '../../../util/time';
+import { addDays, helsinkiInstant } from '@portal/shared-i18n';
 
 /**
  * What a search looks for, decided from the caller's filter and the healthcare type before any SQL:
@@ -35,8 +35,8 @@ export interface SearchCriteria {
 }
 
 /**
- * The specialties an occupational health customer may book online (SPEC-DECISIONS "Occupational
- * confirmation groups": occupational doctor, nurse and psychologist, psychology, physiotherapy,
+ * The specialties an occupational health customer may book online (docs/product-decisions.md,
+ * "Occupational confirmation groups": occupational doctor, nurse and psychologist, psychology, physiotherapy,
  * general practice, and the vaccinations their contract may include).
  */
 export const OCCUPATIONAL_SPECIALTY_IDS = ['TTL', 'TTH', 'TPSG', 'PSY', 'FYS', 'YLE', 'INFL', 'ROKT', 'KORR'] as const;

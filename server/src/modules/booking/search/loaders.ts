@@ -11,7 +11,7 @@ import {
 } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { ok, type LoaderContext } from '../../../pages/loaders';
-import { helsinkiDate } from '../../../util/time';
+import { helsinkiToday } from '@portal/shared-i18n';
 import { auditedRead, patientAccess } from '../../patients/access';
 import type { BookingConfig } from '../config';
 import { criteriaOf, lastDayOf, specialtyRulesOf, type SearchScope } from './criteria';
@@ -35,7 +35,7 @@ export interface ListStateInput {
  */
 export async function loadSearchListState(db: Database, input: ListStateInput): Promise<SearchListState> {
   const now = input.now ?? new Date();
-  const today = helsinkiDate(now);
+  const today = helsinkiToday(now);
   const query = typeof input.query === 'object' && input.query !== null ? (input.query as Record<string, unknown>) : {};
   const rules = specialtyRulesOf(input.scope);
   const parsed = parseSearchFilter(query, today);

@@ -9,7 +9,7 @@ import { occupationalContracts } from '../schema';
  */
 export const SPECIAL_PHONE_BOOKING_PRODUCT_IDS: readonly string[] = ['OHC-PRIORITY-PHONE', 'OHC-EXEC'];
 
-/** The vaccination page's customer service number (SPEC-DECISIONS: the spec's own 010 380 3838). */
+/** The vaccination page's customer service number (docs/product-decisions.md, "Values": the spec's own 010 380 3838). */
 export const VACCINATION_CUSTOMER_SERVICE_PHONE = '010 380 3838';
 
 export type OccupationalStatus =

@@ -21,7 +21,7 @@ import {
   type OccupationalSearchForbidden,
 } from '@portal/shared-api';
 import { notFound, validationError } from '../../../http/errors';
-import { helsinkiDate } from '../../../util/time';
+import { helsinkiToday } from '@portal/shared-i18n';
 import { specialties } from '../../clinics/schema';
 import { subjectPersonId } from '../../patients/access';
 import type { BookingConfig } from '../config';
@@ -68,7 +68,7 @@ export function installSearch(app: FastifyInstance, config: BookingConfig): void
 
   /** startDate may not be in the past (spec part 2 §5); today is Helsinki's. */
   const pastStart = (startDate: string | undefined, reply: FastifyReply) =>
-    startDate !== undefined && startDate < helsinkiDate()
+    startDate !== undefined && startDate < helsinkiToday()
       ? reply.status(400).send(validationError([{ path: 'startDate', message: 'The start date cannot be in the past' }]))
       : null;
 
@@ -98,7 +98,7 @@ export function installSearch(app: FastifyInstance, config: BookingConfig): void
       const scope = await scopeOf(request, query, reply);
       if (!scope) return reply;
       const now = new Date();
-      const filter = { ...query, startDate: query.startDate ?? helsinkiDate(now) };
+      const filter = { ...query, startDate: query.startDate ?? helsinkiToday(now) };
       const criteria = criteriaOf(filter, scope);
       const view = { lang: query.lang, priceDetails: app.config.features.includes(PRICE_DETAILS_FEATURE) };
       const lastDay = lastDayOf(filter);
@@ -124,7 +124,7 @@ export function installSearch(app: FastifyInstance, config: BookingConfig): void
     async (request, reply) => {
       const query = request.query;
       // a month that began before today: its past days simply have no free times
-      const today = helsinkiDate();
+      const today = helsinkiToday();
       if (query.endDate < today) return reply.status(400).send(validationError([{ path: 'endDate', message: 'The month has passed' }]));
       const scope = await scopeOf(request, query, reply);
       if (!scope) return reply;

@@ -10,7 +10,7 @@ import {
   type Slot,
 } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
-import { addDays, helsinkiInstant, TIME_ZONE } from '../../../util/time';
+import { addDays, helsinkiInstant, TIME_ZONE } from '@portal/shared-i18n';
 import { appointmentSlots, clinics, practitioners, specialties } from '../../clinics/schema';
 import { appointments } from '../schema';
 import { clinicColumns, clinicOf, isVideoKind, practitionerColumns, practitionerOf, PRICE_DETAILS_FEATURE, priceOf, slotColumns, specialtyColumns, specialtyTitleOf } from '../slot-rows';

@@ -16,7 +16,7 @@ import { practitionerNameSql } from '../slot-rows';
 export const newOfferToken = (): string => randomBytes(24).toString('base64url');
 
 /**
- * Offers a freed slot to the patients waiting for an earlier time (SPEC-DECISIONS "Values"): every
+ * Offers a freed slot to the patients waiting for an earlier time (docs/product-decisions.md, "Values"): every
  * waitlist entry whose reserved appointment starts later than the slot and matches it (the same
  * practitioner; or, for scope specialty-municipality, the same specialty in the freed clinic's
  * municipality) gets one offer (a token, valid WAITLIST_OFFER_HOURS) and an SMS with the link

@@ -41,7 +41,7 @@ async function stateOf(db: Database, appointmentId: number): Promise<WaitlistSta
 }
 
 /**
- * "Tell me of an earlier time" (beyond the spec, issue 13; SPEC-DECISIONS "Values"), signed in, on
+ * "Tell me of an earlier time" (beyond the spec, issue 13; docs/product-decisions.md, "Values"), signed in, on
  * the session's subject's upcoming appointment (anyone else's id: 404):
  * - GET /api/appointments/{id}/waitlist: joined or not;
  * - POST …/waitlist?csrfToken { scope }: joins (or changes the scope); DELETE leaves;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { emailAddressSchema } from '@portal/shared-api';
-import { helsinkiDate } from '../../../util/time';
+import { helsinkiToday } from '@portal/shared-i18n';
 import { notFoundState, ok } from '../../../pages/loaders';
 import { readProfile } from '../../account/profile/queries';
 import { auditedRead, patientAccess } from '../../patients/access';
@@ -24,7 +24,7 @@ export function isPaymentEmail(email: string | null): boolean {
 export function installPayPage(app: FastifyInstance): void {
   app.pageLoaders.register('payments.pay', async (ctx) => {
     const invoiceNumber = ctx.params.id ?? '';
-    const today = helsinkiDate();
+    const today = helsinkiToday();
     const found = await auditedRead(
       ctx.db,
       patientAccess(ctx.request),

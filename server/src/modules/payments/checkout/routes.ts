@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { buildPath, findRoute } from '@portal/shared-i18n';
+import { buildPath, findRoute, helsinkiToday } from '@portal/shared-i18n';
 import {
   apiErrorSchema,
   langSchema,
@@ -22,7 +22,6 @@ import {
   type ValidationErrorBody,
 } from '@portal/shared-api';
 import { validationError } from '../../../http/errors';
-import { helsinkiDate } from '../../../util/time';
 import { auditedRead, patientAccess } from '../../patients/access';
 import type { PaymentsConfig } from '../config';
 import { invoiceRecordByNumber, type InvoiceRecord } from '../invoices/queries';
@@ -96,7 +95,7 @@ export function installCheckout(app: FastifyInstance, config: PaymentsConfig, ad
   typed.post(PAYMENTS_PATH, { schema: { querystring: paymentsQuerySchema, body: paymentRequestSchema, response: responses } }, async (request, reply) => {
     const access = patientAccess(request);
     const body = request.body;
-    const today = helsinkiDate();
+    const today = helsinkiToday();
     const invoice = await auditedRead(app.db, access, CHECKOUT_AUDIT_ACTION, (personId) => invoiceRecordByNumber(app.db, personId, body.reference, today), {
       invoiceNumber: body.reference,
     });
@@ -130,7 +129,7 @@ export function installCheckout(app: FastifyInstance, config: PaymentsConfig, ad
   });
 
   const settle = async (kind: ReturnKind, query: unknown, reply: FastifyReply) => {
-    const outcome = await settlePayment(app.db, config, query, kind, helsinkiDate());
+    const outcome = await settlePayment(app.db, config, query, kind, helsinkiToday());
     if (outcome.kind === 'invalid') return { refused: reply.status(400).send(validationError(outcome.details)) } as const;
     reply.log.info({ kind, status: outcome.status, applied: outcome.applied, paymentStatus: outcome.paymentStatus }, 'payment return');
     if (outcome.applied && outcome.paymentStatus === 'duplicate') reply.log.warn({ kind }, 'payment return: a duplicate payment of a paid invoice, its amount due back to the payer');

@@ -17,7 +17,7 @@ import {
 } from '@portal/shared-api';
 import { notFound, unauthorized } from '../../../http/errors';
 import { notFoundState, ok } from '../../../pages/loaders';
-import { helsinkiDate } from '../../../util/time';
+import { helsinkiToday } from '@portal/shared-i18n';
 import { auditedRead, patientAccess } from '../../patients/access';
 import type { PaymentsConfig } from '../config';
 import { invoiceDetailById, invoiceDetailByNumber, invoiceListOf } from './queries';
@@ -40,7 +40,7 @@ export function installInvoices(app: FastifyInstance, _config: PaymentsConfig): 
   const { billingEmail, billingPhone } = app.config.brandConfig;
 
   app.pageLoaders.register(INVOICES_ROUTE_ID, async (ctx) => {
-    const today = helsinkiDate();
+    const today = helsinkiToday();
     const invoices = await auditedRead(ctx.db, patientAccess(ctx.request), INVOICES_ROUTE_ID, (personId) => invoiceListOf(ctx.db, personId, today));
     return ok({ invoices, billingEmail, billingPhone } satisfies InvoicesPageState);
   });
@@ -51,7 +51,7 @@ export function installInvoices(app: FastifyInstance, _config: PaymentsConfig): 
     const access = patientAccess(ctx.request);
     // The route takes any word (\w+): one that is no invoice id is simply not found, never a 400.
     if (!/^[0-9]{1,10}$/.test(id)) return notFoundState(notFoundPage);
-    const today = helsinkiDate();
+    const today = helsinkiToday();
     const invoice = await auditedRead(ctx.db, access, INVOICE_SUMMARY_ROUTE_ID, (personId) => invoiceDetailById(ctx.db, personId, id, today), {
       invoiceId: id,
     });
@@ -73,7 +73,7 @@ export function installInvoices(app: FastifyInstance, _config: PaymentsConfig): 
       preValidation: signedIn,
     },
     async (request) => {
-      const today = helsinkiDate();
+      const today = helsinkiToday();
       const invoices = await auditedRead(app.db, patientAccess(request), 'payments.invoices-list', (personId) => invoiceListOf(app.db, personId, today));
       return { invoices };
     },
@@ -89,7 +89,7 @@ export function installInvoices(app: FastifyInstance, _config: PaymentsConfig): 
       preValidation: signedIn,
     },
     async (request) => {
-      const today = helsinkiDate();
+      const today = helsinkiToday();
       const { invoiceId } = request.query;
       const invoice = await auditedRead(
         app.db,
@@ -113,7 +113,7 @@ export function installInvoices(app: FastifyInstance, _config: PaymentsConfig): 
       preValidation: signedIn,
     },
     async (request) => {
-      const today = helsinkiDate();
+      const today = helsinkiToday();
       const { invoiceNumber } = request.query;
       const invoice = await auditedRead(
         app.db,

@@ -1,7 +1,7 @@
 import { ONLINE_PAYABLE_DAYS, type InvoiceSource, type InvoiceStatus } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import type { DemoWorld } from '../../../seed/personas';
-import { addDays } from '../../../util/time';
+import { addDays } from '@portal/shared-i18n';
 import { invoiceRows, invoices } from '../schema';
 
 /**

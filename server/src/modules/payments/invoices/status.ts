@@ -3,7 +3,7 @@ import { INVOICE_STATUS_MOVES, invoiceStatuses, type InvoiceStatus } from '@port
 import type { Database } from '../../../db/index';
 import { invoices } from '../schema';
 
-/** The statuses SPEC-DECISIONS "Invoice status moves" allows to move to `to`. */
+/** The statuses allowed to move to `to` (docs/product-decisions.md, "Invoice status moves"). */
 export function statusesMovableTo(to: InvoiceStatus): InvoiceStatus[] {
   return invoiceStatuses.filter((from) => INVOICE_STATUS_MOVES[from].includes(to));
 }
@@ -34,7 +34,7 @@ export async function moveInvoiceStatus(
 }
 
 /**
- * Applies the moves time makes (SPEC-DECISIONS): an open or paper invoice whose due date has passed
+ * Applies the moves time makes (docs/product-decisions.md, "Invoice status moves"): an open or paper invoice whose due date has passed
  * becomes overdue; an open one not paid online by payableOnlineUntil (ONLINE_PAYABLE_DAYS after the
  * visit) is mailed, so it becomes paper. Run before reading a patient's invoices; `today` is the
  * Helsinki date. Overdue goes first: an invoice past both dates is overdue, not paper.

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INVOICE_PDF_PATH, apiErrorSchema, invoicePdfParamsSchema, invoicePdfQuerySchema, validationErrorSchema } from '@portal/shared-api';
 import { notFound, unauthorized } from '../../../http/errors';
-import { helsinkiDate } from '../../../util/time';
+import { helsinkiToday } from '@portal/shared-i18n';
 import { auditedRead, patientAccess } from '../../patients/access';
 import type { PaymentsConfig } from '../config';
 import { invoiceRecordById, invoiceRowsOf } from '../invoices/queries';
@@ -35,7 +35,7 @@ export function installInvoicePdf(app: FastifyInstance, _config: PaymentsConfig)
     async (request, reply) => {
       const { id } = request.params;
       const { filename, lang } = request.query;
-      const today = helsinkiDate();
+      const today = helsinkiToday();
       const found = await auditedRead(
         app.db,
         patientAccess(request),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paymentFailureReasonSchema, paymentStatusSchema, type PaymentFailureReason, type PaymentProvider, type PaymentRequest, type PaymentStatus } from '@portal/shared-api';
 
 /**
- * The payment provider adapter (ARCHITECTURE "Design": Paytrail-style). The portal creates a
+ * The payment provider adapter (Paytrail-style; docs/product-decisions.md, "Payments"). The portal creates a
  * payment with its own `stamp`; the provider answers its transaction id, its terms and the payment
  * methods (each a form the browser posts, spec part 2 §7). The outcome comes back to the portal
  * twice, both signed with the merchant's secret: the browser's redirect and the provider's

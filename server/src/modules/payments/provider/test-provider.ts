@@ -15,8 +15,8 @@ import { TEST_PROVIDER_API_PATH, installTestProviderApi } from './test-provider-
 import { claimDueCallbacks, completeAtBank, markCallbackSent, recordCreatedPayment } from './test-provider-ledger';
 
 /**
- * The built-in test payment provider (PAYMENT_PROVIDER=test, the demo's default; ARCHITECTURE
- * "Design"). It behaves like Paytrail towards the portal: creating a payment answers a transaction
+ * The built-in test payment provider (PAYMENT_PROVIDER=test, the demo's default; README.md,
+ * "Demo personas"). It behaves like Paytrail towards the portal: creating a payment answers a transaction
  * id, terms and three demo banks, each a form the browser posts; the bank page lets a tester pay,
  * fail with a reason or cancel; then the browser goes to the portal's redirect URL and the portal's
  * callback URL is called, both with `checkout-*` parameters signed with the merchant's secret.

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/index';
-import { helsinkiDate } from '../../../util/time';
+import { helsinkiToday } from '@portal/shared-i18n';
 import { AWAITING_BANK_HOURS } from '../checkout/attempt';
 import { recordProviderReport } from '../checkout/settle';
 import type { PaymentsConfig } from '../config';
@@ -91,7 +91,7 @@ export async function reconcilePayments(
   adapter: PaymentProviderAdapter,
   config: Pick<PaymentsConfig, 'reconcileAfterMs'>,
   log: FastifyBaseLogger,
-  today: () => string = helsinkiDate,
+  today: () => string = helsinkiToday,
 ): Promise<ReconcileRound> {
   const round: ReconcileRound = { asked: 0, moved: 0, failed: 0 };
   const claimed = await claimUnsettledPayments(db, config.reconcileAfterMs);

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { PaymentResultPageState } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { notFoundState, ok } from '../../../pages/loaders';
-import { helsinkiDate } from '../../../util/time';
+import { helsinkiToday } from '@portal/shared-i18n';
 import { auditedRead, patientAccess } from '../../patients/access';
 import type { PaymentsConfig } from '../config';
 import { invoiceRecordByNumber } from '../invoices/queries';
@@ -47,7 +47,7 @@ export function resultOf(standing: Pick<InvoiceStanding, 'settlement'>, attempt:
 export function installPaymentResult(app: FastifyInstance, _config: PaymentsConfig): void {
   app.pageLoaders.register('payments.payment', async (ctx) => {
     const invoiceNumber = ctx.params.id ?? '';
-    const today = helsinkiDate();
+    const today = helsinkiToday();
     const found = await auditedRead(
       ctx.db,
       patientAccess(ctx.request),

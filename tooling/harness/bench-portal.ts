@@ -1,5 +1,6 @@
 /**
- * What the benchmarks share: the production build, the built server on a free port with a fresh
+ * What the benchmarks share (e2e/bench and server/bench, issue 32: here so the server's benchmarks
+ * need nothing of e2e): the production build, the built server on a free port with a fresh
  * data folder, Debian's Chromium with the benchmarks' flags, and the sign-in through the built-in
  * identity broker.
  */
