@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  ACCESS_LOG_EXPORT_PATH,
   ACCESS_LOG_PAGE_SIZE,
   ACCESS_LOG_PATH,
+  accessLogCategories,
   accessLogPageSchema,
   DATA_EXPORT_PATH,
   dataAccessPageStateSchema,
@@ -47,6 +49,9 @@ async function accessLogPage(caller: SignedInCaller) {
   return { body: response.body, state: dataAccessPageStateSchema.parse(page.state) };
 }
 
+/** An entry's kinds of data, as one text ('accessLog', 'appointments+messages'). */
+const kindsOf = (entry: AccessLogEntry) => entry.categories.join('+');
+
 async function auditRowsOf(personId: string) {
   return t.app.db.select().from(auditLog).where(eq(auditLog.subjectPersonId, personId)).orderBy(sql`${auditLog.at} desc, ${auditLog.id} desc`);
 }
@@ -62,7 +67,7 @@ describe('the access log', () => {
 
     const { state, body } = await accessLogPage(mikko);
     assert.deepEqual(state.subject, { kind: 'self' });
-    const categories = state.log.entries.map((entry) => entry.category);
+    const categories = state.log.entries.map(kindsOf);
     assert.deepEqual(categories, ['accessLog', 'vaccinations', 'laboratory', 'prescriptions', 'visits']);
     assert.ok(state.log.entries.every((entry) => entry.role === 'patient' && entry.byYou));
     assert.equal(state.log.totalCount, 5);
@@ -85,7 +90,7 @@ describe('the access log', () => {
 
     const ainos = await accessLogPage(aino);
     assert.deepEqual(
-      ainos.state.log.entries.map((entry) => entry.category),
+      ainos.state.log.entries.map(kindsOf),
       ['accessLog', 'certificates'],
     );
   });
@@ -157,7 +162,7 @@ describe('the access log', () => {
     await t.app.db.insert(auditLog).values({ actorPersonId: ids.jukka, subjectPersonId: ids.jukka, action: 'lab-robot.secret-thing' });
     const { state, body } = await accessLogPage(jukka);
     assert.deepEqual(
-      state.log.entries.map((entry) => entry.category),
+      state.log.entries.map(kindsOf),
       ['accessLog', 'other'],
     );
     assert.ok(!body.includes('lab-robot'));
@@ -179,7 +184,7 @@ describe('the access log', () => {
     assert.equal(first.state.log.totalCount, 61);
     assert.equal(first.state.log.entries.length, ACCESS_LOG_PAGE_SIZE);
     assert.equal(first.state.log.page, 1);
-    assert.equal(first.state.log.entries[0]?.category, 'accessLog');
+    assert.equal(first.state.log.entries[0]?.categories.join('+'), 'accessLog');
 
     const later = async (page: number | string, asOf = first.state.log.asOf) => {
       const response = await t.app.inject({ url: `${ACCESS_LOG_PATH}?page=${page}&asOf=${asOf}`, headers: pekka.headers });
@@ -200,8 +205,8 @@ describe('the access log', () => {
       [...times].sort((a, b) => b - a),
       'newest first',
     );
-    assert.equal(all.at(-1)?.category, 'visits');
-    assert.equal(all.at(-2)?.category, 'messages');
+    assert.equal(all.at(-1)?.categories.join('+'), 'visits');
+    assert.equal(all.at(-2)?.categories.join('+'), 'messages');
     assert.deepEqual((await later(4)).entries, []);
 
     // every page read is audited too
@@ -238,7 +243,7 @@ describe('the access log', () => {
     const ellas = await accessLogPage(leenaForElla);
     assert.deepEqual(ellas.state.subject, { kind: 'ward', givenName: 'Ella' });
     assert.deepEqual(
-      ellas.state.log.entries.map((entry) => [entry.category, entry.role, entry.byYou]),
+      ellas.state.log.entries.map((entry) => [kindsOf(entry), entry.role, entry.byYou]),
       [
         ['accessLog', 'guardian', true],
         ['vaccinations', 'guardian', true],
@@ -246,7 +251,7 @@ describe('the access log', () => {
     );
     const leenas = await accessLogPage(leena);
     assert.deepEqual(
-      leenas.state.log.entries.map((entry) => [entry.category, entry.role]),
+      leenas.state.log.entries.map((entry) => [kindsOf(entry), entry.role]),
       [
         ['accessLog', 'patient'],
         ['visits', 'patient'],
@@ -254,6 +259,180 @@ describe('the access log', () => {
     );
     // every row of Ella's has Leena as the actor
     assert.ok((await auditRowsOf(ids.ella)).every((row) => row.actorPersonId === ids.leena));
+  });
+});
+
+describe('the access log as a person reads it (issue 33)', () => {
+  const newestId = async () => (await t.app.db.select({ newest: max(auditLog.id) }).from(auditLog))[0]?.newest ?? 0;
+  const rowsSince = (personId: string, since: number) =>
+    t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectPersonId, personId), gt(auditLog.id, since)))
+      .orderBy(asc(auditLog.id));
+
+  async function filtered(caller: SignedInCaller, query: string) {
+    const { state } = await accessLogPage(caller);
+    const response = await t.app.inject({ url: `${ACCESS_LOG_PATH}?page=1&asOf=${state.log.asOf}&${query}`, headers: caller.headers });
+    assert.equal(response.statusCode, 200, response.body);
+    return accessLogPageSchema.parse(response.json());
+  }
+
+  it("shows the reads of one front page view as one entry that names the page and the kinds of data it read", async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const since = await newestId();
+    await openPage(mikko, 'front-page');
+    const rows = await rowsSince(ids.mikko, since);
+    assert.ok(rows.length >= 3, `the front page's summaries read ${rows.length} times`);
+    // one request: one correlation id (a UUID), and the page
+    assert.equal(new Set(rows.map((row) => row.correlationId)).size, 1);
+    assert.match(String(rows[0]?.correlationId), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    assert.ok(rows.every((row) => row.page === 'front-page'));
+
+    const { state, body } = await accessLogPage(mikko);
+    const [own, front] = state.log.entries;
+    assert.deepEqual(own?.categories, ['accessLog']);
+    assert.equal(own?.page, undefined);
+    assert.equal(front?.page, 'frontPage');
+    const kinds = new Set(rows.map((row) => categoryOfAction(row.action)));
+    assert.deepEqual(
+      front?.categories,
+      accessLogCategories.filter((category) => kinds.has(category)),
+    );
+    assert.ok((front?.categories.length ?? 0) >= 3, front?.categories.join());
+    assert.equal(front?.id, String(rows.at(-1)?.id));
+    assert.ok(front?.byYou && front.role === 'patient');
+    assert.ok(!body.includes(String(rows[0]?.correlationId)), 'no correlation id on the page');
+
+    // two views of the front page are two entries; the total counts entries, not rows
+    const before = state.log.totalCount;
+    await openPage(mikko, 'front-page');
+    const again = await accessLogPage(mikko);
+    assert.equal(again.state.log.totalCount, before + 2);
+    assert.deepEqual(
+      again.state.log.entries.slice(0, 3).map((entry) => entry.page ?? kindsOf(entry)),
+      ['accessLog', 'frontPage', 'accessLog'],
+    );
+  });
+
+  it('filters by kind of data and by Helsinki days, both inclusive', async () => {
+    const aino = await signIn(t.app, PERSONAS.aino);
+    const row = (action: string, at: string) => ({ actorPersonId: ids.aino, subjectPersonId: ids.aino, action, at: new Date(at) });
+    await t.app.db.insert(auditLog).values([
+      row('records.visits', '2026-01-10T10:00:00Z'),
+      // 23:30 in Helsinki on the 11th
+      row('records.laboratory', '2026-01-11T21:30:00Z'),
+      // 00:30 in Helsinki on the 12th
+      row('messaging.threads', '2026-01-11T22:30:00Z'),
+      row('booking.insurance.pohjola-check', '2026-01-12T08:00:00Z'),
+    ]);
+    const kinds = (page: { entries: AccessLogEntry[] }) => page.entries.map(kindsOf);
+
+    assert.deepEqual(kinds(await filtered(aino, 'from=2026-01-11&to=2026-01-11')), ['laboratory']);
+    assert.deepEqual(kinds(await filtered(aino, 'from=2026-01-10&to=2026-01-12')), ['insurance', 'messages', 'laboratory', 'visits']);
+    assert.deepEqual(kinds(await filtered(aino, 'to=2026-01-10')), ['visits']);
+    assert.deepEqual(kinds(await filtered(aino, 'categories=messages&from=2026-01-01')), ['messages']);
+    // the kinds the SQL finds are categoryOfAction's: insurance, not appointments, for booking.insurance
+    assert.deepEqual(kinds(await filtered(aino, 'categories=appointments,insurance,laboratory&to=2026-01-31')), ['insurance', 'laboratory']);
+    const page = await filtered(aino, 'categories=visits,laboratory&from=2026-01-10&to=2026-01-11');
+    assert.deepEqual(kinds(page), ['laboratory', 'visits']);
+    assert.equal(page.totalCount, 2);
+    // the log's own views, today's
+    const own = await filtered(aino, 'categories=accessLog');
+    assert.ok(own.entries.length > 0 && own.entries.every((entry) => kindsOf(entry) === 'accessLog'));
+    // the filter is recorded with the read
+    const [last] = await t.app.db.select().from(auditLog).where(eq(auditLog.subjectPersonId, ids.aino)).orderBy(sql`${auditLog.id} desc`).limit(1);
+    assert.deepEqual(last?.details, { page: 1, categories: ['accessLog'] });
+  });
+
+  it('answers a bad filter 400 with the paths of the fields at fault, never 500', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    for (const [query, paths] of [
+      ['from=2026-13-01', ['from']],
+      ['from=2026-02-30', ['from']],
+      ['to=yesterday', ['to']],
+      ['from=9999-12-31', ['from']],
+      ['from=2026-11-02&to=2026-11-01', ['to']],
+      ['categories=visits,records.visits', ['categories']],
+      ['categories=', ['categories']],
+      ['page=0&from=x', ['page', 'from']],
+    ] as const) {
+      for (const url of [`${ACCESS_LOG_PATH}?page=1&asOf=1&${query}`, `${ACCESS_LOG_EXPORT_PATH}?lang=fi&${query.replace('page=0&', '')}`]) {
+        const response = await t.app.inject({ url, headers: mikko.headers });
+        assert.equal(response.statusCode, 400, `${url}: ${response.body}`);
+        const expected = url.startsWith(ACCESS_LOG_EXPORT_PATH) ? paths.filter((path) => path !== 'page') : paths;
+        assert.deepEqual(validationErrorSchema.parse(response.json()).details.map((detail) => detail.path).sort(), [...expected].sort(), url);
+      }
+    }
+    assert.equal((await t.app.inject({ url: `${ACCESS_LOG_EXPORT_PATH}?lang=fi` })).statusCode, 401);
+  });
+
+  async function csvOf(caller: SignedInCaller, query = 'lang=fi') {
+    const response = await t.app.inject({ url: `${ACCESS_LOG_EXPORT_PATH}?${query}`, headers: caller.headers });
+    assert.equal(response.statusCode, 200, response.body);
+    return response;
+  }
+  const csvRows = (body: string) => body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+
+  it('downloads the log as a CSV file, never cached, in the page language, audited like any read', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const since = await newestId();
+    const response = await csvOf(mikko);
+    assert.equal(response.headers['cache-control'], 'no-store');
+    assert.equal(response.headers['content-type'], 'text/csv; charset=utf-8');
+    assert.match(String(response.headers['content-disposition']), /^attachment; filename="tietojeni-kaytto-\d{4}-\d{2}-\d{2}\.csv"$/);
+    assert.ok(response.body.startsWith('\uFEFF'), 'a byte order mark for spreadsheet programs');
+    const [header, first, ...rest] = csvRows(response.body);
+    assert.equal(header, 'Aika,Kuka,Tiedot');
+    // the download itself is the newest entry
+    assert.match(String(first), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},Sinä,Käyttölokin lataus$/);
+    assert.ok(rest.some((line) => /,Sinä,Etusivu: [^,]+; [^,]+$/.test(line)), 'the front page views, one line each');
+    // every entry of the log, one line each
+    const rows = await rowsSince(ids.mikko, since);
+    assert.deepEqual(
+      rows.map((row) => [row.action, row.actorPersonId, row.details]),
+      [['account.access-log-export', ids.mikko, { format: 'csv' }]],
+    );
+    const { state } = await accessLogPage(mikko);
+    // the page's own view is newer than the file
+    assert.equal(rest.length + 1, state.log.totalCount - 1);
+    // nobody's identity code, person ids or raw actions
+    for (const secret of [...Object.values(PERSONAS), ...Object.values(ids), 'records.', 'messaging.', 'account.', 'front-page']) {
+      assert.ok(!response.body.includes(secret), `the file holds ${secret}`);
+    }
+
+    const sv = await csvOf(mikko, 'lang=sv&categories=accessLogExport');
+    assert.match(String(sv.headers['content-disposition']), /filename="anvandning-av-mina-uppgifter-/);
+    const svRows = csvRows(sv.body);
+    assert.equal(svRows[0], 'Tid,Vem,Uppgifter');
+    assert.deepEqual(
+      svRows.slice(1).map((line) => line.split(',').slice(1).join(',')),
+      ['Du,Nedladdning av användningsloggen', 'Du,Nedladdning av användningsloggen'],
+    );
+    const en = await csvOf(mikko, 'lang=en&from=2000-01-01&to=2000-12-31');
+    assert.match(String(en.headers['content-disposition']), /filename="access-log-/);
+    assert.deepEqual(csvRows(en.body), ['Time,Who,Data']);
+  });
+
+  it("holds only the signed-in person's own log, or the ward's while a guardian acts for them", async () => {
+    const aino = await signIn(t.app, PERSONAS.aino);
+    const ainosLog = (await accessLogPage(aino)).state.log;
+    const ainos = csvRows((await csvOf(aino)).body);
+    // her log's entries (as of the page) and the download's own, no more: none of Mikko's front page views
+    assert.equal(ainos.length - 1, ainosLog.totalCount + 1);
+    assert.ok(!ainos.some((line) => line.includes('Etusivu')));
+
+    const leenaForElla = await signIn(t.app, PERSONAS.leena, PERSONAS.ella);
+    const ellasLog = (await accessLogPage(leenaForElla)).state.log;
+    const since = await newestId();
+    const ellas = csvRows((await csvOf(leenaForElla)).body);
+    assert.equal(ellas.length - 1, ellasLog.totalCount + 1);
+    assert.ok(ellas.slice(1).every((line) => line.includes(',Sinä huoltajana,')), ellas.join('\n'));
+    const rows = await t.app.db.select().from(auditLog).where(gt(auditLog.id, since));
+    assert.deepEqual(
+      rows.map((row) => [row.subjectPersonId, row.actorPersonId, row.action]),
+      [[ids.ella, ids.leena, 'account.access-log-export']],
+    );
   });
 });
 

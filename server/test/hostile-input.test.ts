@@ -23,7 +23,7 @@ import { customerUserIdOf, teamRecipients } from '../src/modules/messaging/queri
 import { messagingMessages, messagingThreads } from '../src/modules/messaging/schema';
 import { prescriptions, questionnaireInvitations } from '../src/modules/records/schema';
 import { PERSONAS } from '../src/seed/personas';
-import { addDays, helsinkiDate } from '../src/util/time';
+import { addDays, helsinkiToday } from '@portal/shared-i18n';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 import { insertInvoice, paymentRequestFor, postPayment } from './payments-checkout-fixtures';
 import { isDateField, requestFields, type RequestField, type Segment } from './request-fields';
@@ -559,6 +559,8 @@ before(async () => {
     API_RATE_LIMIT_PER_CLIENT: '1000000',
     // the reservation routes' own limit (per address) would answer most of them 429 before validation
     RESERVATION_RATE_LIMIT_PER_MINUTE: '1000',
+    // and so would the accessibility feedback's hourly limit
+    ACCESSIBILITY_FEEDBACK_PER_HOUR: '10000',
   });
   fixtures = await loadFixtures();
   patient = await freshPatient();
@@ -713,7 +715,7 @@ describe('hostile input (property-based, fixed seed)', () => {
   // at the field's path
   it('every date field of every REST route answers boundary dates without a 5xx, refusing those outside its window at its path', async (context) => {
     const templates = restTemplates(fixtures);
-    const inWindow = addDays(helsinkiDate(), 1);
+    const inWindow = addDays(helsinkiToday(), 1);
     const asFormat = (field: RequestField, date: string) => (field.format === 'date-time' ? `${date}T12:00:00Z` : date);
     let fields = 0;
     for (const route of t.app.routeCatalogue.filter((r) => r.method !== 'HEAD' && r.url !== '/api/customer-messaging')) {

@@ -19,6 +19,7 @@ function shellDist(): string {
     'shell.footer.appStore': 'ios',
     'shell.footer.googlePlay': 'android',
     'shell.footer.terms': 'terms',
+    'shell.footer.accessibility': `accessibility-${lang}`,
   });
   writeFileSync(path.join(dir, 'skeleton-messages.json'), JSON.stringify({ fi: texts('fi'), sv: texts('sv'), en: texts('en') }));
   return dir;
@@ -53,6 +54,21 @@ describe('server-rendered skeleton (first paint before the shell code runs)', ()
     assert.match(root, new RegExp(`tel:${brandConfigs.adult.customerServicePhone.replace(/\s/g, '')}`));
     assert.match(root, /charge-sv &lt;b&gt;/, 'catalogue texts are escaped');
     assert.match(html, /<html lang="sv" data-brand="adult"/, 'the theme applies before any script');
+  });
+
+  it('links the footer to the accessibility statement in the page language, when the shell has the page', () => {
+    const dist = shellDist();
+    const statement = {
+      id: 'accessibility',
+      owner: 'shell',
+      kind: 'anonymous',
+      paths: { fi: 'saavutettavuusseloste', sv: 'tillganglighetsutlatande', en: 'accessibility-statement' },
+      layout: { menu: true, footer: true, fullWidth: false },
+    } as ComposedRoute;
+    const sv = createSkeleton(dist)({ ...state('sv'), routes: [statement] }, routeWith(true));
+    assert.match(sv, /<a href="\/sv\/tillganglighetsutlatande">accessibility-sv<\/a>/);
+    const older = createSkeleton(dist)(state('sv'), routeWith(true));
+    assert.doesNotMatch(older, /accessibility-sv/, 'a shell build without the page gets no link to it');
   });
 
   it('leaves the footer out where the page has none (layout.footer false)', () => {

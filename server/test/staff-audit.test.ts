@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { asc, eq, gt, max } from 'drizzle-orm';
-import { dataAccessPageStateSchema, pageStateSchema, type AccessLogEntry } from '@portal/shared-api';
+import { and, asc, eq, gt, max } from 'drizzle-orm';
+import { ACCESS_LOG_EXPORT_PATH, dataAccessPageStateSchema, pageStateSchema, type AccessLogEntry } from '@portal/shared-api';
 import { STAFF_PROFESSIONAL_ACTOR_ID } from '../src/modules/audit/audit';
 import { auditLog } from '../src/modules/audit/schema';
 import { messagingMessages, messagingThreads, messagingUsers } from '../src/modules/messaging/schema';
@@ -93,7 +93,7 @@ describe('staff messaging audit', () => {
       professional.map((entry) => entry.id),
       rows.map((row) => String(row.id)).reverse(),
     );
-    assert.ok(professional.every((entry) => entry.category === 'messages' && !entry.byYou));
+    assert.ok(professional.every((entry) => entry.categories.join() === 'messages' && !entry.byYou));
     assert.ok(mikkos.log.entries.every((entry) => entry.role !== 'otherUser'), 'never another user of the service');
     assert.ok(!mikkos.body.includes(STAFF_PROFESSIONAL_ACTOR_ID) && !mikkos.body.includes('messaging.staff'));
 
@@ -160,6 +160,60 @@ describe('staff messaging audit', () => {
       rows.map((row) => [row.subjectPersonId, row.actorPersonId, row.action, row.details, row.requestId]),
       [[mikko, STAFF_PROFESSIONAL_ACTOR_ID, 'messaging.staff.threads', { actorRole: 'professional', staffChannel: 'cli' }, null]],
     );
+  });
+
+  it("names the professional's role when the staff command names the professional, in the log and its CSV (issue 33)", async () => {
+    const [thread] = await threadsOf(mikko);
+    assert.ok(thread);
+    const [doctor] = await t.app.db
+      .select({ id: messagingUsers.id })
+      .from(messagingUsers)
+      .where(and(eq(messagingUsers.userType, 'ProfessionalUser'), eq(messagingUsers.role, 'Doctor')));
+    const [nurse] = await t.app.db
+      .select({ id: messagingUsers.id })
+      .from(messagingUsers)
+      .where(and(eq(messagingUsers.userType, 'ProfessionalUser'), eq(messagingUsers.role, 'Nurse')));
+    assert.ok(doctor && nurse);
+    const since = await newestAuditId();
+    const reply = await staff('POST', `/threads/${thread.id}/replies`, { professionalUserId: doctor.id, content: 'Lääkärin vastaus.' });
+    assert.equal(reply.statusCode, 201, reply.body);
+    const { messageId } = reply.json() as { messageId: number };
+    assert.equal((await staff('POST', `/messages/${messageId}/delete`, { deletedByUserId: nurse.id, reason: 'Väärä ketju' })).statusCode, 200);
+    assert.equal((await staff('GET', `/threads?identityCode=${PERSONAS.mikko}`)).statusCode, 200);
+
+    const rows = await rowsSince(since);
+    assert.deepEqual(
+      rows.map((row) => [row.action, (row.details as { professionalRole?: string }).professionalRole]),
+      [
+        ['messaging.staff.reply', 'doctor'],
+        ['messaging.staff.delete-message', 'nurse'],
+        ['messaging.staff.threads', undefined],
+      ],
+    );
+    // each staff request is an entry of its own (its own correlation id)
+    assert.equal(new Set(rows.map((row) => row.correlationId)).size, 3);
+
+    const signedIn = await signIn(t.app, PERSONAS.mikko);
+    const { log } = await accessLogOf(signedIn);
+    const staffEntries = byProfessional(log.entries).slice(0, 3);
+    assert.deepEqual(
+      staffEntries.map((entry) => [entry.professionalRole ?? null, entry.categories, entry.byYou]),
+      [
+        [null, ['messages'], false],
+        ['nurse', ['messages'], false],
+        ['doctor', ['messages'], false],
+      ],
+    );
+    // a patient's own entries never carry a professional's role
+    assert.ok(log.entries.every((entry) => entry.role === 'professional' || entry.professionalRole === undefined));
+
+    const csv = await t.app.inject({ url: `${ACCESS_LOG_EXPORT_PATH}?lang=fi&categories=messages`, headers: signedIn.headers });
+    assert.equal(csv.statusCode, 200, csv.body);
+    const whoOf = csv.body
+      .split('\r\n')
+      .slice(1, 4)
+      .map((line) => line.split(',')[1]);
+    assert.deepEqual(whoOf, ['Terveydenhuollon ammattilainen', 'Hoitaja', 'Lääkäri']);
   });
 
   it('the actor is no person of the people table', async () => {

@@ -4,6 +4,7 @@ export * from './schemas/errors';
 export * from './schemas/routes';
 export * from './schemas/remotes';
 export * from './schemas/web-vitals';
+export * from './schemas/accessibility/feedback';
 export * from './schemas/initial-state';
 export * from './schemas/session';
 export * from './schemas/records/summary';

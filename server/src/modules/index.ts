@@ -13,6 +13,7 @@ import { recordsModule } from './records/index';
 import { sessionsModule } from './sessions/index';
 import { staticFilesModule } from './static-files/index';
 import { pagesModule } from '../pages/index';
+import { accessibilityModule } from './accessibility/index';
 import { accountModule } from './account/index';
 import { bookingModule } from './booking/index';
 import { paymentsModule } from './payments/index';
@@ -31,7 +32,8 @@ import { remoteRegistryModule } from './remote-registry/index';
  * - pages (the loader registry) and the front page (the summary registry) before the modules that
  *   register page loaders and summaries;
  * - records before messaging, which reads `app.records`; messaging before mfa, which reads `app.messaging`;
- * - clinics before records and records before messaging in the seed: rows refer to earlier ones.
+ * - clinics before records and records before messaging in the seed: rows refer to earlier ones;
+ * - accessibility after messaging: its staff list reads `app.messaging`'s staff token.
  */
 export const portalModules = [
   patientsModule,
@@ -53,6 +55,7 @@ export const portalModules = [
   accountModule,
   bookingModule,
   paymentsModule,
+  accessibilityModule,
 ] as const;
 
 export type PortalModules = (typeof portalModules)[number];

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ComposedRoute, InitialState, Lang } from '@portal/shared-api';
+import { buildPath, findRoute } from '@portal/shared-i18n';
 import { serverMessage } from './messages';
 import { escapeStyle, type PrerenderedPage } from './prerendered';
 import { dedupeStyleElements } from './style-dedupe';
@@ -83,6 +84,8 @@ export function createSkeleton(shellDist: string) {
     const title = t(`shell.brand.${state.brand}.title`);
     const termsLang = state.brand === 'children' ? 'fi' : state.lang;
     const showFooter = route?.layout.footer ?? true;
+    // the accessibility statement, when the shell build being served has it (shell/routes.json)
+    const accessibility = findRoute(state.routes, 'accessibility');
     const footer = showFooter
       ? `<footer class="shell-footer">` +
         `<div class="shell-footer__column"><h2 class="shell-footer__heading">${t('shell.footer.customerService')}</h2>` +
@@ -91,7 +94,10 @@ export function createSkeleton(shellDist: string) {
         `<div class="shell-footer__column"><h2 class="shell-footer__heading">${t('shell.footer.apps')}</h2><ul class="shell-footer__apps">` +
         `<li><a href="${escapeHtml(config.appLinks.ios)}" rel="noopener noreferrer">${t('shell.footer.appStore')}</a></li>` +
         `<li><a href="${escapeHtml(config.appLinks.android)}" rel="noopener noreferrer">${t('shell.footer.googlePlay')}</a></li></ul></div>` +
-        `<div class="shell-footer__column"><a href="/${termsLang}/eula" hreflang="${termsLang}">${t('shell.footer.terms')}</a></div>` +
+        `<div class="shell-footer__column"><ul class="shell-footer__links">` +
+        `<li><a href="/${termsLang}/eula" hreflang="${termsLang}">${t('shell.footer.terms')}</a></li>` +
+        (accessibility ? `<li><a href="${escapeHtml(buildPath(accessibility, state.lang))}">${t('shell.footer.accessibility')}</a></li>` : '') +
+        `</ul></div>` +
         `</footer>`
       : '';
     const fullWidth = route?.layout.fullWidth ? ' shell--full-width' : '';

@@ -5,6 +5,7 @@ export const routeIds = [
   'landing',
   'expired-session',
   'terms',
+  'accessibility',
   'account.my-information',
   'account.data-processing',
   'account.registration',

@@ -98,6 +98,8 @@ const MULTI_LINE_FIELDS = new Set([
   'reserveAppointmentRequestSchema description',
   'arrivalReasonRequestSchema arrivalReason',
   'outgoingMessageContentSchema (the value)',
+  // the accessibility statement's feedback: a text area where the problem is described
+  'accessibilityFeedbackRequestSchema description',
   // a 'text' question's answer, and the question's text echoed back with it
   'questionnaireResponseSchema item.0.answer.0.valueString',
   'questionnaireResponseSchema item.0.text',

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { InitialState, MfaChallengeOutcome, PageState, RemoteLocation, RouteMatch, RouteTable } from '@portal/shared-api';
+import type { AccessibilityFeedbackRequest, InitialState, MfaChallengeOutcome, PageState, RemoteLocation, RouteMatch, RouteTable } from '@portal/shared-api';
 import type { ShellContextValue, ToastStore } from '@portal/shared-ui';
 import type { PrerenderedParcel } from '@portal/shared-ui/prerender';
 import type { ParcelConfig } from 'single-spa';
@@ -16,6 +16,8 @@ export interface ShellApi {
   requestMfaCode(phoneNumber: string, signal?: AbortSignal): Promise<void>;
   /** PUT /api/mfa-onboarding?csrfToken: checks the code */
   answerMfaChallenge(challengeResponseFromUser: string, signal?: AbortSignal): Promise<MfaChallengeOutcome>;
+  /** POST /api/accessibility-feedback?lang (and csrfToken when signed in): the accessibility statement's feedback */
+  sendAccessibilityFeedback(feedback: AccessibilityFeedbackRequest, signal?: AbortSignal): Promise<void>;
 }
 
 export interface ParcelHandle {

@@ -7,9 +7,12 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** Customer service, call charges, app download links and the terms of use (spec part 2 §2.4). */
+/**
+ * Customer service, call charges, app download links, the terms of use (spec part 2 §2.4) and the
+ * accessibility statement (Act 306/2019, issue 33), in the page's language on both brands.
+ */
 export function Footer() {
-  const { state } = useRuntime();
+  const { state, shell } = useRuntime();
   const { config } = state;
   // The children's brand keeps its terms in Finnish only (spec part 2 §2.4).
   const termsLang = state.brand === 'children' ? 'fi' : state.lang;
@@ -44,9 +47,20 @@ export function Footer() {
         </ul>
       </div>
       <div className="shell-footer__column">
-        <ShellLink href={`/${termsLang}/eula`} hrefLang={termsLang}>
-          <FormattedMessage id="shell.footer.terms" />
-        </ShellLink>
+        <ul className="shell-footer__links">
+          <li>
+            <ShellLink href={`/${termsLang}/eula`} hrefLang={termsLang}>
+              <FormattedMessage id="shell.footer.terms" />
+            </ShellLink>
+          </li>
+          {shell.hasRoute('accessibility') && (
+            <li>
+              <ShellLink href={shell.href('accessibility')}>
+                <FormattedMessage id="shell.footer.accessibility" />
+              </ShellLink>
+            </li>
+          )}
+        </ul>
       </div>
     </footer>
   );

@@ -14,6 +14,7 @@ export const SHELL_PAGES: Readonly<Record<string, LazyPage>> = {
   landing: lazyPage(() => import(/* webpackChunkName: "page-landing" */ './LandingPage').then((m) => m.LandingPage)),
   'expired-session': lazyPage(() => import(/* webpackChunkName: "page-expired-session" */ './ExpiredSessionPage').then((m) => m.ExpiredSessionPage)),
   terms: lazyPage(() => import(/* webpackChunkName: "page-terms" */ './TermsPage').then((m) => m.TermsPage)),
+  accessibility: lazyPage(() => import(/* webpackChunkName: "page-accessibility" */ './AccessibilityPage').then((m) => m.AccessibilityPage)),
 };
 
 /** The shell's page at `match`, if the shell owns it. */

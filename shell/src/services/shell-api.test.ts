@@ -52,6 +52,14 @@ describe('the shell API', () => {
     expect(bodies).toEqual([{ phoneNumber: '+358 40 555 0101' }]);
   });
 
+  test('accessibility feedback is posted with lang and the csrfToken, and its answer is not read', async () => {
+    const { fetch, requests, bodies } = fakeFetch({ type: 'success', id: 1, received: '2026-11-29T10:00:00.000Z' });
+    const api = shellApi('sv', fetch);
+    await expect(api.sendAccessibilityFeedback({ description: 'Fokus försvinner.', email: 'a@example.fi' })).resolves.toBeUndefined();
+    expect(requests).toEqual(['POST https://portal.test/api/accessibility-feedback?lang=sv&csrfToken=csrf-abc']);
+    expect(bodies).toEqual([{ description: 'Fokus försvinner.', email: 'a@example.fi' }]);
+  });
+
   test('answering the challenge puts the code with csrfToken and returns data.type', async () => {
     const { fetch, requests, bodies } = fakeFetch({ data: { type: 'mfa-challenge-failed' } });
     const api = shellApi('en', fetch);

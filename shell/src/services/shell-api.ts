@@ -1,4 +1,4 @@
-import { loadPage, logoutResponseSchema, mfaChallengeResponseSchema, type ApiClient, type Lang } from '@portal/shared-api';
+import { ACCESSIBILITY_FEEDBACK_PATH, loadPage, logoutResponseSchema, mfaChallengeResponseSchema, type ApiClient, type Lang } from '@portal/shared-api';
 import type { ShellApi } from '../app/runtime';
 
 /** The POST's answer is not read (spec part 1 §7). */
@@ -27,6 +27,10 @@ export function createShellApi({ lang, client }: ShellApiOptions): ShellApi {
         ...(signal ? { signal } : {}),
       });
       return answer.data.type;
+    },
+    async sendAccessibilityFeedback(feedback, signal) {
+      // the answer (its id) is not shown; the client appends ?csrfToken= when there is a session
+      await client.post(ACCESSIBILITY_FEEDBACK_PATH, ignoreBody, { searchParams: { lang }, json: feedback, ...(signal ? { signal } : {}) });
     },
   };
 }

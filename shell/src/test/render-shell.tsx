@@ -35,6 +35,7 @@ export function createTestRuntime(options: TestRuntimeOptions = {}): ShellRuntim
     loadPage: jest.fn(async (routeId: string) => ({ routeId, params: {}, state: null })),
     requestMfaCode: jest.fn(async () => undefined),
     answerMfaChallenge: jest.fn(async () => 'mfa-challenge-failed' as const),
+    sendAccessibilityFeedback: jest.fn(async () => undefined),
     ...options.api,
   };
   const hosts = new Map<string, HTMLElement>();

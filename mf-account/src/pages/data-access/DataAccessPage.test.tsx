@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCESS_LOG_PATH, accessLogCategories, accessLogRoles, type AccessLogEntry, type AccessLogPage, type DataAccessPageState } from '@portal/shared-api';
+import { ACCESS_LOG_EXPORT_PATH, ACCESS_LOG_PATH, accessLogCategories, accessLogProfessionalRoles, accessLogRoles, type AccessLogEntry, type AccessLogPage, type DataAccessPageState } from '@portal/shared-api';
 import { mockFailure, type MockRequest } from '@portal/shared-api/mock';
 import { createFakeShell, pageState, renderWithShell } from '../../../test/shell-fake';
 import { DataAccessPage } from './DataAccessPage';
@@ -14,7 +14,7 @@ function entries(count: number, newest: number, overrides: Partial<AccessLogEntr
     at: new Date(Date.UTC(2026, 10, 24, 6, 59 - i)).toISOString(),
     role: 'patient',
     byYou: true,
-    category: categories[i % categories.length]!,
+    categories: [categories[i % categories.length]!],
     ...overrides,
   }));
 }
@@ -41,9 +41,9 @@ describe('use of my data page', () => {
           logPage(
             1,
             [
-              { id: '3', at: '2026-11-24T06:05:00.000Z', role: 'patient', byYou: true, category: 'accessLog' },
-              { id: '2', at: '2026-11-23T21:30:00.000Z', role: 'guardian', byYou: false, category: 'laboratory' },
-              { id: '1', at: '2026-11-23T10:00:00.000Z', role: 'otherUser', byYou: false, category: 'other' },
+              { id: '3', at: '2026-11-24T06:05:00.000Z', role: 'patient', byYou: true, categories: ['accessLog'] },
+              { id: '2', at: '2026-11-23T21:30:00.000Z', role: 'guardian', byYou: false, categories: ['laboratory'] },
+              { id: '1', at: '2026-11-23T10:00:00.000Z', role: 'otherUser', byYou: false, categories: ['other'] },
             ],
             3,
           ),
@@ -95,7 +95,7 @@ describe('use of my data page', () => {
     shell.api.use({
       [`GET ${ACCESS_LOG_PATH}`]: (request: MockRequest) => {
         const page = Number(request.searchParams.page);
-        return logPage(page, entries(page === 3 ? 11 : 25, 61 - (page - 1) * 25, { category: 'prescriptions' }), 61);
+        return logPage(page, entries(page === 3 ? 11 : 25, 61 - (page - 1) * 25, { categories: ['prescriptions'] }), 61);
       },
     });
     const table = screen.getByRole('table', { name: 'Views 1–25 of 61' });
@@ -162,7 +162,7 @@ describe('use of my data page', () => {
       ['fi', 'Terveydenhuollon ammattilainen'],
       ['sv', 'En yrkesutbildad person inom hälso- och sjukvården'],
     ] as const) {
-      const { unmount } = showState(selfState(logPage(1, entries(1, 1, { role: 'professional', byYou: false, category: 'messages' }), 1)), lang);
+      const { unmount } = showState(selfState(logPage(1, entries(1, 1, { role: 'professional', byYou: false, categories: ['messages'] }), 1)), lang);
       const [row] = bodyRows(screen.getByRole('table'));
       expect(within(row as HTMLElement).getAllByRole('cell')[1]).toHaveTextContent(new RegExp(`^${name}$`));
       expect(row).not.toHaveTextContent(/Another user|toinen käyttäjä|annan användare/);
@@ -171,14 +171,167 @@ describe('use of my data page', () => {
   });
 
   test('every category and role has a text in every language', () => {
-    const all: AccessLogEntry[] = [
-      ...accessLogCategories.map((category, i) => ({ id: String(100 - i), at: '2026-11-24T06:00:00.000Z', role: 'patient' as const, byYou: i % 2 === 0, category })),
-      ...accessLogRoles.map((role, i) => ({ id: String(50 - i), at: '2026-11-24T06:00:00.000Z', role, byYou: false, category: 'other' as const })),
+    const kinds: AccessLogEntry[] = accessLogCategories.map((category, i) => ({ id: String(100 - i), at: '2026-11-24T06:00:00.000Z', role: 'patient' as const, byYou: i % 2 === 0, categories: [category] }));
+    const readers: AccessLogEntry[] = [
+      ...accessLogRoles.map((role, i) => ({ id: String(50 - i), at: '2026-11-24T06:00:00.000Z', role, byYou: false, categories: ['other' as const] })),
+      ...accessLogProfessionalRoles.map((professionalRole, i) => ({
+        id: String(30 - i),
+        at: '2026-11-24T06:00:00.000Z',
+        role: 'professional' as const,
+        professionalRole,
+        byYou: false,
+        categories: ['messages' as const],
+      })),
+      { id: '20', at: '2026-11-24T06:00:00.000Z', role: 'patient', byYou: true, page: 'frontPage', categories: ['appointments', 'messages'] },
     ];
     for (const lang of ['en', 'fi', 'sv'] as const) {
-      const { unmount } = showState(selfState(logPage(1, all, all.length)), lang);
-      for (const cell of screen.getAllByRole('cell')) expect(cell.textContent).not.toMatch(/^account\.|^[a-z]+[A-Z][A-Za-z]*$|^(patient|guardian|other)$/);
+      // a page holds 25 entries at most
+      for (const all of [kinds, readers]) {
+        const { unmount } = showState(selfState(logPage(1, all, all.length)), lang);
+        const cells = screen.getAllByRole('cell');
+        expect(cells).toHaveLength(all.length * 3);
+        for (const cell of cells) expect(cell.textContent).not.toMatch(/account\.|^[a-z]+[A-Z][A-Za-z]*$|^(patient|guardian|other|doctor|nurse)$|\{/);
+        unmount();
+      }
+    }
+  });
+
+  test('a page view is one row: the front page names itself and lists the kinds of data it read', () => {
+    for (const [lang, page, kinds] of [
+      ['en', 'Front page', ['Summary of health records', 'Messages', 'Appointments']],
+      ['fi', 'Etusivu', ['Terveystietojen yhteenveto', 'Viestit', 'Ajanvaraukset']],
+      ['sv', 'Startsidan', ['Sammandrag av hälsouppgifter', 'Meddelanden', 'Tidsbokningar']],
+    ] as const) {
+      const { unmount } = showState(
+        selfState(
+          logPage(
+            1,
+            [
+              { id: '9', at: '2026-11-24T06:05:00.000Z', role: 'patient', byYou: true, categories: ['accessLog'] },
+              { id: '8', at: '2026-11-24T06:04:00.000Z', role: 'patient', byYou: true, page: 'frontPage', categories: ['healthRecordSummary', 'messages', 'appointments'] },
+              { id: '4', at: '2026-11-24T06:03:00.000Z', role: 'patient', byYou: true, categories: ['visits', 'laboratory'] },
+            ],
+            3,
+          ),
+        ),
+        lang,
+      );
+      const [own, front, visit] = bodyRows(screen.getByRole('table'));
+      expect(within(own as HTMLElement).queryByRole('list')).not.toBeInTheDocument();
+      const frontData = within(front as HTMLElement).getAllByRole('cell')[2] as HTMLElement;
+      expect(frontData).toHaveTextContent(new RegExp(`^${page}`));
+      expect(within(frontData).getAllByRole('listitem').map((item) => item.textContent)).toEqual(kinds);
+      // several kinds without a page: the list alone
+      expect(within(visit as HTMLElement).getAllByRole('listitem')).toHaveLength(2);
       unmount();
     }
+  });
+
+  test("a professional's role is named when the log knows it", () => {
+    for (const [lang, doctor, nurse] of [
+      ['en', 'A doctor', 'A nurse'],
+      ['fi', 'Lääkäri', 'Hoitaja'],
+      ['sv', 'En läkare', 'En sjukskötare'],
+    ] as const) {
+      const { unmount } = showState(
+        selfState(
+          logPage(
+            1,
+            [
+              { id: '2', at: '2026-11-24T06:05:00.000Z', role: 'professional', professionalRole: 'doctor', byYou: false, categories: ['messages'] },
+              { id: '1', at: '2026-11-24T06:04:00.000Z', role: 'professional', professionalRole: 'nurse', byYou: false, categories: ['messages'] },
+            ],
+            2,
+          ),
+        ),
+        lang,
+      );
+      const who = bodyRows(screen.getByRole('table')).map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+      expect(who).toEqual([doctor, nurse]);
+      unmount();
+    }
+  });
+
+  describe('the filter', () => {
+    const filtered = (rows: AccessLogEntry[]) => logPage(1, rows, rows.length);
+
+    test('asks the server for the kind of data and the days chosen, and clears back to the whole log', async () => {
+      const { shell } = showState(selfState(logPage(1, entries(25, 61), 61)));
+      shell.api.use({ [`GET ${ACCESS_LOG_PATH}`]: filtered(entries(3, 40, { categories: ['laboratory'] })) });
+      const form = screen.getByRole('form', { name: 'Filter the log' });
+      await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Kind of data' }), 'Laboratory results');
+      fireEvent.change(within(form).getByLabelText('From'), { target: { value: '2026-11-01' } });
+      fireEvent.change(within(form).getByLabelText('To'), { target: { value: '2026-11-24' } });
+      await userEvent.click(within(form).getByRole('button', { name: 'Show' }));
+
+      const table = await screen.findByRole('table', { name: 'Views 1–3 of 3' });
+      expect(table).toHaveFocus();
+      expect(bodyRows(table).every((row) => within(row).getAllByRole('cell')[2]?.textContent === 'Laboratory results')).toBe(true);
+      expect(shell.api.calls.at(-1)).toMatchObject({
+        method: 'GET',
+        path: ACCESS_LOG_PATH,
+        searchParams: { page: '1', asOf: '61', categories: 'laboratory', from: '2026-11-01', to: '2026-11-24' },
+      });
+      // the CSV download takes the same filter
+      expect(screen.getByRole('link', { name: 'Download the access log (CSV)' })).toHaveAttribute(
+        'href',
+        `${ACCESS_LOG_EXPORT_PATH}?lang=en&categories=laboratory&from=2026-11-01&to=2026-11-24`,
+      );
+
+      const calls = shell.api.calls.length;
+      await userEvent.click(within(form).getByRole('button', { name: 'Clear the filter' }));
+      expect(await screen.findByRole('table', { name: 'Views 1–25 of 61' })).toBeInTheDocument();
+      expect(shell.api.calls).toHaveLength(calls);
+      expect(within(form).getByRole('combobox', { name: 'Kind of data' })).toHaveValue('');
+      expect(within(form).queryByRole('button', { name: 'Clear the filter' })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Download the access log (CSV)' })).toHaveAttribute('href', `${ACCESS_LOG_EXPORT_PATH}?lang=en`);
+    });
+
+    test('a range that ends before it starts is refused at the "To" field, without asking the server', async () => {
+      const { shell } = showState(selfState(logPage(1, entries(3, 3), 3)), 'fi');
+      const form = screen.getByRole('form', { name: 'Rajaa katselukertoja' });
+      fireEvent.change(within(form).getByLabelText('Alkaen'), { target: { value: '2026-11-24' } });
+      fireEvent.change(within(form).getByLabelText('Asti'), { target: { value: '2026-11-01' } });
+      await userEvent.click(within(form).getByRole('button', { name: 'Näytä' }));
+      const to = within(form).getByLabelText('Asti');
+      expect(to).toHaveFocus();
+      expect(to).toHaveAttribute('aria-invalid', 'true');
+      expect(to).toHaveAccessibleDescription('Tarkista päivämäärät: aikavälin loppu ei voi olla ennen sen alkua.');
+      expect(shell.api.calls).toHaveLength(0);
+    });
+
+    test("the server's refusal of a filter (400) is said plainly; a filter that matches nothing says so", async () => {
+      const { shell } = showState(selfState(logPage(1, entries(3, 3), 3)), 'sv');
+      shell.api.use({ [`GET ${ACCESS_LOG_PATH}`]: mockFailure({ kind: 'validation', details: [{ path: 'from', message: 'Use a date from 1900-01-01 to 2200-12-31' }] }) });
+      const form = screen.getByRole('form', { name: 'Filtrera loggen' });
+      fireEvent.change(within(form).getByLabelText('Från'), { target: { value: '1800-01-01' } });
+      await userEvent.click(within(form).getByRole('button', { name: 'Visa' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Filtret kunde inte användas. Kontrollera datumen och försök igen.');
+      expect(shell.errors.report).not.toHaveBeenCalled();
+
+      shell.api.use({ [`GET ${ACCESS_LOG_PATH}`]: filtered([]) });
+      fireEvent.change(within(form).getByLabelText('Från'), { target: { value: '2020-01-01' } });
+      await userEvent.click(within(form).getByRole('button', { name: 'Visa' }));
+      expect(await screen.findByText('Inga visningar motsvarar filtret.')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Användningsloggens sidor' })).not.toBeInTheDocument();
+      // the form stays, to try another filter
+      expect(within(form).getByRole('button', { name: 'Ta bort filtret' })).toBeInTheDocument();
+    });
+
+    test('the log downloads as a CSV file in the page language', () => {
+      for (const [lang, name] of [
+        ['en', 'Download the access log (CSV)'],
+        ['fi', 'Lataa käyttöloki (CSV)'],
+        ['sv', 'Ladda ner användningsloggen (CSV)'],
+      ] as const) {
+        const { unmount } = showState(selfState(logPage(1, entries(1, 1), 1)), lang);
+        const link = screen.getByRole('link', { name });
+        expect(link).toHaveAttribute('href', `${ACCESS_LOG_EXPORT_PATH}?lang=${lang}`);
+        expect(link).toHaveAttribute('download');
+        unmount();
+      }
+    });
   });
 });

@@ -1,28 +1,134 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { accessLogPageCount, DATA_EXPORT_PATH, type AccessLogPage, type DataAccessPageState } from '@portal/shared-api';
-import { Alert, Button, EmptyState, LinkButton, Pagination, Spinner, usePageState, useShell } from '@portal/shared-ui';
+import {
+  ACCESS_LOG_EXPORT_PATH,
+  accessLogCategories,
+  accessLogFilterParams,
+  accessLogPageCount,
+  DATA_EXPORT_PATH,
+  type AccessLogCategory,
+  type AccessLogFilter,
+  type AccessLogPage,
+  type DataAccessPageState,
+} from '@portal/shared-api';
+import { Alert, Button, EmptyState, FIELD_CLASS, LinkButton, Pagination, Spinner, TEXT_INPUT_CLASS, TextField, usePageState, useShell } from '@portal/shared-ui';
 import { StatePage } from '../../components/StatePage';
 import { AccessLogTable } from './AccessLogTable';
-import { useAccessLogPages } from './useAccessLogPages';
+import { isFiltered, useAccessLogPages } from './useAccessLogPages';
 import styles from './DataAccessPage.module.css';
 
-/** The log, 25 rows a page with the shared pagination; focus moves to the table when a new page arrives. */
+/**
+ * The log's filter: one kind of data (or all) and a date range (Helsinki days, both inclusive).
+ * Applied with its button; an end before the start is refused here, at the "To" field, before any
+ * request (the server refuses it too, with 400).
+ */
+function AccessLogFilterForm({ filter, onApply }: { filter: AccessLogFilter; onApply(filter: AccessLogFilter): void }) {
+  const intl = useIntl();
+  const titleId = useId();
+  const kindId = useId();
+  const fromId = useId();
+  const toId = useId();
+  const [kind, setKind] = useState<AccessLogCategory | ''>(filter.categories?.[0] ?? '');
+  const [from, setFrom] = useState(filter.from ?? '');
+  const [to, setTo] = useState(filter.to ?? '');
+  const [rangeError, setRangeError] = useState(false);
+  const toInput = useRef<HTMLInputElement>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (from && to && to < from) {
+      setRangeError(true);
+      toInput.current?.focus();
+      return;
+    }
+    setRangeError(false);
+    onApply({ ...(kind ? { categories: [kind] } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) });
+  };
+  const clear = () => {
+    setKind('');
+    setFrom('');
+    setTo('');
+    setRangeError(false);
+    onApply({});
+  };
+
+  return (
+    <form className={styles.filter} aria-labelledby={titleId} onSubmit={submit} noValidate>
+      <h3 id={titleId} className={styles.filterTitle}>
+        {intl.formatMessage({ id: 'account.data-access.filter.title' })}
+      </h3>
+      <div className={styles.filterFields}>
+        <div className={FIELD_CLASS.field}>
+          <label htmlFor={kindId} className={FIELD_CLASS.label}>
+            {intl.formatMessage({ id: 'account.data-access.filter.kind' })}
+          </label>
+          <select id={kindId} className={TEXT_INPUT_CLASS} value={kind} onChange={(event) => setKind(event.target.value as AccessLogCategory | '')}>
+            <option value="">{intl.formatMessage({ id: 'account.data-access.filter.kind.all' })}</option>
+            {accessLogCategories.map((category) => (
+              <option key={category} value={category}>
+                {intl.formatMessage({ id: `account.data-access.category.${category}` })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField id={fromId} type="date" label={intl.formatMessage({ id: 'account.data-access.filter.from' })} value={from} onValue={setFrom} />
+        <TextField
+          id={toId}
+          type="date"
+          inputRef={toInput}
+          label={intl.formatMessage({ id: 'account.data-access.filter.to' })}
+          value={to}
+          onValue={setTo}
+          error={rangeError ? intl.formatMessage({ id: 'account.data-access.filter.invalid' }) : null}
+        />
+      </div>
+      <div className={styles.filterActions}>
+        <Button type="submit" variant="secondary">
+          {intl.formatMessage({ id: 'account.data-access.filter.apply' })}
+        </Button>
+        {isFiltered(filter) && (
+          <Button variant="tertiary" onClick={clear}>
+            {intl.formatMessage({ id: 'account.data-access.filter.clear' })}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** The log as a CSV file, as filtered: the server answers it as an attachment in the page language. */
+function AccessLogDownload({ filter }: { filter: AccessLogFilter }) {
+  const intl = useIntl();
+  const { lang } = useShell();
+  return (
+    <div className={styles.download}>
+      <p className={styles.note}>{intl.formatMessage({ id: 'account.data-access.csv.note' })}</p>
+      <LinkButton href={`${ACCESS_LOG_EXPORT_PATH}?${new URLSearchParams({ lang, ...accessLogFilterParams(filter) }).toString()}`} download variant="secondary">
+        {intl.formatMessage({ id: 'account.data-access.csv.button' })}
+      </LinkButton>
+    </div>
+  );
+}
+
+/**
+ * The log, 25 entries a page with the shared pagination, one entry per page view; focus moves to
+ * the table when a new page (or a newly filtered log) arrives.
+ */
 function AccessLog({ first }: { first: AccessLogPage }) {
   const intl = useIntl();
   const headingId = useId();
-  const { view, showPage } = useAccessLogPages(first);
+  const { view, filter, showPage, applyFilter } = useAccessLogPages(first);
   const table = useRef<HTMLTableElement>(null);
-  const shownPage = view.log.page;
+  const shownLog = view.log;
   const arrived = useRef(false);
 
   useEffect(() => {
     // not on the first render: the page frame focuses the h1 then
     if (arrived.current) table.current?.focus();
     arrived.current = true;
-  }, [shownPage]);
+  }, [shownLog]);
 
-  const { totalCount, pageSize, entries } = view.log;
+  const { totalCount, pageSize, entries, page: shownPage } = view.log;
   const askedPage = view.status === 'ready' ? shownPage : view.page;
   const from = (shownPage - 1) * pageSize + 1;
   const caption = intl.formatMessage(
@@ -36,25 +142,36 @@ function AccessLog({ first }: { first: AccessLogPage }) {
         {intl.formatMessage({ id: 'account.data-access.log.title' })}
       </h2>
       <p>{intl.formatMessage({ id: 'account.data-access.log.intro' })}</p>
-      {totalCount === 0 ? (
+      {first.totalCount === 0 ? (
         <EmptyState text={intl.formatMessage({ id: 'account.data-access.log.empty' })} />
       ) : (
         <>
+          <AccessLogFilterForm filter={filter} onApply={applyFilter} />
+          {view.status === 'error' && view.badFilter && (
+            <Alert variant="error" title={intl.formatMessage({ id: 'account.data-access.filter.badRequest' })} />
+          )}
+          {/* a live region: a filter that matches nothing says so where the table would be */}
+          <div role="status">
+            {totalCount === 0 && view.status === 'ready' && <EmptyState text={intl.formatMessage({ id: 'account.data-access.log.filteredEmpty' })} />}
+          </div>
           {entries.length > 0 && <AccessLogTable ref={table} entries={entries} caption={caption} busy={view.status === 'loading'} />}
           {view.status === 'loading' && <Spinner />}
-          {view.status === 'error' && (
+          {view.status === 'error' && !view.badFilter && (
             <Alert variant="error" title={intl.formatMessage({ id: 'account.data-access.log.pageError' })}>
               <Button variant="secondary" size="small" onClick={() => showPage(view.page)}>
                 {intl.formatMessage({ id: 'account.data-access.log.retry' })}
               </Button>
             </Alert>
           )}
-          <Pagination
-            currentPage={askedPage}
-            totalPages={accessLogPageCount(totalCount)}
-            onPageChange={showPage}
-            label={intl.formatMessage({ id: 'account.data-access.log.pagination' })}
-          />
+          {totalCount > 0 && (
+            <Pagination
+              currentPage={askedPage}
+              totalPages={accessLogPageCount(totalCount)}
+              onPageChange={showPage}
+              label={intl.formatMessage({ id: 'account.data-access.log.pagination' })}
+            />
+          )}
+          <AccessLogDownload filter={filter} />
         </>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type DataLoader from 'dataloader';
 import type { Database } from '../../db/index';
 import { createPerTurnLoader } from '../../db/per-turn-loader';
@@ -17,6 +18,32 @@ export interface StaffAuditDetails {
   actorRole: 'professional';
   /** the staff HTTP API or the server command */
   staffChannel: 'api' | 'cli';
+  /**
+   * The professional's role, when the command names the professional who acts (a reply's
+   * professionalUserId, a deletion's deletedByUserId): messaging's user role (Doctor, Nurse).
+   * The access log shows "A doctor" / "A nurse"; without it, "A healthcare professional".
+   */
+  professionalRole?: 'doctor' | 'nurse';
+}
+
+/** The pages whose reads the access log names (the page column); other rows have none. */
+export const AUDITED_PAGES = ['front-page'] as const;
+export type AuditedPage = (typeof AUDITED_PAGES)[number];
+
+const correlationIds = new WeakMap<object, string>();
+
+/**
+ * The correlation id of one HTTP request (a random UUID, the same for every call with the same
+ * request): every audit row the request writes carries it, so the access log shows the reads of one
+ * page view as one entry.
+ */
+export function correlationIdOf(request: object): string {
+  let id = correlationIds.get(request);
+  if (!id) {
+    id = randomUUID();
+    correlationIds.set(request, id);
+  }
+  return id;
 }
 
 export interface AuditEntry {
@@ -27,6 +54,10 @@ export interface AuditEntry {
   action: string;
   details?: Record<string, unknown>;
   requestId?: string;
+  /** correlationIdOf(the request): groups one page view's rows */
+  correlationId?: string;
+  /** the page whose loader read, when the access log names it */
+  page?: AuditedPage;
 }
 
 const toRow = (entry: AuditEntry): typeof auditLog.$inferInsert => ({
@@ -35,6 +66,8 @@ const toRow = (entry: AuditEntry): typeof auditLog.$inferInsert => ({
   action: entry.action,
   details: entry.details ?? null,
   requestId: entry.requestId ?? null,
+  correlationId: entry.correlationId ?? null,
+  page: entry.page ?? null,
 });
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));

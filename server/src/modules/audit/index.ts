@@ -1,6 +1,6 @@
 import { defineModule } from '../module';
 
-export { STAFF_PROFESSIONAL_ACTOR_ID, writeAudit, type AuditEntry, type StaffAuditDetails } from './audit';
+export { AUDITED_PAGES, correlationIdOf, STAFF_PROFESSIONAL_ACTOR_ID, writeAudit, type AuditedPage, type AuditEntry, type StaffAuditDetails } from './audit';
 
 /**
  * The audit log of every access to patient data (its table and writeAudit). Modules write to it

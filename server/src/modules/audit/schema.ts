@@ -12,6 +12,14 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>(),
     requestId: text('request_id'),
+    /**
+     * One page view's reads (all rows one HTTP request wrote share it: a random UUID per request,
+     * unlike Fastify's request ids, which restart at req-1 with every process). The access log
+     * shows them as one entry. Null: a row of its own (server commands, rows from before issue 33).
+     */
+    correlationId: uuid('correlation_id'),
+    /** the page whose loader read (e.g. 'front-page'), when it is one the access log names */
+    page: text('page'),
   },
   (t) => [index('audit_log_subject_idx').on(t.subjectPersonId, t.at)],
 );

@@ -33,7 +33,8 @@ export const frontPageModule = defineModule({
     app.decorate('frontPageSummaries', summaries);
 
     app.pageLoaders.register('front-page', async (ctx) => {
-      const access = patientAccess(ctx.request);
+      // the summaries' reads are one entry of the access log, "Front page: …"
+      const access = { ...patientAccess(ctx.request), page: 'front-page' as const };
       // the remotes this visitor is served (their canary bucket's versions)
       const deployed = remotesViewOf(app, ctx.request).remotes.map((remote) => remote.id);
       // The subject's name and landing in one statement, side by side with the summaries.

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { multilineTextSchema, textSchema, trimmedMultilineTextSchema, type ApiErrorBody } from '@portal/shared-api';
 import { validationError } from '../../http/errors';
 import { constantTimeEqual } from '../../util/constant-time';
+import { correlationIdOf } from '../audit/audit';
 import {
   assignThread,
   closeThread,
@@ -43,8 +44,8 @@ function refusal(reply: FastifyReply, error: unknown) {
   return reply.status(400).send(validationError([{ path: error.path, message: error.message }]));
 }
 
-/** A request's staff channel: its audit rows carry the request's id. */
-const viaApi = (request: { id: string }): StaffChannel => ({ channel: 'api', requestId: request.id });
+/** A request's staff channel: its audit rows carry the request's id and correlation id. */
+const viaApi = (request: { id: string }): StaffChannel => ({ channel: 'api', requestId: request.id, correlationId: correlationIdOf(request) });
 
 /**
  * The professionals' API for testers, only when STAFF_API_TOKEN is set (otherwise its paths are

@@ -14,7 +14,7 @@ import {
 import { insertMessage, markRead } from './thread-writes';
 
 /**
- * The professionals' side of messaging, for testers (SPEC-DECISIONS: staff work is outside the
+ * The professionals' side of messaging, for testers (docs/product-decisions.md, "Staff work is outside the portal": staff work is outside the
  * portal; replies come through a server command and a guarded API). Used by staff-api.ts and
  * cli/staff-messaging.ts.
  *
@@ -31,6 +31,8 @@ export interface StaffChannel {
   channel: StaffAuditDetails['staffChannel'];
   /** the HTTP request's id (the API's) */
   requestId?: string;
+  /** the HTTP request's correlationIdOf (the API's): its rows are one entry of the access log */
+  correlationId?: string;
 }
 
 /** The audit action of each staff command (all in the `messaging` family: the log's "Messages"). */
@@ -50,16 +52,24 @@ async function auditStaff(
   subjectPersonId: string | null,
   action: StaffAuditAction,
   ids: Record<string, number> = {},
+  actor?: Pick<MessagingUserRow, 'role'>,
 ): Promise<void> {
   // A thread of a customer user who is no person of the portal is nobody's patient data here.
   if (!subjectPersonId) return;
-  const details: StaffAuditDetails & Record<string, unknown> = { actorRole: 'professional', staffChannel: by.channel, ...ids };
+  const professionalRole = actor?.role === 'Doctor' ? 'doctor' : actor?.role === 'Nurse' ? 'nurse' : undefined;
+  const details: StaffAuditDetails & Record<string, unknown> = {
+    actorRole: 'professional',
+    staffChannel: by.channel,
+    ...(professionalRole ? { professionalRole } : {}),
+    ...ids,
+  };
   await writeAudit(db, {
     actorPersonId: STAFF_PROFESSIONAL_ACTOR_ID,
     subjectPersonId,
     action,
     details,
     ...(by.requestId ? { requestId: by.requestId } : {}),
+    ...(by.correlationId ? { correlationId: by.correlationId } : {}),
   });
 }
 
@@ -95,8 +105,14 @@ async function threadSubject(db: Database, threadId: number): Promise<string | n
 }
 
 /** Finds the thread and writes the audit row of a command on it. */
-async function auditThread(db: Database, by: StaffChannel, action: StaffAuditAction, ids: { threadId: number } & Record<string, number>): Promise<void> {
-  await auditStaff(db, by, await threadSubject(db, ids.threadId), action, ids);
+async function auditThread(
+  db: Database,
+  by: StaffChannel,
+  action: StaffAuditAction,
+  ids: { threadId: number } & Record<string, number>,
+  actor?: Pick<MessagingUserRow, 'role'>,
+): Promise<void> {
+  await auditStaff(db, by, await threadSubject(db, ids.threadId), action, ids, actor);
 }
 
 /**
@@ -110,8 +126,8 @@ export async function postProfessionalReply(
 ): Promise<MessageRow> {
   const content = input.content.trim();
   if (!content) throw new StaffError('invalid', 'content', 'The reply is empty');
-  await professional(db, input.professionalUserId, 'professionalUserId');
-  await auditThread(db, by, STAFF_AUDIT_ACTIONS.reply, { threadId: input.threadId, professionalUserId: input.professionalUserId });
+  const author = await professional(db, input.professionalUserId, 'professionalUserId');
+  await auditThread(db, by, STAFF_AUDIT_ACTIONS.reply, { threadId: input.threadId, professionalUserId: input.professionalUserId }, author);
   return withTransaction(db, async (tx) => {
     await tx
       .insert(messagingThreadParticipants)
@@ -147,7 +163,7 @@ export async function deleteMessage(
   input: { messageId: number; deletedByUserId: number; reason: string },
   by: StaffChannel,
 ): Promise<MessageRow> {
-  await professional(db, input.deletedByUserId, 'deletedByUserId');
+  const deleter = await professional(db, input.deletedByUserId, 'deletedByUserId');
   const [message] = await db
     .select({ threadId: messagingMessages.threadId, personId: messagingUsers.personId })
     .from(messagingMessages)
@@ -159,7 +175,7 @@ export async function deleteMessage(
     messageId: input.messageId,
     threadId: message.threadId,
     deletedByUserId: input.deletedByUserId,
-  });
+  }, deleter);
   const [row] = await db
     .update(messagingMessages)
     .set({ deletedAt: sql`now()`, deletedByUserId: input.deletedByUserId, deletedReason: input.reason.trim() || null })

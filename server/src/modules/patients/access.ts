@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/index';
 import { unauthorized } from '../../http/errors';
-import { writeAudit, type AuditEntry } from '../audit/audit';
+import { correlationIdOf, writeAudit, type AuditedPage, type AuditEntry } from '../audit/audit';
 import type { SessionInfo } from '../sessions/service';
 
 /**
@@ -17,12 +17,16 @@ export interface PatientAccess {
   actorPersonId: string;
   subjectPersonId: string;
   requestId: string | undefined;
+  /** the request's correlationIdOf: the reads of one request (one page view) share it */
+  correlationId?: string | undefined;
+  /** the page whose loader reads, when the access log names it (the front page) */
+  page?: AuditedPage | undefined;
 }
 
 export function patientAccess(request: Pick<FastifyRequest, 'session' | 'id'>): PatientAccess {
   const session = request.session;
   if (!session) throw unauthorized();
-  return { actorPersonId: session.personId, subjectPersonId: subjectPersonId(session), requestId: request.id };
+  return { actorPersonId: session.personId, subjectPersonId: subjectPersonId(session), requestId: request.id, correlationId: correlationIdOf(request) };
 }
 
 const auditEntry = (access: PatientAccess, action: string, details?: Record<string, unknown>): AuditEntry => ({
@@ -31,6 +35,8 @@ const auditEntry = (access: PatientAccess, action: string, details?: Record<stri
   action,
   ...(details ? { details } : {}),
   ...(access.requestId ? { requestId: access.requestId } : {}),
+  ...(access.correlationId ? { correlationId: access.correlationId } : {}),
+  ...(access.page ? { page: access.page } : {}),
 });
 
 /** Writes the audit row, then reads. A read whose audit cannot be written does not happen. */

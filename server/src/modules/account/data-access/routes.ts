@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  ACCESS_LOG_EXPORT_PATH,
   ACCESS_LOG_PATH,
+  accessLogExportQuerySchema,
   accessLogPageSchema,
   accessLogQuerySchema,
   apiErrorSchema,
@@ -20,7 +22,8 @@ import { ok } from '../../../pages/loaders';
 import { auditedRead, patientAccess } from '../../patients/access';
 import { people } from '../../patients/schema';
 import type { AccountConfig } from '../config';
-import { ACCESS_LOG_ACTION, DATA_EXPORT_ACTION, loadAccessLogPage } from './access-log';
+import { ACCESS_LOG_ACTION, ACCESS_LOG_EXPORT_ACTION, DATA_EXPORT_ACTION, loadAccessLogPage, loadWholeAccessLog } from './access-log';
+import { accessLogCsv } from './access-log-csv';
 import { buildDataExport } from './fhir-export';
 
 /** The export's file name, in the page's language (the date is the day in Helsinki). */
@@ -29,9 +32,10 @@ const helsinkiDay = (at: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: '
 
 /**
  * account.data-access (see shared-api's data-access.ts): the page loader (the log's first page),
- * GET /api/account/access-log (later pages) and GET /api/account/data-export (the FHIR R4 download).
- * All three read the session's subject only (the ward while a guardian acts for them) and are
- * audited: the log's reads as `account.data-access`, the export as `account.data-export`.
+ * GET /api/account/access-log (later pages, filtered pages), GET /api/account/access-log/export
+ * (the log as CSV) and GET /api/account/data-export (the FHIR R4 download). All read the session's
+ * subject only (the ward while a guardian acts for them) and are audited: the log's reads as
+ * `account.data-access`, its CSV as `account.access-log-export`, the FHIR export as `account.data-export`.
  */
 export function installDataAccess(app: FastifyInstance, _config: AccountConfig): void {
   app.pageLoaders.register(DATA_ACCESS_ROUTE_ID, async (ctx) => {
@@ -63,15 +67,44 @@ export function installDataAccess(app: FastifyInstance, _config: AccountConfig):
     },
     async (request, reply) => {
       const access = patientAccess(request);
-      const { page, asOf } = request.query;
+      const { page, asOf, ...filter } = request.query;
       const log = await auditedRead(
         app.db,
         access,
         ACCESS_LOG_ACTION,
-        (subjectPersonId) => loadAccessLogPage(app.db, { subjectPersonId, viewerPersonId: access.actorPersonId, page, asOf }),
-        { page },
+        (subjectPersonId) => loadAccessLogPage(app.db, { subjectPersonId, viewerPersonId: access.actorPersonId, page, asOf, filter }),
+        { page, ...filter },
       );
       return reply.header('cache-control', 'no-store').send(log);
+    },
+  );
+
+  typed.get(
+    ACCESS_LOG_EXPORT_PATH,
+    {
+      schema: {
+        querystring: accessLogExportQuerySchema,
+        // CSV text (a string body is never run through a response serializer); the tests check it.
+        response: { 200: z.string(), 400: validationErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const access = patientAccess(request);
+      const now = new Date();
+      const { lang, ...filter } = request.query;
+      const entries = await auditedRead(
+        app.db,
+        access,
+        ACCESS_LOG_EXPORT_ACTION,
+        (subjectPersonId) => loadWholeAccessLog(app.db, { subjectPersonId, viewerPersonId: access.actorPersonId, filter }),
+        { format: 'csv', ...filter },
+      );
+      const fileName = `${accessLogCsv.fileStem(lang)}-${helsinkiDay(now)}.csv`;
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(accessLogCsv.render(entries, lang));
     },
   );
 
