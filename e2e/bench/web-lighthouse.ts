@@ -4,25 +4,40 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import type { Cookies } from './shared';
+import type { Cookies } from '../../tooling/harness/bench-portal';
 
-export const LIGHTHOUSE_BUDGET = { performance: 0.95, accessibility: 1 };
+/** Issue 31: the largest paint is the server's HTML, so it comes with the first (within 100 ms) and by 1.2 s. */
+export const LIGHTHOUSE_BUDGET = { performance: 0.98, accessibility: 1, lcpMs: 1200, lcpAfterFcpMs: 100, tbtMs: 50, cls: 0 };
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export interface LighthousePage {
   label: string;
-  path: string;
+  /** the page's address, or where to find it: the first link of a list page that matches `link` */
+  path: string | { list: string; link: RegExp };
   /** signed-in pages are loaded with the session cookie */
   signedIn: boolean;
 }
 
+/** Every page type issue 31 names but the reservation, whose address holds a free time that changes by the minute. */
 export const LIGHTHOUSE_PAGES: LighthousePage[] = [
   { label: 'login page', path: '/fi/kirjaudu', signedIn: false },
   { label: 'front page', path: '/fi', signedIn: true },
   { label: 'records visits', path: '/fi/kaynnit', signedIn: true },
+  // the newest of Mikko's laboratory results: the demo world's dates are relative to today
+  { label: 'laboratory result', path: { list: '/fi/laboratorio', link: /href="(\/fi\/laboratoriotulos\/[0-9-]+)"/ }, signedIn: true },
   { label: 'appointment search', path: '/fi/ajanvaraus/yksityisasiakas', signedIn: false },
   { label: 'invoices list', path: '/fi/laskut', signedIn: true },
+  { label: 'my information', path: '/fi/omat-tiedot', signedIn: true },
 ];
+
+/** The address of `page` on this server (a list page's first matching link, read as the signed-in person). */
+export async function pathOf(baseURL: string, cookieHeader: string, page: LighthousePage): Promise<string> {
+  if (typeof page.path === 'string') return page.path;
+  const html = await (await fetch(`${baseURL}${page.path.list}`, { headers: page.signedIn ? { cookie: cookieHeader } : {} })).text();
+  const found = page.path.link.exec(html)?.[1];
+  if (!found) throw new Error(`${page.label}: no link matching ${page.path.link} on ${page.path.list}`);
+  return found;
+}
 
 export interface CategoryResult {
   score: number | null;
@@ -32,10 +47,14 @@ export interface CategoryResult {
 
 export interface LighthouseResult {
   page: LighthousePage;
+  /** the address measured */
+  path: string;
   finalUrl: string;
   performance: CategoryResult;
   accessibility: CategoryResult;
   metrics: Record<string, string>;
+  /** the same metrics as numbers (ms; CLS unitless) */
+  numbers: Record<string, number>;
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
@@ -65,17 +84,17 @@ const RETRIED_RUNTIME_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STA
 const ATTEMPTS = 3;
 
 /** Runs Lighthouse on one page in a fresh Chromium (chrome-launcher), so no cache carries over. */
-async function lighthouseOnce(baseURL: string, cookieHeader: string, page: LighthousePage): Promise<Lhr> {
+async function lighthouseOnce(baseURL: string, cookieHeader: string, page: LighthousePage, path: string): Promise<Lhr> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
-    const run = await lighthouse(`${baseURL}${page.path}`, {
+    const run = await lighthouse(`${baseURL}${path}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
       ...(page.signedIn ? { extraHeaders: { Cookie: cookieHeader } } : {}),
     });
-    if (!run) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+    if (!run) throw new Error(`Lighthouse returned nothing for ${path}`);
     return run.lhr;
   } finally {
     chrome.kill();
@@ -87,18 +106,21 @@ export async function runLighthouse(baseURL: string, cookies: Cookies, pages = L
   const cookieHeader = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   const results: LighthouseResult[] = [];
   for (const page of pages) {
-    let lhr = await lighthouseOnce(baseURL, cookieHeader, page);
+    const path = await pathOf(baseURL, cookieHeader, page);
+    let lhr = await lighthouseOnce(baseURL, cookieHeader, page, path);
     for (let attempt = 2; attempt <= ATTEMPTS && lhr.runtimeError && RETRIED_RUNTIME_ERRORS.has(lhr.runtimeError.code); attempt++) {
-      console.log(`  (${page.path}: Lighthouse's trace failed with ${lhr.runtimeError.code}; attempt ${attempt} of ${ATTEMPTS})`);
-      lhr = await lighthouseOnce(baseURL, cookieHeader, page);
+      console.log(`  (${path}: Lighthouse's trace failed with ${lhr.runtimeError.code}; attempt ${attempt} of ${ATTEMPTS})`);
+      lhr = await lighthouseOnce(baseURL, cookieHeader, page, path);
     }
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     results.push({
       page,
+      path,
       finalUrl: lhr.finalDisplayedUrl,
       performance: category(lhr, 'performance'),
       accessibility: category(lhr, 'accessibility'),
       metrics: { ...Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue ?? '?'])), javascript: scriptTransfer(lhr) },
+      numbers: Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.numericValue ?? NaN])),
     });
   }
   return results;

@@ -18,16 +18,17 @@
  * Budgets (issue 15): composed ÷ monolith ≤ 1.15 for JavaScript bytes and time to first summary;
  * front page ≤ 170 KB, first summary ≤ 1.2 s, LCP ≤ 1.2 s, one React DOM; navigation ≤ 100 ms;
  * anonymous pages ≤ 60 KB of JavaScript before usable, usable without JavaScript, CLS < 0.1;
- * Lighthouse performance ≥ 0.95, accessibility 1.0. A figure over budget exits 1 (after all of them).
+ * Lighthouse (issue 31): LCP ≤ 1.2 s and within 100 ms of FCP, performance ≥ 0.98, TBT ≤ 50 ms, CLS 0,
+ * accessibility 1.0. A figure over budget exits 1 (after all of them).
  * BENCH_SKIP_BUILD=1 reuses both builds, BENCH_VERBOSE=1 lists every script and the LCP element,
  * BENCH_SKIP_LIGHTHOUSE=1 leaves Lighthouse out, BENCH_ANONYMOUS_ONLY=1 measures only the
  * anonymous pages (no monolith, no sign-in), BENCH_LIGHTHOUSE_ONLY="login page,front page" runs only
- * Lighthouse on the pages so labelled, BENCH_LIGHTHOUSE_RUNS=n takes the median of n Lighthouse runs.
+ * Lighthouse on the pages so labelled, BENCH_LIGHTHOUSE_RUNS=n takes the median of n Lighthouse runs (3 by default, as issue 31 asks).
  */
 import type { Browser } from '@playwright/test';
-import { buildPortal, CPU_SLOWDOWN, launchChromium, signIn, startPortalServer, type Cookies, type PortalServer } from './shared';
+import { buildPortal, CPU_SLOWDOWN, launchChromium, signIn, startPortalServer, type Cookies, type PortalServer } from '../../tooling/harness/bench-portal';
 import { loadFrontPageCold, type FrontPageLoad } from './web-front-page';
-import { LIGHTHOUSE_BUDGET, LIGHTHOUSE_PAGES, runLighthouse, type CategoryResult, type LighthousePage, type LighthouseResult } from './web-lighthouse';
+import { LIGHTHOUSE_BUDGET, LIGHTHOUSE_PAGES, runLighthouse, type LighthousePage, type LighthouseResult } from './web-lighthouse';
 import { buildMonolith, startMonolithServer } from './web-monolith';
 import { ANONYMOUS_PAGES, loadAnonymousPageCold, withoutJavaScript, type AnonymousLoad } from './web-anonymous';
 import { measureNavigation, type NavigationTimes } from './web-navigation';
@@ -40,7 +41,7 @@ const ANONYMOUS_ONLY = Boolean(process.env.BENCH_ANONYMOUS_ONLY);
 /** "login page,front page": Lighthouse alone, on the pages with these labels (LIGHTHOUSE_PAGES) */
 const LIGHTHOUSE_ONLY = process.env.BENCH_LIGHTHOUSE_ONLY ? process.env.BENCH_LIGHTHOUSE_ONLY.split(',').map((label) => label.trim()) : null;
 /** Lighthouse's scores swing from run to run on a busy machine: the median of this many */
-const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
@@ -118,12 +119,6 @@ function printNavigation(composed: NavigationTimes, monolith: NavigationTimes): 
   }
 }
 
-function printCategory(name: string, result: CategoryResult, budget: number): string {
-  const score = result.score === null ? '?' : result.score.toFixed(2);
-  const verdict = check(result.score !== null && result.score >= budget, `Lighthouse ${name}`);
-  return `${name} ${score} (${verdict === 'ok' ? 'ok' : `below ${budget}`})`;
-}
-
 /** Section 4: the anonymous pages on the composed portal (and a children's-brand server for its landing). */
 async function measureAnonymousPages(browser: Browser, servers: { adult: PortalServer; children: PortalServer }): Promise<void> {
   const loads = new Map<string, AnonymousLoad[]>();
@@ -159,26 +154,40 @@ async function measureAnonymousPages(browser: Browser, servers: { adult: PortalS
   }
 }
 
-/** Section 5: Lighthouse on `pages`, each LIGHTHOUSE_RUNS times; the median run's scores are checked against the budget. */
+/** Section 5: Lighthouse on `pages`, each LIGHTHOUSE_RUNS times; the median run (by LCP) is checked against every budget. */
 async function measureLighthouse(baseURL: string, cookies: Cookies, pages: LighthousePage[]): Promise<void> {
   const runs: LighthouseResult[][] = [];
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await runLighthouse(baseURL, cookies, pages));
-  console.log(`\nLighthouse mobile (simulated Slow 4G, 4x CPU), composed portal${LIGHTHOUSE_RUNS > 1 ? `, median of ${LIGHTHOUSE_RUNS} runs (by performance)` : ''}:`);
+  const b = LIGHTHOUSE_BUDGET;
+  console.log(`\nLighthouse mobile (its default: simulated Slow 4G, 4x CPU), composed portal${LIGHTHOUSE_RUNS > 1 ? `, median of ${LIGHTHOUSE_RUNS} runs (by LCP)` : ''};`);
+  console.log(`budgets: LCP ≤ ${b.lcpMs} ms and ≤ FCP + ${b.lcpAfterFcpMs} ms, performance ≥ ${b.performance}, TBT ≤ ${b.tbtMs} ms, CLS ${b.cls}, accessibility ${b.accessibility}:`);
+  console.log(`  | page | performance | FCP | LCP | TBT | CLS | accessibility | script |`);
+  console.log(`  |---|---|---|---|---|---|---|---|`);
   pages.forEach((page, p) => {
-    const results = runs.map((run) => run[p]!).sort((a, b) => (a.performance.score ?? 0) - (b.performance.score ?? 0));
+    const results = runs.map((run) => run[p]!).sort((x, y) => (x.numbers['largest-contentful-paint'] ?? 0) - (y.numbers['largest-contentful-paint'] ?? 0));
     const result = results[Math.floor(results.length / 2)]!;
-    const perf = printCategory('performance', result.performance, LIGHTHOUSE_BUDGET.performance);
-    const a11y = printCategory('accessibility', result.accessibility, LIGHTHOUSE_BUDGET.accessibility);
-    console.log(`  ${cell(page.label, 20)}${cell(page.path, 34)}${perf}, ${a11y}`);
-    if (result.finalUrl.replace(baseURL, '') !== page.path) console.log(`    (ended on ${result.finalUrl})`);
-    console.log(`    ${Object.entries(result.metrics).map(([id, value]) => `${id} ${value}`).join(', ')}`);
-    if (results.length > 1) console.log(`    every run: performance ${results.map((r) => r.performance.score?.toFixed(2) ?? '?').join(', ')}; total-blocking-time ${results.map((r) => r.metrics['total-blocking-time']).join(', ')}`);
-    if (result.performance.score !== null && result.performance.score < LIGHTHOUSE_BUDGET.performance) {
-      console.log(`    performance audits failing: ${result.performance.failing.map((a) => `${a.id} (${a.score.toFixed(2)}${a.displayValue ? `, ${a.displayValue}` : ''})`).join(', ')}`);
+    const n = result.numbers;
+    const fcp = n['first-contentful-paint'] ?? NaN;
+    const lcp = n['largest-contentful-paint'] ?? NaN;
+    const tbt = n['total-blocking-time'] ?? NaN;
+    const cls = n['cumulative-layout-shift'] ?? NaN;
+    const mark = (ok: boolean, what: string) => (check(ok, `Lighthouse ${page.label}: ${what}`) === 'ok' ? '' : ' ✗');
+    const perf = result.performance.score ?? 0;
+    const a11y = result.accessibility.score ?? 0;
+    console.log(
+      `  | ${page.label} | ${perf.toFixed(2)}${mark(perf >= b.performance, 'performance')} | ${ms(fcp)} | ${ms(lcp)}${mark(lcp <= b.lcpMs && lcp - fcp <= b.lcpAfterFcpMs, `LCP ${ms(lcp)} (FCP ${ms(fcp)})`)}` +
+        ` | ${ms(tbt)}${mark(tbt <= b.tbtMs, 'TBT')} | ${cls.toFixed(3)}${mark(cls <= b.cls, 'CLS')} | ${a11y.toFixed(2)}${mark(a11y >= b.accessibility, 'accessibility')} | ${result.metrics.javascript} |`,
+    );
+  });
+  pages.forEach((page, p) => {
+    const results = runs.map((run) => run[p]!);
+    const result = results[0]!;
+    if (!result.finalUrl.endsWith(result.path)) console.log(`  ${page.label}: ${result.path} ended on ${result.finalUrl}`);
+    if (results.length > 1) console.log(`  ${page.label}, every run: LCP ${results.map((r) => ms(r.numbers['largest-contentful-paint'] ?? NaN)).join(', ')}; performance ${results.map((r) => r.performance.score?.toFixed(2) ?? '?').join(', ')}`);
+    if (VERBOSE || (result.performance.score ?? 0) < b.performance) {
+      console.log(`  ${page.label}, performance audits failing: ${result.performance.failing.map((a) => `${a.id} (${a.score.toFixed(2)}${a.displayValue ? `, ${a.displayValue}` : ''})`).join(', ') || 'none'}`);
     }
-    if (result.accessibility.score !== null && result.accessibility.score < LIGHTHOUSE_BUDGET.accessibility) {
-      console.log(`    accessibility audits failing: ${result.accessibility.failing.map((a) => a.id).join(', ')}`);
-    }
+    if ((result.accessibility.score ?? 0) < b.accessibility) console.log(`  ${page.label}, accessibility audits failing: ${result.accessibility.failing.map((a) => a.id).join(', ')}`);
   });
 }
 

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, federationRuntimes, personas, test } from './fixtures';
 import { signInFromLoginPage } from './sign-in';
 
@@ -131,10 +132,16 @@ test.describe('anonymous pages without JavaScript (issue 15)', () => {
   }
 });
 
+/** The visitor's first key: the shell waits for one on a pre-rendered anonymous page (issue 31), never for a timer. */
+async function firstKey(page: Page): Promise<void> {
+  await page.keyboard.press('Tab');
+}
+
 test.describe('the same pages with JavaScript (issue 15)', () => {
   test("a remote's pre-rendered page gives way to the remote: one heading, and its links navigate in the page", async ({ page }) => {
     await page.goto('/fi/ajanvaraus?specialtyIds=PSY');
     await expect(page.getByRole('heading', { level: 1, name: 'Ajanvaraus' })).toBeVisible();
+    await firstKey(page);
     await expect.poll(async () => (await federationRuntimes(page)).containers).toContain('mf_booking');
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await page.getByRole('link', { name: /Yksityisasiakas/ }).click();
@@ -145,6 +152,7 @@ test.describe('the same pages with JavaScript (issue 15)', () => {
   test("a shell page's pre-rendered copy is replaced by the shell's own: one heading", async ({ page }) => {
     await page.goto('/en/login?nextPath=%2Fen%2Fvisits');
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await firstKey(page);
     // the shell's React layout has replaced the server's skeleton
     await expect(page.locator('.shell:not(.shell--skeleton)')).toHaveCount(1);
     await expect(page.locator('.shell-skip-link')).toHaveCount(1);
@@ -155,6 +163,7 @@ test.describe('the same pages with JavaScript (issue 15)', () => {
   test('the new customer page gives way to the account remote: one heading', async ({ page }) => {
     await page.goto('/sv/ny-kund');
     await expect(page.getByRole('heading', { level: 1, name: 'Välkommen som vår kund!' })).toBeVisible();
+    await firstKey(page);
     await expect.poll(async () => (await federationRuntimes(page)).containers).toContain('mf_account');
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   });
@@ -162,6 +171,7 @@ test.describe('the same pages with JavaScript (issue 15)', () => {
   test("a pre-rendered remote page whose remote cannot load gives way to the shell's error view", async ({ page }) => {
     await page.route('**/remotes/mf-booking/**', (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }));
     await page.goto('/en/booking');
+    await firstKey(page);
     await expect(page.getByText('This part of the service could not be loaded. Please try again.')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Appointment booking' })).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);

@@ -5,6 +5,7 @@ import { createRemotePrerenderer } from '@portal/shared-ui/prerender';
 import en from '../messages/en.json';
 import fi from '../messages/fi.json';
 import sv from '../messages/sv.json';
+import { MyInformationPage } from './pages/my-information/MyInformationPage';
 import { NewCustomerPage } from './pages/new-customer/NewCustomerPage';
 
 export const render = createRemotePrerenderer({
@@ -13,6 +14,8 @@ export const render = createRemotePrerenderer({
   pageStates: accountPageStates,
   // The new customer page's log-out is a form the server handles (POST /api/logout, 303 to the
   // login page), so its server HTML is the whole page and the shell's code may wait for the visitor.
-  pages: { 'account.new-customer': NewCustomerPage },
+  // My information is signed in: the server's HTML is its first paint (issue 31), its forms work once
+  // the shell has started, right after that paint.
+  pages: { 'account.new-customer': NewCustomerPage, 'account.my-information': MyInformationPage },
 });
 

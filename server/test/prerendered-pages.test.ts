@@ -76,7 +76,13 @@ function rootOf(body: string): string {
   return body.slice(body.indexOf('<div id=portal-root'), body.indexOf('<script defer'));
 }
 
-/** How the shell's code is told to boot: `deferred` (wait for the visitor) or at once (no attribute). */
+/** The files listed for the shell to preload when it starts (shell/src/page-hints.ts), by address. */
+function laterHintsOf(body: string): string[] {
+  const json = /<script type="application\/json" id="portal-page-hints">([^<]*)<\/script>/.exec(body)?.[1];
+  return json ? (JSON.parse(json) as { href: string }[]).map((hint) => hint.href) : [];
+}
+
+/** How the shell's code is told to boot: `deferred` (wait for the visitor), `after-paint`, or at once (no attribute). */
 function bootOf(body: string): string | null {
   return /<div id=portal-root( data-boot="([^"]*)")?>/.exec(body)?.[2] ?? null;
 }
@@ -156,12 +162,14 @@ describe('pre-rendered anonymous pages', () => {
     assert.doesNotMatch(root, /mf-records/);
   });
 
-  it("does not preload the code of a summary that is complete in the HTML (text and links); one that needs its code is preloaded as before", async () => {
+  it("lists no code of a summary that is complete in the HTML (text and links); one that needs its code is listed, for the shell to preload after the first paint (issue 31)", async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
     const res = await t.app.inject({ url: '/fi', headers: mikko.headers });
-    assert.match(res.body, /<link rel="preload" href="\/remotes\/mf-booking\/mf-manifest\.json"/);
-    assert.match(res.body, /<link rel="preload" href="\/remotes\/mf-records\/mf-manifest\.json"/, 'no bundle, no summary in the HTML: its code is needed');
-    assert.doesNotMatch(res.body, /href="\/remotes\/mf-messaging\//);
+    const hints = laterHintsOf(res.body);
+    assert.ok(hints.includes('/remotes/mf-booking/mf-manifest.json'));
+    assert.ok(hints.includes('/remotes/mf-records/mf-manifest.json'), 'no bundle, no summary in the HTML: its code is needed');
+    assert.ok(!hints.some((href) => href.startsWith('/remotes/mf-messaging/')));
+    assert.doesNotMatch(res.body, /<link rel="preload"/, 'nothing fetched before the first paint but the HTML, its CSS and main.js');
   });
 
   it("leaves out the summary of a remote a developer overrides (the page shows their build's parcel)", async () => {
@@ -172,11 +180,18 @@ describe('pre-rendered anonymous pages', () => {
     assert.match(root, /mf-messaging summary for Mikko/);
   });
 
-  it("never pre-renders a remote's signed-in page, whatever its bundle answers", async () => {
+  it("pre-renders a remote's signed-in page its bundle renders, from the page's state, for the person signed in (issue 31)", async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
     const res = await t.app.inject({ url: '/fi/viestit', headers: mikko.headers });
     assert.equal(res.statusCode, 200);
-    assert.doesNotMatch(rootOf(res.body), /data-prerendered|fixture-mf-messaging/);
+    assert.match(rootOf(res.body), /<div class="shell-remote-host" data-remote="mf-messaging"><style>[^]*<\/style><div data-prerendered="messaging\.[\w.-]+"><h1>mf-messaging v1 fi adult<\/h1>[^]*<p>user yes<\/p>/);
+    assert.equal(res.headers['cache-control'], 'no-store');
+  });
+
+  it('sends a signed-in page without its session to the login page, never its bundle', async () => {
+    const res = await t.app.inject({ url: '/fi/viestit' });
+    assert.equal(res.statusCode, 302);
+    assert.doesNotMatch(res.body, /mf-messaging v1/);
   });
 
   it('gives the bundle the signed-in user on an anonymous page', async () => {
@@ -264,20 +279,30 @@ describe("the shell's boot on a pre-rendered page (shell/src/deferred-boot.ts)",
 
   it('starts at once on a page that is not pre-rendered: no bundle for it, a signed-in page, a page not found', async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
-    for (const [url, headers] of [['/fi/uusi-asiakas', {}], ['/fi/viestit', mikko.headers], ['/fi/kaynnit', mikko.headers], ['/fi/ei-ole-olemassa', {}]] as const) {
+    for (const [url, headers] of [['/fi/uusi-asiakas', {}], ['/fi/kaynnit', mikko.headers], ['/fi/ei-ole-olemassa', {}]] as const) {
       const res = await t.app.inject({ url, headers });
       assert.doesNotMatch(rootOf(res.body), /data-prerendered/, url);
       assert.equal(bootOf(res.body), null, url);
     }
   });
 
-  it('starts at once for someone signed in, though the page is pre-rendered: the shell keeps their session', async () => {
+  it('starts right after the first paint for someone signed in, where the page is pre-rendered: the shell keeps their session (issue 31)', async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
-    for (const url of ['/fi/eula', '/fi']) {
+    for (const url of ['/fi/eula', '/fi', '/fi/viestit']) {
       const res = await t.app.inject({ url, headers: mikko.headers });
       assert.match(rootOf(res.body), /<p>user yes<\/p>/, url);
-      assert.equal(bootOf(res.body), null, url);
+      assert.equal(bootOf(res.body), 'after-paint', url);
     }
+  });
+
+  it('preloads nothing before the first paint where the page is pre-rendered: its files are listed for the shell to preload when it starts (issue 31)', async () => {
+    const res = await t.app.inject({ url: '/en/booking?specialtyIds=PSY' });
+    assert.equal(bootOf(res.body), 'deferred');
+    assert.doesNotMatch(res.body, /<link rel="preload"/);
+    assert.ok(laterHintsOf(res.body).includes('/remotes/mf-booking/mf-manifest.json'));
+    const notPrerendered = await t.app.inject({ url: '/fi/uusi-asiakas' });
+    assert.equal(bootOf(notPrerendered.body), null);
+    assert.doesNotMatch(notPrerendered.body, /id="portal-page-hints"/, 'a page that needs its code at once preloads it in the HTML');
   });
 
   it('starts at once where the bundle says the page shows something only its running code shows', async () => {

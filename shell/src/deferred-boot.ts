@@ -3,39 +3,70 @@
 import { keepFocusThroughHandOver } from './focus-hand-over';
 
 /**
- * The server marks #portal-root with data-boot="deferred" when the page inside it is pre-rendered
- * (server/src/pages/html.ts, BOOT_DEFERRED_ATTRIBUTE): the server's HTML is the whole page, its links
- * are plain anchors the server serves, so the shell's code is not needed for what the visitor sees.
+ * The server marks #portal-root (server/src/pages/html.ts, bootAttribute) when the page inside it is
+ * pre-rendered whole:
+ * - `deferred` on an anonymous page: its links are plain anchors the server serves and its forms post
+ *   to the server, so the shell's code is not needed for what the visitor sees;
+ * - `after-paint` on a signed-in page: the shell must run (it keeps the session: the expiry warnings,
+ *   the user menu), but not before the browser has painted the server's page, so that none of its
+ *   requests competes with the page's HTML and CSS for the first, and largest, paint.
  */
 export const BOOT_ATTRIBUTE = 'data-boot';
 export const BOOT_DEFERRED = 'deferred';
+export const BOOT_AFTER_PAINT = 'after-paint';
 
 /**
- * How long a visitor who does nothing reads the server's page before the shell boots anyway. Long
- * enough that one who came to click a link (a bank on the login page) has done so, so their phone
- * never runs the shell's start-up (1.2–1.6 s of long tasks at 4x CPU) and their click is not kept
- * waiting behind it; short enough that a reader gets the shell's extras (toasts, client-side
- * navigation, the page title) soon.
+ * What the trigger needs of the browser (a test hands in a fake clock and frames).
+ *
+ * Nothing on a `deferred` page needs the shell's code until the visitor acts: no session to watch,
+ * the title is the server's, links and forms are the server's own. So the shell does not start on a
+ * timer either: a visitor who only reads (or follows a bank's link) never downloads or runs its
+ * start-up (127 KB of script, 1.2–1.6 s of long tasks at 4x CPU), and the page's largest paint is
+ * its first (issue 31).
  */
-export const IDLE_BOOT_DELAY_MS = 3000;
-
-/** What the trigger needs of the browser (a test hands in a fake clock). */
 export interface BootEnvironment {
   window: Window;
   setTimeout(callback: () => void, ms: number): unknown;
-  whenIdle(callback: () => void): void;
+  /** calls back once the browser has shown the page's first contentful paint */
+  afterFirstPaint(callback: () => void): void;
+}
+
+/**
+ * How long the shell waits at most for the first paint's report: a page whose first paint is never
+ * reported (the browser reports none, or the content is not visible) still gets its shell.
+ */
+export const FIRST_PAINT_WAIT_MS = 2000;
+
+function afterFirstPaint(callback: () => void): void {
+  let called = false;
+  const once = () => {
+    if (called) return;
+    called = true;
+    callback();
+  };
+  // a hidden tab paints nothing until it is shown: at once there
+  if (document.visibilityState === 'hidden') return once();
+  // The paint's report comes once its frame is on screen: a request started by then is no rival of
+  // that paint (an animation frame's task runs before the frame is presented, a few ms too early).
+  if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      window.setTimeout(once, 0);
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    window.setTimeout(() => {
+      observer.disconnect();
+      once();
+    }, FIRST_PAINT_WAIT_MS);
+  } else {
+    // no paint timing (older Safari): two frames on, the first has been presented
+    window.requestAnimationFrame(() => window.requestAnimationFrame(() => window.setTimeout(once, 0)));
+  }
 }
 
 function browserEnvironment(): BootEnvironment {
-  return {
-    window,
-    setTimeout: (callback, ms) => window.setTimeout(callback, ms),
-    // Safari has no requestIdleCallback: a timeout is idle enough there
-    whenIdle: (callback) => {
-      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => callback(), { timeout: 1000 });
-      else window.setTimeout(callback, 0);
-    },
-  };
+  return { window, setTimeout: (callback, ms) => window.setTimeout(callback, ms), afterFirstPaint };
 }
 
 /** A plain left click on a link that the browser follows itself: the page is about to go away. */
@@ -56,9 +87,9 @@ function isFormNavigation(event: SubmitEvent): boolean {
 }
 
 /**
- * Calls `boot` once. At once, unless the server marked the page as pre-rendered; then on the
- * visitor's first interaction (a key, focus moving, a pointer released) or IDLE_BOOT_DELAY_MS after
- * the load event when the browser is idle, whichever comes first.
+ * Calls `boot` once. At once, unless the server marked the page as pre-rendered: after the next
+ * paint on a signed-in page (`after-paint`), on the visitor's first interaction (a key, focus
+ * moving, a pointer released) on an anonymous one (`deferred`).
  *
  * The boot starts in a task of its own after the interaction's events have been dispatched, never
  * between a press and its click: a click on a link is the browser's own navigation and is not kept
@@ -69,8 +100,13 @@ function isFormNavigation(event: SubmitEvent): boolean {
 export function bootWhenNeeded(boot: () => void, env: BootEnvironment = browserEnvironment()): void {
   const win = env.window;
   const found = win.document.getElementById('portal-root');
-  if (!found || found.getAttribute(BOOT_ATTRIBUTE) !== BOOT_DEFERRED) {
+  const mode = found?.getAttribute(BOOT_ATTRIBUTE);
+  if (!found || (mode !== BOOT_DEFERRED && mode !== BOOT_AFTER_PAINT)) {
     boot();
+    return;
+  }
+  if (mode === BOOT_AFTER_PAINT) {
+    env.afterFirstPaint(boot);
     return;
   }
   const root: HTMLElement = found;
@@ -103,7 +139,6 @@ export function bootWhenNeeded(boot: () => void, env: BootEnvironment = browserE
     for (const [type, listener] of interactions) win.removeEventListener(type, listener, true);
     win.removeEventListener('click', onClick);
     win.removeEventListener('submit', onSubmit);
-    win.removeEventListener('load', afterLoad);
     // the visitor may have moved focus into the server's page: it stays on their element's copy
     keepFocusThroughHandOver(root);
     boot();
@@ -118,13 +153,7 @@ export function bootWhenNeeded(boot: () => void, env: BootEnvironment = browserE
     }, 0);
   }
 
-  function afterLoad(): void {
-    env.setTimeout(() => env.whenIdle(start), IDLE_BOOT_DELAY_MS);
-  }
-
   for (const [type, listener] of interactions) win.addEventListener(type, listener, true);
   win.addEventListener('click', onClick);
   win.addEventListener('submit', onSubmit);
-  if (win.document.readyState === 'complete') afterLoad();
-  else win.addEventListener('load', afterLoad, { once: true });
 }

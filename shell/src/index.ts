@@ -4,11 +4,13 @@ import './strict-csp';
 import '@portal/shared-ui/themes.css';
 import './shell.css';
 import { bootWhenNeeded } from './deferred-boot';
+import { preloadPageHints } from './page-hints';
 import { warmIntlSoon } from './warm-intl';
 
 // The rest of the shell is loaded behind this boundary, so main.js stays the few KB that decide
-// when to start: on a pre-rendered page it waits for the visitor (deferred-boot.ts).
+// when to start: on a pre-rendered page it waits for the visitor, or for the first paint (deferred-boot.ts).
 bootWhenNeeded(() => {
+  preloadPageHints();
   warmIntlSoon(document.documentElement.lang);
   void import('./bootstrap');
 });

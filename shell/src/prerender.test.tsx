@@ -134,7 +134,7 @@ describe('pre-rendered shell pages', () => {
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
   });
 
-  test("only the landing's error toast needs the shell's code at once; an error the page itself shows does not", () => {
+  test("the landing's error toast and the accessibility statement's feedback form need the shell's code at once; an error the page itself shows does not", () => {
     const children = initialState({ ...anonymous, brand: 'children' });
     expect(needsScriptAtOnce({ state: children, url: '/fi/asiointipolku?error=disallowed' })).toBe(true);
     expect(needsScriptAtOnce({ state: children, url: '/sv/transaktionsbana?error=unknown' })).toBe(true);
@@ -142,6 +142,9 @@ describe('pre-rendered shell pages', () => {
     expect(needsScriptAtOnce({ state: children, url: '/fi/asiointipolku?error=something-else' })).toBe(false);
     // the login page's error is an alert in its own HTML
     expect(needsScriptAtOnce({ state: initialState(anonymous), url: '/fi/kirjaudu?error=identification-failed' })).toBe(false);
+    // what a visitor types into the form must not be lost when the shell's copy replaces the server's
+    expect(needsScriptAtOnce({ state: initialState(anonymous), url: '/en/accessibility-statement' })).toBe(true);
+    expect(needsScriptAtOnce({ state: initialState(anonymous), url: '/en/eula' })).toBe(false);
   });
 
   describe("the layout's header (server/src/pages/skeleton.ts puts it before the page)", () => {

@@ -18,6 +18,7 @@ import { FrontPage } from './pages/FrontPage';
 import { LandingPage, landingErrorToast } from './pages/LandingPage';
 import { LoginPage } from './pages/LoginPage';
 import { TermsPage } from './pages/TermsPage';
+import { AccessibilityPage } from './pages/AccessibilityPage';
 
 /**
  * The shell's pages a visitor without a session sees (shell/routes.json), and the front page: its
@@ -29,6 +30,7 @@ const PAGES: Record<string, () => ReactNode> = {
   landing: () => <LandingPage />,
   'expired-session': () => <ExpiredSessionPage />,
   terms: () => <TermsPage />,
+  accessibility: () => <AccessibilityPage />,
 };
 
 /** The shell's texts (common + its own), parsed once per language for the server's life. */
@@ -55,7 +57,13 @@ function staticRuntime({ state, url, parcels = {} }: ShellPrerenderInput): Shell
     routes: shell.routes,
     shell,
     messages: {}, // the page renders under RawIntlProvider (intlIn), not ShellProviders' IntlProvider
-    api: { logout: notWhileRendering, loadPage: notWhileRendering, requestMfaCode: notWhileRendering, answerMfaChallenge: notWhileRendering },
+    api: {
+      logout: notWhileRendering,
+      loadPage: notWhileRendering,
+      requestMfaCode: notWhileRendering,
+      answerMfaChallenge: notWhileRendering,
+      sendAccessibilityFeedback: notWhileRendering,
+    },
     location: { get: () => snapshot, subscribe: () => () => undefined, refresh: () => undefined },
     toastStore: createToastStore(),
     remotes: state.remotes.remotes,
@@ -73,12 +81,17 @@ function staticRuntime({ state, url, parcels = {} }: ShellPrerenderInput): Shell
 /**
  * Whether the page at this address shows at once something only its running code shows, so the
  * server's HTML is not the whole page and the shell must not wait for the visitor to boot
- * (shell/src/deferred-boot.ts): the landing's error toast after a failed mandate check.
+ * (shell/src/deferred-boot.ts): the landing's error toast after a failed mandate check; the
+ * accessibility statement's feedback form, which its code sends (were the shell to wait for the
+ * visitor's first key, what they type into the server's copy of the form would be lost when the
+ * shell's copy replaces it).
  */
 export function needsScriptAtOnce(input: PrerenderInput): boolean {
   const runtime = staticRuntime(input);
   const { pathname, search } = runtime.location.get();
-  return runtime.matchRoute(pathname)?.route.id === 'landing' && landingErrorToast(new URLSearchParams(search).get('error')) !== null;
+  const routeId = runtime.matchRoute(pathname)?.route.id;
+  if (routeId === 'accessibility') return true;
+  return routeId === 'landing' && landingErrorToast(new URLSearchParams(search).get('error')) !== null;
 }
 
 /**

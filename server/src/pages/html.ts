@@ -28,17 +28,18 @@ export function serializeInitialState(state: InitialState): string {
 }
 
 /**
- * On #portal-root when the page inside it is pre-rendered (shell/src/deferred-boot.ts reads it): the
- * shell's code then waits for the visitor's first interaction, or a few idle seconds, before it boots.
+ * On #portal-root when the page inside it is pre-rendered whole (shell/src/deferred-boot.ts reads
+ * it): `deferred` (an anonymous page) makes the shell's code wait for the visitor's first
+ * interaction, `after-paint` (a signed-in one) for the browser's first paint of the server's page.
  */
-export const BOOT_DEFERRED_ATTRIBUTE = 'data-boot="deferred"';
+export type BootMode = 'deferred' | 'after-paint';
 
 export interface ShellTemplate {
   /**
    * `skeleton` is static markup for #portal-root, shown until the shell's code replaces it;
-   * `bootDeferred` says that it holds the whole page (pre-rendered), so the shell's code may wait.
+   * `boot` says that it holds the whole page (pre-rendered), so the shell's code may wait.
    */
-  render(state: InitialState, skeleton?: string, options?: { bootDeferred?: boolean; title?: string }): string;
+  render(state: InitialState, skeleton?: string, options?: { boot?: BootMode; title?: string }): string;
 }
 
 /** shell/dist/index.html, re-read when a new shell build replaces it. */
@@ -57,14 +58,14 @@ export function createShellTemplate(shellDist: string): ShellTemplate {
   }
 
   return {
-    render(state, skeleton = '', { bootDeferred = false, title } = {}) {
+    render(state, skeleton = '', { boot, title } = {}) {
       const script = `<script type="application/json" id="${INITIAL_STATE_ELEMENT_ID}">${serializeInitialState(state)}</script>`;
       let html = template(state.lang);
       html = html.includes(INITIAL_STATE_MARKER)
         ? html.replace(INITIAL_STATE_MARKER, () => script)
         : html.replace(/<\/body>/i, () => `${script}</body>`);
       if (skeleton) {
-        const marker = bootDeferred ? ` ${BOOT_DEFERRED_ATTRIBUTE}` : '';
+        const marker = boot ? ` data-boot="${boot}"` : '';
         html = html.replace(/(<div id="?portal-root"?)>(<\/div>)/, (_m, open: string, close: string) => `${open}${marker}>${skeleton}${close}`);
       }
       if (title !== undefined) html = html.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(title)}</title>`);

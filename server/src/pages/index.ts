@@ -14,9 +14,9 @@ import {
   type PageState,
 } from '@portal/shared-api';
 import { notFound, unauthorized, validationError } from '../http/errors';
-import { createShellTemplate } from './html';
+import { createShellTemplate, type BootMode } from './html';
 import { createShellMessages, createSkeleton, documentTitle } from './skeleton';
-import { createPageHints, filesHere, insertHints, overriddenRemotes, renderHints } from './page-hints';
+import { createPageHints, filesHere, insertHints, overriddenRemotes, renderHints, renderHintsForLater } from './page-hints';
 import { createPrerenderedPages, type PrerenderedPage, type PrerenderedParcels } from './prerendered';
 import { buildInitialState, effectiveFeatures, loadSignedIn, type SignedIn } from './initial-state';
 import { defineModule } from '../modules/module';
@@ -151,10 +151,15 @@ export function installPages(app: FastifyInstance): void {
     const page = prerender.page(state, input.route, request.url, view, parcels);
     const skeleton = renderSkeleton(state, input.route, { page, header: prerender.header(state, request.url), menu: prerender.menu(state, request.url) });
     // Where the server's HTML is the whole page (pre-rendered, inside the skeleton, and nothing that
-    // only the running page shows), the shell's code is not needed for what the visitor sees: it
-    // waits for them (shell/src/deferred-boot.ts). Not for someone signed in: the shell keeps their
-    // session (the expiry warnings), and their user menu and log-out work only with its code.
-    const bootDeferred = page !== null && page.complete && skeleton !== '' && state.user === null;
+    // only the running page shows), the shell's code is not needed for what the visitor sees
+    // (shell/src/deferred-boot.ts). An anonymous visitor's shell waits for them: it has nothing to do
+    // until they act. Someone signed in needs it at once (it keeps their session: the expiry
+    // warnings; their user menu and log-out work only with its code), but only after the first paint.
+    // Either way the files its code will need are listed for it to preload then, not preloaded by
+    // the HTML: the browser would fetch them beside the page's HTML and CSS, before that paint (issue 31).
+    const wholePage = page !== null && page.complete && skeleton !== '';
+    const boot: BootMode | undefined = wholePage ? (state.user === null ? 'deferred' : 'after-paint') : undefined;
+    const hints = pageHints(request, input.route, input.lang, view, completeParcels(page, parcels));
     // A signed-in page carries the session's csrfToken and the person's data next to values taken
     // from the URL: the mix a BREACH attack reads through compressed sizes, so it goes uncompressed.
     // An anonymous page holds no secret of its visitor, and is compressed like the API's answers.
@@ -164,7 +169,7 @@ export function installPages(app: FastifyInstance): void {
       .status(input.status)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(insertHints(shellTemplate.render(state, skeleton, { bootDeferred, title: documentTitle(shellMessages(state.lang), state, input.route, page?.html ?? null) }), renderHints(pageHints(request, input.route, input.lang, view, completeParcels(page, parcels)))));
+      .send(insertHints(shellTemplate.render(state, skeleton, { boot, title: documentTitle(shellMessages(state.lang), state, input.route, page?.html ?? null) }), boot ? renderHintsForLater(hints) : renderHints(hints)));
   }
 
   app.get('/', async (_request, reply) => reply.redirect(`/${defaultLang}`, 302));

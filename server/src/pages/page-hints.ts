@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   INITIAL_STATE_ELEMENT_ID,
+  PAGE_HINTS_ELEMENT_ID,
   REMOTE_OVERRIDE_PARAM,
   REMOTE_OVERRIDE_RESET_PARAM,
   REMOTE_OVERRIDES_COOKIE,
@@ -97,6 +98,18 @@ export function renderHints(hints: readonly PageHint[]): string {
         `${priority ? ` fetchpriority="${priority}"` : ''}>`,
     )
     .join('');
+}
+
+/**
+ * The hints of a page the server pre-rendered whole, as JSON for the shell's entry to preload when it
+ * starts (shell/src/page-hints.ts): as <link rel=preload> the browser would fetch them at once,
+ * beside the page's HTML and CSS, before the first paint that shows the page (issue 31).
+ */
+export function renderHintsForLater(hints: readonly PageHint[]): string {
+  if (hints.length === 0) return '';
+  // JSON safe inside a <script> element: no '<' can close it
+  const json = JSON.stringify(hints).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${PAGE_HINTS_ELEMENT_ID}">${json}</script>`;
 }
 
 /** The hints go before the initial state (long JSON), so the browser's preload scanner meets them early. */

@@ -103,8 +103,9 @@ export function createPrerenderedPages(
   }
 
   const page: PrerenderPage = (state, route, url, view, parcels = {}) => {
-    // a remote's bundle renders only the anonymous pages it names; the shell's, the front page too
-    if (!route || (route.kind === 'logged-in' && route.owner !== 'shell')) return null;
+    // a bundle renders the pages it names (anonymous ones, and signed-in ones whose state is the
+    // page's loader state alone); a signed-in page reaches here only with its session (index.ts)
+    if (!route) return null;
     const filesDir = route.owner === 'shell' ? config.shellDist : view.remotes.find((remote) => remote.id === route.owner)?.filesDir;
     if (filesDir === undefined) return null;
     const bundle = load(prerenderBundleFile(filesDir));

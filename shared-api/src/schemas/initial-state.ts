@@ -32,12 +32,12 @@ export const brandConfigSchema = z.object({
   appLinks: z.object({ ios: z.string(), android: z.string() }),
   nearestLaboratoryUrl: z.string(),
   nearestImagingUrl: z.string(),
-  /** cancellation and binding window in hours (SPEC-DECISIONS) */
+  /** cancellation and binding window in hours (docs/product-decisions.md, "Reservations and cancellation") */
   cancellationHours: z.number(),
 });
 export type BrandConfig = z.infer<typeof brandConfigSchema>;
 
-/** The requested page's loader result (ARCHITECTURE "Page state"). */
+/** The requested page's loader result (docs/architecture.md, "How a page is served"). */
 export const pageStateSchema = z.object({
   routeId: z.string(),
   params: z.record(z.string(), z.string()),
@@ -69,3 +69,11 @@ export const initialStateSchema = z.object({
 export type InitialState = z.infer<typeof initialStateSchema>;
 
 export const INITIAL_STATE_ELEMENT_ID = 'portal-initial-state';
+
+/**
+ * The files a pre-rendered page's code will need, as JSON (`[{ href, as, priority? }]`), which the
+ * shell's entry turns into preloads when it starts the shell (shell/src/page-hints.ts): on a page
+ * the server's HTML shows whole, preload links in the HTML would compete with that HTML and its CSS
+ * for the first paint.
+ */
+export const PAGE_HINTS_ELEMENT_ID = 'portal-page-hints';

@@ -41,7 +41,7 @@ export function serverHtmlInDocument(html: string): HTMLElement {
  * differ. Ids of the component's own making stay.
  */
 export function withoutReactIds(html: string): string {
-  return html.replace(/="_[\w-]*[rR]_[0-9a-z]+_"/g, '="(react id)"');
+  return html.replace(/="_[\w-]*[rR]_[0-9a-zA-Z]+_"/g, '="(react id)"');
 }
 
 /**
