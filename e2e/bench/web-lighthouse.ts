@@ -12,8 +12,8 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disa
 
 export interface LighthousePage {
   label: string;
-  /** the page's address, or where to find it: the first link of a list page that matches `link` */
-  path: string | { list: string; link: RegExp };
+  /** the page's address, or where to find it: the first match of `pattern` in a page state (GET /api/pages/…), put into `path` */
+  path: string | { state: string; pattern: RegExp; path: (found: string) => string };
   /** signed-in pages are loaded with the session cookie */
   signedIn: boolean;
 }
@@ -24,19 +24,23 @@ export const LIGHTHOUSE_PAGES: LighthousePage[] = [
   { label: 'front page', path: '/fi', signedIn: true },
   { label: 'records visits', path: '/fi/kaynnit', signedIn: true },
   // the newest of Mikko's laboratory results: the demo world's dates are relative to today
-  { label: 'laboratory result', path: { list: '/fi/laboratorio', link: /href="(\/fi\/laboratoriotulos\/[0-9-]+)"/ }, signedIn: true },
+  {
+    label: 'laboratory result',
+    path: { state: '/api/pages/records.laboratory?lang=fi', pattern: /"date":"(\d{4}-\d{2}-\d{2})"/, path: (date) => `/fi/laboratoriotulos/${date}` },
+    signedIn: true,
+  },
   { label: 'appointment search', path: '/fi/ajanvaraus/yksityisasiakas', signedIn: false },
   { label: 'invoices list', path: '/fi/laskut', signedIn: true },
   { label: 'my information', path: '/fi/omat-tiedot', signedIn: true },
 ];
 
-/** The address of `page` on this server (a list page's first matching link, read as the signed-in person). */
+/** The address of `page` on this server (from a page state, read as the signed-in person). */
 export async function pathOf(baseURL: string, cookieHeader: string, page: LighthousePage): Promise<string> {
   if (typeof page.path === 'string') return page.path;
-  const html = await (await fetch(`${baseURL}${page.path.list}`, { headers: page.signedIn ? { cookie: cookieHeader } : {} })).text();
-  const found = page.path.link.exec(html)?.[1];
-  if (!found) throw new Error(`${page.label}: no link matching ${page.path.link} on ${page.path.list}`);
-  return found;
+  const json = await (await fetch(`${baseURL}${page.path.state}`, { headers: page.signedIn ? { cookie: cookieHeader } : {} })).text();
+  const found = page.path.pattern.exec(json)?.[1];
+  if (!found) throw new Error(`${page.label}: nothing matching ${page.path.pattern} in ${page.path.state}`);
+  return page.path.path(found);
 }
 
 export interface CategoryResult {

@@ -82,7 +82,7 @@ function laterHintsOf(body: string): string[] {
   return json ? (JSON.parse(json) as { href: string }[]).map((hint) => hint.href) : [];
 }
 
-/** How the shell's code is told to boot: `deferred` (wait for the visitor), `after-paint`, or at once (no attribute). */
+/** How the shell's code is told to boot: `deferred` (wait for the visitor) or at once (no attribute). */
 function bootOf(body: string): string | null {
   return /<div id=portal-root( data-boot="([^"]*)")?>/.exec(body)?.[2] ?? null;
 }
@@ -162,14 +162,12 @@ describe('pre-rendered anonymous pages', () => {
     assert.doesNotMatch(root, /mf-records/);
   });
 
-  it("lists no code of a summary that is complete in the HTML (text and links); one that needs its code is listed, for the shell to preload after the first paint (issue 31)", async () => {
+  it("does not preload the code of a summary that is complete in the HTML (text and links); one that needs its code is preloaded as before", async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
     const res = await t.app.inject({ url: '/fi', headers: mikko.headers });
-    const hints = laterHintsOf(res.body);
-    assert.ok(hints.includes('/remotes/mf-booking/mf-manifest.json'));
-    assert.ok(hints.includes('/remotes/mf-records/mf-manifest.json'), 'no bundle, no summary in the HTML: its code is needed');
-    assert.ok(!hints.some((href) => href.startsWith('/remotes/mf-messaging/')));
-    assert.doesNotMatch(res.body, /<link rel="preload"/, 'nothing fetched before the first paint but the HTML, its CSS and main.js');
+    assert.match(res.body, /<link rel="preload" href="\/remotes\/mf-booking\/mf-manifest\.json"/);
+    assert.match(res.body, /<link rel="preload" href="\/remotes\/mf-records\/mf-manifest\.json"/, 'no bundle, no summary in the HTML: its code is needed');
+    assert.doesNotMatch(res.body, /href="\/remotes\/mf-messaging\//);
   });
 
   it("leaves out the summary of a remote a developer overrides (the page shows their build's parcel)", async () => {
@@ -286,12 +284,12 @@ describe("the shell's boot on a pre-rendered page (shell/src/deferred-boot.ts)",
     }
   });
 
-  it('starts right after the first paint for someone signed in, where the page is pre-rendered: the shell keeps their session (issue 31)', async () => {
+  it('starts at once for someone signed in, though the page is pre-rendered: the shell keeps their session', async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
     for (const url of ['/fi/eula', '/fi', '/fi/viestit']) {
       const res = await t.app.inject({ url, headers: mikko.headers });
       assert.match(rootOf(res.body), /<p>user yes<\/p>/, url);
-      assert.equal(bootOf(res.body), 'after-paint', url);
+      assert.equal(bootOf(res.body), null, url);
     }
   });
 
@@ -303,6 +301,10 @@ describe("the shell's boot on a pre-rendered page (shell/src/deferred-boot.ts)",
     const notPrerendered = await t.app.inject({ url: '/fi/uusi-asiakas' });
     assert.equal(bootOf(notPrerendered.body), null);
     assert.doesNotMatch(notPrerendered.body, /id="portal-page-hints"/, 'a page that needs its code at once preloads it in the HTML');
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const signedIn = await t.app.inject({ url: '/fi/viestit', headers: mikko.headers });
+    assert.match(rootOf(signedIn.body), /data-prerendered/);
+    assert.match(signedIn.body, /<link rel="preload" href="\/remotes\/mf-messaging\//, "a signed-in page's shell starts at once: its files are preloaded in the HTML");
   });
 
   it('starts at once where the bundle says the page shows something only its running code shows', async () => {

@@ -1,4 +1,4 @@
-import { BOOT_AFTER_PAINT, BOOT_ATTRIBUTE, BOOT_DEFERRED, bootWhenNeeded, type BootEnvironment } from './deferred-boot';
+import { BOOT_ATTRIBUTE, BOOT_DEFERRED, bootWhenNeeded, type BootEnvironment } from './deferred-boot';
 
 // The shell's start on a page the server pre-rendered waits for the visitor (issue 15). What the
 // visitor observes: the shell's code runs after their first key, focus move or released pointer, and
@@ -6,10 +6,9 @@ import { BOOT_AFTER_PAINT, BOOT_ATTRIBUTE, BOOT_DEFERRED, bootWhenNeeded, type B
 // stays on their element when the shell's copy of the page replaces the server's.
 
 /** A page as the server sends it: #portal-root with the pre-rendered login page's links. */
-function serverPage(deferred: boolean | typeof BOOT_AFTER_PAINT): HTMLElement {
-  const mode = deferred === true ? BOOT_DEFERRED : deferred || null;
+function serverPage(deferred: boolean): HTMLElement {
   document.body.innerHTML =
-    `<div id="portal-root"${mode ? ` ${BOOT_ATTRIBUTE}="${mode}"` : ''}>` +
+    `<div id="portal-root"${deferred ? ` ${BOOT_ATTRIBUTE}="${BOOT_DEFERRED}"` : ''}>` +
     '<div class="shell shell--skeleton"><main><h1>Kirjaudu sisään</h1>' +
     '<ul><li><a href="/oauth/authenticate?acr_values=op">OP</a></li><li><a href="/oauth/authenticate?acr_values=nordea">Nordea</a></li></ul>' +
     '</main></div></div>';
@@ -26,17 +25,13 @@ const A_MINUTE = 60_000;
 
 let env: BootEnvironment;
 let boot: jest.Mock;
-/** the frames the test's browser has yet to paint: each one's after-paint callbacks */
-let framesToPaint: (() => void)[];
 
 beforeEach(() => {
   jest.useFakeTimers();
   boot = jest.fn();
-  framesToPaint = [];
   env = {
     window,
     setTimeout: (callback, ms) => setTimeout(callback, ms),
-    afterFirstPaint: (callback) => framesToPaint.push(callback),
   };
 });
 afterEach(() => {
@@ -54,17 +49,6 @@ function press(element: Element, events: string[]): void {
 test('a page that is not pre-rendered boots at once', () => {
   serverPage(false);
   bootWhenNeeded(boot, env);
-  expect(boot).toHaveBeenCalledTimes(1);
-});
-
-test('a signed-in page the server pre-rendered boots once the browser has painted it, without waiting for the visitor', () => {
-  serverPage(BOOT_AFTER_PAINT);
-  bootWhenNeeded(boot, env);
-  expect(boot).not.toHaveBeenCalled();
-  framesToPaint.splice(0).forEach((painted) => painted());
-  expect(boot).toHaveBeenCalledTimes(1);
-  press(document.body, ['keyup']);
-  jest.advanceTimersByTime(A_MINUTE);
   expect(boot).toHaveBeenCalledTimes(1);
 });
 

@@ -3,20 +3,15 @@
 import { keepFocusThroughHandOver } from './focus-hand-over';
 
 /**
- * The server marks #portal-root (server/src/pages/html.ts, bootAttribute) when the page inside it is
- * pre-rendered whole:
- * - `deferred` on an anonymous page: its links are plain anchors the server serves and its forms post
- *   to the server, so the shell's code is not needed for what the visitor sees;
- * - `after-paint` on a signed-in page: the shell must run (it keeps the session: the expiry warnings,
- *   the user menu), but not before the browser has painted the server's page, so that none of its
- *   requests competes with the page's HTML and CSS for the first, and largest, paint.
+ * The server marks #portal-root with data-boot="deferred" (server/src/pages/html.ts, BootMode) when
+ * the page inside it is an anonymous page pre-rendered whole: its links are plain anchors the server
+ * serves and its forms post to the server, so the shell's code is not needed for what the visitor sees.
  */
 export const BOOT_ATTRIBUTE = 'data-boot';
 export const BOOT_DEFERRED = 'deferred';
-export const BOOT_AFTER_PAINT = 'after-paint';
 
 /**
- * What the trigger needs of the browser (a test hands in a fake clock and frames).
+ * What the trigger needs of the browser (a test hands in a fake clock).
  *
  * Nothing on a `deferred` page needs the shell's code until the visitor acts: no session to watch,
  * the title is the server's, links and forms are the server's own. So the shell does not start on a
@@ -27,46 +22,10 @@ export const BOOT_AFTER_PAINT = 'after-paint';
 export interface BootEnvironment {
   window: Window;
   setTimeout(callback: () => void, ms: number): unknown;
-  /** calls back once the browser has shown the page's first contentful paint */
-  afterFirstPaint(callback: () => void): void;
-}
-
-/**
- * How long the shell waits at most for the first paint's report: a page whose first paint is never
- * reported (the browser reports none, or the content is not visible) still gets its shell.
- */
-export const FIRST_PAINT_WAIT_MS = 2000;
-
-function afterFirstPaint(callback: () => void): void {
-  let called = false;
-  const once = () => {
-    if (called) return;
-    called = true;
-    callback();
-  };
-  // a hidden tab paints nothing until it is shown: at once there
-  if (document.visibilityState === 'hidden') return once();
-  // The paint's report comes once its frame is on screen: a request started by then is no rival of
-  // that paint (an animation frame's task runs before the frame is presented, a few ms too early).
-  if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      window.setTimeout(once, 0);
-    });
-    observer.observe({ type: 'paint', buffered: true });
-    window.setTimeout(() => {
-      observer.disconnect();
-      once();
-    }, FIRST_PAINT_WAIT_MS);
-  } else {
-    // no paint timing (older Safari): two frames on, the first has been presented
-    window.requestAnimationFrame(() => window.requestAnimationFrame(() => window.setTimeout(once, 0)));
-  }
 }
 
 function browserEnvironment(): BootEnvironment {
-  return { window, setTimeout: (callback, ms) => window.setTimeout(callback, ms), afterFirstPaint };
+  return { window, setTimeout: (callback, ms) => window.setTimeout(callback, ms) };
 }
 
 /** A plain left click on a link that the browser follows itself: the page is about to go away. */
@@ -87,9 +46,8 @@ function isFormNavigation(event: SubmitEvent): boolean {
 }
 
 /**
- * Calls `boot` once. At once, unless the server marked the page as pre-rendered: after the next
- * paint on a signed-in page (`after-paint`), on the visitor's first interaction (a key, focus
- * moving, a pointer released) on an anonymous one (`deferred`).
+ * Calls `boot` once. At once, unless the server marked the page as pre-rendered; then on the
+ * visitor's first interaction (a key, focus moving, a pointer released).
  *
  * The boot starts in a task of its own after the interaction's events have been dispatched, never
  * between a press and its click: a click on a link is the browser's own navigation and is not kept
@@ -100,13 +58,8 @@ function isFormNavigation(event: SubmitEvent): boolean {
 export function bootWhenNeeded(boot: () => void, env: BootEnvironment = browserEnvironment()): void {
   const win = env.window;
   const found = win.document.getElementById('portal-root');
-  const mode = found?.getAttribute(BOOT_ATTRIBUTE);
-  if (!found || (mode !== BOOT_DEFERRED && mode !== BOOT_AFTER_PAINT)) {
+  if (!found || found.getAttribute(BOOT_ATTRIBUTE) !== BOOT_DEFERRED) {
     boot();
-    return;
-  }
-  if (mode === BOOT_AFTER_PAINT) {
-    env.afterFirstPaint(boot);
     return;
   }
   const root: HTMLElement = found;

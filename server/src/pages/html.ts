@@ -28,11 +28,10 @@ export function serializeInitialState(state: InitialState): string {
 }
 
 /**
- * On #portal-root when the page inside it is pre-rendered whole (shell/src/deferred-boot.ts reads
- * it): `deferred` (an anonymous page) makes the shell's code wait for the visitor's first
- * interaction, `after-paint` (a signed-in one) for the browser's first paint of the server's page.
+ * On #portal-root when the page inside it is pre-rendered whole for an anonymous visitor
+ * (shell/src/deferred-boot.ts reads it): the shell's code waits for their first interaction.
  */
-export type BootMode = 'deferred' | 'after-paint';
+export type BootMode = 'deferred';
 
 export interface ShellTemplate {
   /**

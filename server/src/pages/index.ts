@@ -151,14 +151,16 @@ export function installPages(app: FastifyInstance): void {
     const page = prerender.page(state, input.route, request.url, view, parcels);
     const skeleton = renderSkeleton(state, input.route, { page, header: prerender.header(state, request.url), menu: prerender.menu(state, request.url) });
     // Where the server's HTML is the whole page (pre-rendered, inside the skeleton, and nothing that
-    // only the running page shows), the shell's code is not needed for what the visitor sees
-    // (shell/src/deferred-boot.ts). An anonymous visitor's shell waits for them: it has nothing to do
-    // until they act. Someone signed in needs it at once (it keeps their session: the expiry
-    // warnings; their user menu and log-out work only with its code), but only after the first paint.
-    // Either way the files its code will need are listed for it to preload then, not preloaded by
-    // the HTML: the browser would fetch them beside the page's HTML and CSS, before that paint (issue 31).
+    // only the running page shows), the shell's code is not needed for what the visitor sees: an
+    // anonymous visitor's shell waits for their first interaction (shell/src/deferred-boot.ts), and
+    // the files it will need are listed for it to preload then, not preloaded by the HTML, which
+    // would fetch them beside the page's HTML and CSS, before the first paint (issue 31).
+    // Not for someone signed in: the shell keeps their session (the expiry warnings), and their
+    // user menu, buttons and forms work only with its code, so it starts at once. (Starting it after
+    // the first paint instead moved Lighthouse's LCP closer to the paint but put the start-up's long
+    // tasks after it: TBT 0.9–1.5 s, performance 0.75–0.85 against 0.99; docs/performance.md.)
     const wholePage = page !== null && page.complete && skeleton !== '';
-    const boot: BootMode | undefined = wholePage ? (state.user === null ? 'deferred' : 'after-paint') : undefined;
+    const boot: BootMode | undefined = wholePage && state.user === null ? 'deferred' : undefined;
     const hints = pageHints(request, input.route, input.lang, view, completeParcels(page, parcels));
     // A signed-in page carries the session's csrfToken and the person's data next to values taken
     // from the URL: the mix a BREACH attack reads through compressed sizes, so it goes uncompressed.
