@@ -23,6 +23,17 @@ describe('language and unknown paths', () => {
     assert.equal(res.headers.location, '/fi');
   });
 
+  it("answers 404 for a file the browser asks for by itself, never the front page (which would read and audit the person's data again)", async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    for (const url of ['/favicon.ico', '/robots.txt', '/apple-touch-icon.png']) {
+      const res = await t.app.inject({ url, headers: mikko.headers });
+      assert.equal(res.statusCode, 404, url);
+      assert.equal(res.headers.location, undefined, url);
+    }
+    // a path that is not a file still goes to the front page
+    assert.equal((await t.app.inject({ url: '/kaynnit' })).headers.location, '/fi');
+  });
+
   it('answers an unknown page with the shell and status 404, page null', async () => {
     const res = await t.app.inject({ url: '/sv/finns-inte' });
     assert.equal(res.statusCode, 404);

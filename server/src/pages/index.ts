@@ -33,6 +33,8 @@ const NO_COMPRESSION_HEADER = 'x-no-compression';
 
 /** First path segments that are never a language: they belong to other handlers. */
 const RESERVED_SEGMENTS = new Set(['api', 'shell', 'remotes', 'oauth', 'broker']);
+/** A top-level file name with an extension: no page's address looks like one. */
+const FILE_NAME = /\.[a-z0-9]{2,5}$/i;
 
 /**
  * The parameters a page's path needs, checked with the route's own patterns: missing, extra-free
@@ -181,7 +183,10 @@ export function installPages(app: FastifyInstance): void {
     const queryIndex = url.indexOf('?');
     const pathname = queryIndex === -1 ? url : url.slice(0, queryIndex);
     const first = pathname.split('/')[1] ?? '';
-    if (RESERVED_SEGMENTS.has(first)) return reply.callNotFound();
+    // A file the browser asks for by itself (/favicon.ico, /robots.txt, /apple-touch-icon.png) is
+    // not a page: sent to the front page, it made every signed-in page view read and audit the
+    // front page a second time (issue 33's access log showed each visit twice).
+    if (RESERVED_SEGMENTS.has(first) || (pathname.lastIndexOf('/') === 0 && FILE_NAME.test(first))) return reply.callNotFound();
     if (!isLang(first)) return reply.redirect(`/${defaultLang}`, 302);
     const lang: Lang = first;
     // the pages of the versions this visitor is served
