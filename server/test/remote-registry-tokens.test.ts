@@ -82,7 +82,9 @@ describe(`remote:token on ${testDriver}`, () => {
     const created = await cli('create', 'mf-records', '--label', 'records team CI');
     assert.equal(created.code, 0, created.stderr);
     const token = created.stdout.trim().split('\n').at(-1) ?? '';
-    assert.match(token, /^[A-Za-z0-9_-]{43}$/, '32 random bytes, base64url');
+    // 32 random bytes, base64url, after a prefix: a token never starts with '-', which the deploy
+    // commands' `--token <token>` would take for an option (seen once in CI: 1 in 64 bare tokens)
+    assert.match(token, /^rdt_[A-Za-z0-9_-]{43}$/);
     const operator = await cli('create', '*', '--label', 'operations');
     assert.equal(operator.code, 0, operator.stderr);
 

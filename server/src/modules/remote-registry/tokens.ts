@@ -17,9 +17,16 @@ export interface DeployToken {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * What every token starts with: a token is an argument of the deploy commands (`--token <token>`),
+ * and one that began with '-' (1 in 64 of bare base64url) was taken for an option and refused. The
+ * prefix also lets a secret scanner recognise a leaked token.
+ */
+export const DEPLOY_TOKEN_PREFIX = 'rdt_';
+
 /** Makes a token; the token itself is returned once and only its hash is kept. */
 export async function createDeployToken(db: Database, remoteId: string, label: string): Promise<{ id: number; token: string }> {
-  const token = randomBytes(32).toString('base64url');
+  const token = `${DEPLOY_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const [row] = await db.insert(remoteDeployTokens).values({ remoteId, label, tokenHash: hashToken(token) }).returning({ id: remoteDeployTokens.id });
   if (!row) throw new Error('the token was not stored');
   return { id: row.id, token };
