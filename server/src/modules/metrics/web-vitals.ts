@@ -22,6 +22,9 @@ export const NO_VERSION = 'none';
  * Installed by the pages after fair use (modules/index.ts): the metrics module itself is installed
  * before it, and a route added then would escape its limits.
  */
+/** The version label of a page served by a version the registry serves no more (a deploy or rollback since). */
+export const RETIRED_VERSION = 'retired';
+
 export function installWebVitals(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     WEB_VITALS_PATH,
@@ -32,24 +35,26 @@ export function installWebVitals(app: FastifyInstance): void {
     async (request, reply) => {
       const { metric, value, pageType, remote } = request.body;
       let view: RemotesView | undefined;
+      let retired = false;
       if (remote) {
         const served = app.remoteRegistry.allServed();
         if (!served.some((candidate) => candidate.id === remote.id)) {
           return reply.status(400).send(validationError([{ path: 'remote.id', message: 'Not a remote served here' }]));
         }
         const version = served.find((candidate) => candidate.id === remote.id && candidate.version === remote.version);
-        if (!version) {
-          return reply.status(400).send(validationError([{ path: 'remote.version', message: 'Not a version of this remote served now' }]));
-        }
         // That version's own routes.json: a canary may serve a page the active version has not.
         const base = app.remoteRegistry.viewFor(0);
-        view = { ...base, remotes: base.remotes.map((candidate) => (candidate.id === version.id ? version : candidate)) };
+        if (version) view = { ...base, remotes: base.remotes.map((candidate) => (candidate.id === version.id ? version : candidate)) };
+        // else a page opened before a deploy or a rollback, reporting the version it was served: it
+        // did nothing wrong (a 400 was its answer), and its figures count under one bounded label
+        // value, RETIRED_VERSION, checked against the pages served now
+        else retired = true;
       }
       const route = app.routeTable.current(view).find((candidate) => candidate.id === pageType);
       if (!route || (remote !== undefined && route.owner !== remote.id)) {
         return reply.status(400).send(validationError([{ path: 'pageType', message: remote ? 'Not a page of this remote version' : 'Not a page served here' }]));
       }
-      app.metrics.observeWebVital(metric, { page_type: route.id, remote: route.owner, version: remote?.version ?? NO_VERSION }, value);
+      app.metrics.observeWebVital(metric, { page_type: route.id, remote: route.owner, version: retired ? RETIRED_VERSION : (remote?.version ?? NO_VERSION) }, value);
       return reply.status(204).send(null);
     },
   );
