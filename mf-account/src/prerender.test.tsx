@@ -5,6 +5,7 @@ import routes from '../routes.json';
 import * as app from './app';
 import { render as prerender } from './prerender';
 import { accountRemote } from './remote';
+import { myInformationState } from '../test/my-information-fixtures';
 import { bookingLandingRoute, type FakeShell } from '../test/shell-fake';
 
 // The account remote's pre-render bundle (issue 15): the server's HTML of the new-customer page is
@@ -63,26 +64,10 @@ describe('pre-rendered new-customer page', () => {
 });
 
 describe('pre-rendered My information (issue 31)', () => {
-  const myInformation = {
-    patient: {
-      firstName: 'Mikko',
-      lastName: 'Virtanen',
-      ssn: '150385-****',
-      phoneNumber: '+358405550101',
-      email: 'mikko.virtanen@example.fi',
-      language: 'fi',
-      postalAddress: { street: 'Mannerheimintie 12 B 7', postalCode: '00100', postOffice: 'Helsinki' },
-      patientDataConsentFormUpdated: '2026-05-08T07:00:00.000Z',
-      patientDataConsent: 'ok',
-    },
-    consent: { allowsCommonRegistry: true, allowsViewingOccupationalInformation: false, allowsMarketingMail: false, allowsTreatmentInstructionsMail: true, allowsBookingSms: true },
-    privacyPolicyUrl: 'https://www.example.fi/tietosuojaseloste',
-  };
-
   test.each(['/fi/omat-tiedot', '/sv/mina-uppgifter', '/en/my-information'])('%s: the person’s details, as the remote renders them first', async (url) => {
     const lang = url.slice(1, 3) as 'fi' | 'sv' | 'en';
     const shell = kit.createFakeShell({ lang });
-    const page = pageState('account.my-information', myInformation);
+    const page = pageState('account.my-information', myInformationState());
     const html = prerender({ state: initialStateFor(shell, page), url });
     if (html === null) throw new Error(`no pre-rendered page for ${url}`);
     const server = serverHtmlInDocument(html);

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { encodeSaveAction, type MyInformationPageState, type Patient, type SaveAction } from '@portal/shared-api';
 import { mockFailure, type MockRequest } from '@portal/shared-api/mock';
+import { consent, mikko, myInformationState } from '../../../test/my-information-fixtures';
 import { createFakeShell, pageState, renderWithShell, type FakeShell } from '../../../test/shell-fake';
 import { MyInformationPage } from './MyInformationPage';
 
@@ -14,31 +15,7 @@ jest.setTimeout(20_000);
 
 const ROUTE = 'account.my-information';
 
-const mikko: Patient = {
-  firstName: 'Mikko',
-  lastName: 'Virtanen',
-  ssn: '150385-****',
-  phoneNumber: '+358405550101',
-  email: 'mikko.virtanen@example.fi',
-  language: 'fi',
-  postalAddress: { street: 'Mannerheimintie 12 B 7', postalCode: '00100', postOffice: 'Helsinki' },
-  patientDataConsentFormUpdated: '2026-05-08T07:00:00.000Z',
-  patientDataConsent: 'ok',
-};
-
-const consent = {
-  allowsCommonRegistry: true,
-  allowsViewingOccupationalInformation: false,
-  allowsMarketingMail: false,
-  allowsTreatmentInstructionsMail: true,
-  allowsBookingSms: true,
-};
-
-const state = (patient: Partial<Patient> = {}): MyInformationPageState => ({
-  patient: { ...mikko, ...patient },
-  consent,
-  privacyPolicyUrl: 'https://www.example.fi/tietosuojaseloste',
-});
+const state = myInformationState;
 
 function show(options: { state?: MyInformationPageState; saveAction?: SaveAction | string; shell?: FakeShell } = {}) {
   const shell = options.shell ?? createFakeShell();
