@@ -7,9 +7,11 @@
 // It writes:
 //   mf-<name>/                      package, webpack/jest/ts configs, routes.json (one page, fi/sv/en
 //                                   paths, a menu entry unless --no-menu), messages/{fi,sv,en}.json,
-//                                   src/ (index, bootstrap, remote, app, pages/home/ with its jest test)
-//   shared-api/src/schemas/<name>/pages.ts   the page's state schema, registered in pageStateSchemas
-//   server/src/modules/<name>/index.ts       the module with the page's loader, listed in modules/index.ts
+//                                   src/ (index, bootstrap, remote, app, pages/home/HomePage.tsx with its jest test)
+//   shared-api/src/schemas/<name>/pages.ts   the page's item schema
+//   shared-api/src/schemas/<name>/states/home.ts   the page's state schema, by convention (pageStateSchema)
+//   server/src/modules/<name>/index.ts       the module, listed in modules/index.ts; its install registers its pages' loaders
+//   server/src/modules/<name>/pages/home.ts  the page's loader by convention (pages/deps.ts: what loaders are made from)
 //   server/test/<name>.test.ts               the loader over HTTP
 //   server/test/fixtures/remotes/mf-<name>/dist/routes.json   its routes in the server tests' table
 //   e2e/tests/<name>.spec.ts                 the page in the composed portal
@@ -21,8 +23,11 @@
 //   server/test/<name>-summary.test.ts        the summary in the front page's state over HTTP
 //   e2e/tests/<name>-summary.spec.ts          the block on the composed front page
 //   (and './summary' in the remote's frontPageParcels of the default remotes manifest)
-// and edits: shared-api's page-states.ts and index.ts, server/src/modules/index.ts, the default
-// remotes manifest (server/src/config/core.ts), the generated RouteId union; then `pnpm install
+// and edits: shared-api's index.ts, server/src/modules/index.ts, the default remotes manifest
+// (server/src/config/core.ts); tooling/route-ids.cjs then generates from its routes.json the RouteId
+// union, its schema maps (shared-api/src/schemas/<name>/page-states.ts, page-state-imports.ts, and
+// its place in pageStateSchemas), its page map (mf-<name>/src/pages/index.ts) and its loaders'
+// registration (server/src/modules/<name>/pages/index.generated.ts); then `pnpm install
 // --offline` links the new package and records it in pnpm-lock.yaml (--no-install skips that).
 // The build, type check, jest projects and catalogue check find mf-* folders by themselves.
 import { execFileSync } from 'node:child_process';
@@ -184,7 +189,10 @@ for (const [lang, text] of Object.entries(texts)) {
 const { resolveRoutes } = require(path.join(root, 'tooling', 'routes-plugin.cjs'));
 write(path.join('server', 'test', 'fixtures', 'remotes', remote, 'dist', 'routes.json'), json(resolveRoutes(path.join(root, remote))));
 write(path.join('shared-api', 'src', 'schemas', name, 'pages.ts'), render(readFileSync(path.join(templates, 'shared-api', 'pages.ts.tmpl'), 'utf8')));
+write(path.join('shared-api', 'src', 'schemas', name, 'states', 'home.ts'), render(readFileSync(path.join(templates, 'shared-api', 'states', 'home.ts.tmpl'), 'utf8')));
 write(path.join('server', 'src', 'modules', name, 'index.ts'), render(readFileSync(path.join(templates, 'server', 'index.ts.tmpl'), 'utf8')));
+write(path.join('server', 'src', 'modules', name, 'pages', 'deps.ts'), render(readFileSync(path.join(templates, 'server', 'pages', 'deps.ts.tmpl'), 'utf8')));
+write(path.join('server', 'src', 'modules', name, 'pages', 'home.ts'), render(readFileSync(path.join(templates, 'server', 'pages', 'home.ts.tmpl'), 'utf8')));
 write(path.join('server', 'test', `${name}.test.ts`), render(readFileSync(path.join(templates, 'server', 'test.ts.tmpl'), 'utf8')));
 write(path.join('e2e', 'tests', `${name}.spec.ts`), render(readFileSync(path.join(templates, 'e2e', 'spec.ts.tmpl'), 'utf8')));
 if (summary) {
@@ -217,17 +225,17 @@ function insert(relative, anchor, lines, { after = false, last = false } = {}) {
   written.push(`${relative} (edited)`);
 }
 
-const pageStates = path.join('shared-api', 'src', 'schemas', 'pages', 'page-states.ts');
-insert(pageStates, /^import /, [`import { ${camel}PageStates } from '../${name}/pages';`], { after: true, last: true });
-insert(pageStates, /^\} as const satisfies/, [`  ...${camel}PageStates,`]);
 insert(path.join('shared-api', 'src', 'index.ts'), /^export \* from '\.\/client';/, [
   `export * from './schemas/${name}/pages';`,
+  `export { pageStateSchema as ${camel}HomePageStateSchema, type PageState as ${pascal}HomePageState } from './schemas/${name}/states/home';`,
+  `export * from './schemas/${name}/page-states';`,
+  `export * from './schemas/${name}/page-state-imports';`,
   ...(summary ? [`export * from './schemas/${name}/summary';`] : []),
 ]);
 if (summary) {
   // the summary's key in the front page's state (the server's SummaryRegistry is typed by these keys)
-  const frontPage = path.join('shared-api', 'src', 'schemas', 'pages', 'front-page.ts');
-  insert(frontPage, /^import /, [`import { ${camel}SummarySchema } from '../${name}/summary';`], { after: true, last: true });
+  const frontPage = path.join('shared-api', 'src', 'schemas', 'shell', 'states', 'front-page.ts');
+  insert(frontPage, /^import /, [`import { ${camel}SummarySchema } from '../../${name}/summary';`], { after: true, last: true });
   // `summaries` is the state's last member: its closing line is the last one indented by two
   insert(frontPage, /^ {2}\}\),$/, [`    '${remote}': ${camel}SummarySchema.optional(),`], { last: true });
 }
@@ -246,9 +254,9 @@ insert(modules, /^\] as const;/, [`  ${camel}Module,`]);
   written.push(`${relative} (edited)`);
 }
 
-const { renderRouteIds, target } = require(path.join(root, 'tooling', 'route-ids.cjs'));
-writeFileSync(target, renderRouteIds());
-written.push(`${path.relative(root, target)} (regenerated)`);
+// everything keyed by route id: the RouteId union, the remote's schema maps, its page map and its loaders' registration
+const { writeGenerated } = require(path.join(root, 'tooling', 'route-ids.cjs'));
+for (const file of writeGenerated()) written.push(`${file} (generated)`);
 
 console.info(
   `Created ${remote} (route ${name}.home at /fi/${paths.fi}, /sv/${paths.sv}, /en/${paths.en}; dev port ${port}${summary ? '; a front-page summary parcel' : ''}):`,
@@ -265,5 +273,5 @@ Next:
   pnpm --filter @portal/${remote} run build                   the remote's build
   (cd server && node --import tsx --test test/${name}.test.ts)   its loader over HTTP${summary ? `\n  (cd server && node --import tsx --test test/${name}-summary.test.ts)   its front-page summary` : ''}
   npm run dev:remote -- ${remote}                             the remote with hot reload
-After changing ${remote}/routes.json: node tooling/route-ids.cjs, and copy its built dist/routes.json
+After changing ${remote}/routes.json: node tooling/route-ids.cjs (a new page: docs/feature-teams.md), and copy its built dist/routes.json
 to server/test/fixtures/remotes/${remote}/dist/ (the server tests' route table).`);

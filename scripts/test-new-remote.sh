@@ -36,7 +36,7 @@ run node "$work/scripts/new-remote.mjs" "$remote" --summary --no-install
 for f in "$remote/src/parcels/summary.tsx" "$remote/src/parcels/summary.test.tsx" "server/src/modules/$name/summary.ts" "server/test/$name-summary.test.ts"; do
   [ -f "$work/$f" ] || { echo "FAILED: --summary wrote no $f"; cat "$log"; exit 1; }
 done
-grep -q "'$remote': " "$work/shared-api/src/schemas/pages/front-page.ts" || { echo "FAILED: no '$remote' key in FrontPageState.summaries"; exit 1; }
+grep -q "'$remote': " "$work/shared-api/src/schemas/shell/states/front-page.ts" || { echo "FAILED: no '$remote' key in FrontPageState.summaries"; exit 1; }
 grep -q "frontPageParcels: \['./summary'\]" <(grep -A4 "id: '$remote'" "$work/server/src/config/core.ts") || { echo "FAILED: the remotes manifest does not list $remote's ./summary"; exit 1; }
 done_in $t
 
@@ -56,11 +56,12 @@ t=$SECONDS; phase "message catalogues (check:messages)"
 grep -q "$remote" "$log" || { echo "FAILED: the catalogue check did not find $remote"; cat "$log"; exit 1; }
 done_in $t
 
-t=$SECONDS; phase "RouteId union up to date"
+t=$SECONDS; phase "RouteId union, schema maps and page map generated"
 (cd "$work" && run node -e "
-  const fs = require('fs'); const { renderRouteIds, target } = require('./tooling/route-ids.cjs');
-  if (fs.readFileSync(target, 'utf8') !== renderRouteIds()) { console.error('route-ids.ts is out of date'); process.exit(1); }
-  if (!renderRouteIds().includes(\"'$name.home'\")) { console.error('$name.home missing'); process.exit(1); }")
+  const fs = require('fs'); const { generatedFiles, renderRouteIds } = require('./tooling/route-ids.cjs');
+  for (const [file, content] of generatedFiles()) if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== content) { console.error(file + ' is out of date'); process.exit(1); }
+  if (!renderRouteIds().includes(\"'$name.home'\")) { console.error('$name.home missing'); process.exit(1); }
+  if (!fs.readFileSync('$remote/src/pages/index.ts', 'utf8').includes(\"'$name.home'\")) { console.error('$name.home missing in its page map'); process.exit(1); }")
 done_in $t
 
 # the build runs beside the type checks (they take the longest)

@@ -156,6 +156,13 @@ for db in pglite postgres; do
   printf '\n\033[1m-- on %s\033[0m\n' "$db"
   cat "$results/server-$db.log"
 done
+for db in pglite postgres; do
+  # the logs above are long and a CI page keeps only their tail: name the failing tests last
+  if grep -q '^ *not ok' "$results/server-$db.tap" 2>/dev/null; then
+    printf '\n\033[1m-- failing on %s (from .test-results/server-%s.tap)\033[0m\n' "$db" "$db"
+    grep -A10 -E '^ *not ok' "$results/server-$db.tap" | head -80
+  fi
+done
 [ "$pglite_status" = 0 ] || { echo "The server tests on PGlite failed (exit $pglite_status)" >&2; exit 1; }
 [ "$postgres_status" = 0 ] || { echo "The server tests on PostgreSQL failed (exit $postgres_status)" >&2; exit 1; }
 

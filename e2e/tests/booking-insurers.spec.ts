@@ -7,7 +7,7 @@ import { signInFromLoginPage } from './sign-in';
 /**
  * Mikko books insurance appointments with LähiTapiola and with Pohjola (issue 13; spec part 2 §4
  * "Insurance checks", §5 "Logged-in booking button", §8 "Insurance"). The insurers are the server's
- * test doubles (server/src/modules/booking/insurance/test-doubles.ts): LähiTapiola finds his policy
+ * test doubles (server/src/demo/insurers/test-doubles.ts): LähiTapiola finds his policy
  * with one direct-compensation permit and sends a permit application to the built-in insurer page;
  * Pohjola finds his policy, except that its service is "down" for any appointment on a Wednesday.
  */

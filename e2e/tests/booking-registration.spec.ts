@@ -1,6 +1,7 @@
 import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { addDays, bookableAtClinic, findFreeSlot, helsinkiDate, loginPath } from './booking-helpers';
+import { newIdentityCode } from './identity-codes';
 import { signInFromLoginPage } from './sign-in';
 
 /**
@@ -10,16 +11,6 @@ import { signInFromLoginPage } from './sign-in';
  * signs in with a new valid identity code, so the person is new on whatever server the suite runs
  * against (Pekka, the demo's newcomer, is registered by account-registration.spec.ts).
  */
-function newIdentityCode(): string {
-  const day = 1 + Math.floor(Math.random() * 28);
-  const month = 1 + Math.floor(Math.random() * 12);
-  const year = 60 + Math.floor(Math.random() * 40);
-  const individual = 2 + Math.floor(Math.random() * 897);
-  const pad = (n: number, width: number) => String(n).padStart(width, '0');
-  const digits = `${pad(day, 2)}${pad(month, 2)}${pad(year, 2)}${pad(individual, 3)}`;
-  return `${digits.slice(0, 6)}-${digits.slice(6)}${'0123456789ABCDEFHJKLMNPRSTUVWXY'[Number(digits) % 31]}`;
-}
-
 test.describe('booking: someone not yet a customer', () => {
   test('registers inline on the reservation page, gives the consent and books', async ({ page }) => {
     const slot = await findFreeSlot(page.request, { startDate: addDays(helsinkiDate(Date.now()), 3), accept: bookableAtClinic });

@@ -38,12 +38,33 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
+/**
+ * Waits until a page whose content the server pre-rendered and whose shell starts after the first
+ * paint (`data-boot="after-paint"`) is the shell's and its remote's: no skeleton, no server copy
+ * left. A test acts as a visitor does once the page works; what happens to a press before that is
+ * click-hand-over.test.ts's and signed-in-prerendered.spec.ts's to check.
+ */
+export async function handedOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('portal-root');
+    return root?.getAttribute('data-boot') !== 'after-paint' || root.querySelector('[data-prerendered], .shell--skeleton') === null;
+  });
+}
+
 export const test = base.extend<{ page: Page }>({
-  page: async ({ page }, use) => {
+  page: async ({ page, javaScriptEnabled }, use) => {
     // Every test also proves that its pages run under the portal's CSP without asking for more
     // (a blocked eval or inline script is a defect even when the page still works).
     const violations = await watchCspViolations(page);
     await page.addInitScript(countRenderersScript);
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await handedOver(page);
+        return response;
+      };
+    }
     await use(page);
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },

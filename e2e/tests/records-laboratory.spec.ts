@@ -5,7 +5,7 @@ import { signInFromLoginPage } from './sign-in';
 /**
  * Laboratory, imaging and referrals (issue "Records remote complete", spec part 1 §2, §3, §9) against
  * the seeded demo world: Mikko's newest laboratory date is pending and has a TSH result he has had
- * four times (server/src/seed/personas.ts).
+ * four times (server/src/demo/seed/personas.ts).
  */
 test.describe('laboratory and imaging results, referrals', () => {
   test('Mikko opens a laboratory result from the list, expands a test, reads its reference range and history, and prints', async ({ page }) => {

@@ -92,6 +92,9 @@ describe('pre-rendered My information (issue 31)', () => {
     expect(sameElements('[role="tablist"]')).toBe(true);
     expect(sameElements('dl')).toBe(true);
     expect(sameElements('[role="tabpanel"][hidden] form')).toBe(true);
+    // the appointment reminders' form: its setting comes with the page's state, so it is whole on the server
+    expect(sameElements('[role="tabpanel"]:not([hidden]) form')).toBe(true);
+    expect(server.querySelector('input[type="radio"][value="24h"]')).toBeChecked();
     expect(within(server).getByText(/mikko\.virtanen@example\.fi/)).toBeInTheDocument();
   });
 });

@@ -26,4 +26,6 @@ export const myInformationState = (patient: Partial<Patient> = {}): MyInformatio
   patient: { ...mikko, ...patient },
   consent,
   privacyPolicyUrl: 'https://www.example.fi/tietosuojaseloste',
+  passkeys: [],
+  reminders: { setting: '24h' },
 });

@@ -1,9 +1,11 @@
 import { within } from '@testing-library/react';
-import { initialStateFor, remoteTestKit, serverHtmlInDocument } from '@portal/shared-ui/test-utils';
+import { initialStateFor, remoteTestKit, serverHtmlInDocument, withoutReactIds } from '@portal/shared-ui/test-utils';
 import type { RouteDefinitionInput } from '@portal/shared-api';
 import routes from '../routes.json';
 import * as app from './app';
-import { render as prerender } from './prerender';
+import { listState } from './pages/private-list/search-fixtures';
+import { okState as reservationState } from './pages/reservation/test-fixtures';
+import { needsScriptAtOnce, render as prerender } from './prerender';
 import { bookingRemote } from './remote';
 import { createFakeShell, pageState } from '../test/shell-fake';
 
@@ -13,10 +15,9 @@ import { createFakeShell, pageState } from '../test/shell-fake';
 const kit = remoteTestKit(bookingRemote, routes as RouteDefinitionInput[]);
 const landingState = { customerTypes: ['private', 'insurance', 'occupational'] };
 
-async function bothRenders(url: string, brand: 'adult' | 'children') {
+async function bothRenders(url: string, brand: 'adult' | 'children', page = pageState('booking.landing', landingState), user: { firstName: string; lastName: string } | null = null) {
   const lang = url.slice(1, 3) as 'fi' | 'sv' | 'en';
-  const page = pageState('booking.landing', landingState);
-  const shell = createFakeShell({ lang, brand, user: null });
+  const shell = createFakeShell({ lang, brand, ...(user ? {} : { user: null }) });
   const html = prerender({ state: initialStateFor(shell, page), url });
   if (html === null) throw new Error(`no pre-rendered page for ${url}`);
   const server = serverHtmlInDocument(html);
@@ -44,6 +45,63 @@ describe('pre-rendered booking landing', () => {
 
   test('renders nothing for another page', () => {
     const shell = createFakeShell({ lang: 'en', user: null });
-    expect(prerender({ state: initialStateFor(shell, pageState('booking.private-list', {})), url: '/en/booking/private-customer' })).toBeNull();
+    expect(prerender({ state: initialStateFor(shell, pageState('booking.appointments', {})), url: '/en/appointments' })).toBeNull();
+  });
+});
+
+/**
+ * The ids React gives (useId) differ between the two renders: the remote's replaces the server's, no
+ * hydration; and React's server writes an input's attributes in another order than its DOM does
+ * (isEqualNode compares attributes as a set).
+ */
+function expectSameMarkup(server: HTMLElement, routeId: string, browserHtml: string) {
+  const asDom = (html: string) => Object.assign(document.createElement('div'), { innerHTML: withoutReactIds(html) });
+  const [serverDom, browserDom] = [asDom(server.innerHTML.replace(` data-prerendered="${routeId}"`, '')), asDom(browserHtml)];
+  if (!serverDom.isEqualNode(browserDom)) expect(serverDom.innerHTML).toBe(browserDom.innerHTML);
+}
+
+describe('pre-rendered reservation (signed in)', () => {
+  test("the same markup as the remote renders: the appointment and the patient's details from the loader state; the shell starts at once", async () => {
+    const page = pageState('booking.reservation', reservationState, { id: '501' });
+    const { server, browserHtml } = await bothRenders('/en/available-appointments/501', 'adult', page, { firstName: 'Mikko', lastName: 'Virtanen' });
+    expectSameMarkup(server, 'booking.reservation', browserHtml);
+    expect(within(server).getByRole('heading', { level: 1 })).toBeInTheDocument();
+    const shell = createFakeShell({ lang: 'en' });
+    expect(needsScriptAtOnce({ state: initialStateFor(shell, page), url: '/en/available-appointments/501' })).toBe(true);
+    expect(needsScriptAtOnce({ state: initialStateFor(shell, pageState('booking.landing', landingState)), url: '/en/booking' })).toBe(false);
+  });
+
+});
+
+// Issue 31: the search's first page of free times is the page's largest paint; it comes with the HTML.
+describe('pre-rendered appointment search', () => {
+  const search = () => pageState('booking.private-list', listState());
+
+  test('the heading and the first free times from the loader state, the filters for the style sheet to fold by the screen', async () => {
+    const { server } = await bothRenders('/en/booking/private-customer', 'adult', search());
+    const page = within(server);
+    expect(page.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    const times = within(page.getByRole('list', { name: 'Free appointments' })).getAllByRole('listitem');
+    expect(times).toHaveLength(3);
+    expect(times[0]).toHaveTextContent('Anna Lahtinen');
+    // the screen's width is not known here: the whole disclosure, unfolded in the markup, for the
+    // style sheet to show as a column (wide) or fold behind its button (phone)
+    const toggle = page.getByRole('button', { name: /^Search filters/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const panel = server.querySelector(`#${toggle.getAttribute('aria-controls')}`);
+    expect(panel).not.toHaveAttribute('hidden');
+    expect(within(panel as HTMLElement).getByRole('region', { name: 'Search filters' })).toBeInTheDocument();
+    expect(server.querySelector('[data-viewport="unknown"]')).toContainElement(toggle);
+  });
+
+  test("the remote's copy has no unknown viewport: it asks the screen", async () => {
+    const { browserHtml } = await bothRenders('/en/booking/private-customer', 'adult', search());
+    expect(browserHtml).not.toContain('data-viewport');
+  });
+
+  test('starts the shell after the first paint (its filters need the code), the landing on the first interaction', () => {
+    const shell = createFakeShell({ lang: 'fi', user: null });
+    expect(needsScriptAtOnce({ state: initialStateFor(shell, search()), url: '/fi/ajanvaraus/yksityisasiakas?specialtyIds=YLE' })).toBe(true);
+    expect(needsScriptAtOnce({ state: initialStateFor(shell, pageState('booking.landing', landingState)), url: '/fi/ajanvaraus' })).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { people } from '../src/modules/patients/schema';
-import { PERSONAS, type PersonaKey } from '../src/seed/personas';
+import { PERSONAS, type PersonaKey } from '../src/demo/seed/personas';
 import type { ReadyMessage } from './harness';
 
 const config = loadConfig(process.env);

@@ -14,9 +14,10 @@ import { loggerOptions } from './http/logging';
 import { traceLogOptions } from './telemetry/log-context';
 import { installRoutePolicies } from './http/route-policy';
 import { portalModules } from './modules/index';
-import type { PortalModule } from './modules/module';
-import { seedDemoWorld } from './seed/index';
+import type { ContentSecurityPolicySources, PortalModule } from './modules/module';
+import { seedDemoWorld, testDoublesFor } from './demo/index';
 import type { RemoteRegistry, ServedRemote } from './modules/remote-registry/contract';
+import { entryScriptReader } from './pages/entry-script';
 import { createStaticRemoteRegistry } from './pages/static-remote-registry';
 
 export interface BuildOptions {
@@ -38,9 +39,12 @@ export interface BuildOptions {
 /**
  * The Content-Security-Policy. The origins of the remotes' files are those of every version the
  * registry serves to anyone now (`served`, read for each answer): a remote on another static origin
- * loads, a version no longer served is no longer allowed, and nothing else is.
+ * loads, a version no longer served is no longer allowed, and nothing else is. What a module's
+ * configuration adds (the payment provider's forms and logos, the attachment store) each module
+ * declares (module.ts `contentSecurityPolicy`): this names no module.
  */
 function contentSecurityPolicy(config: Config, served: () => readonly ServedRemote[]) {
+  const fromModules = moduleSources(config.modules);
   // A developer's remote on a local dev server (and, for connect-src, its live-reload socket).
   const devOrigins = config.remotes.overridesAllowed ? ['http://localhost:*', 'http://127.0.0.1:*'] : [];
   const devSockets = config.remotes.overridesAllowed ? ['ws://localhost:*', 'ws://127.0.0.1:*'] : [];
@@ -58,6 +62,7 @@ function contentSecurityPolicy(config: Config, served: () => readonly ServedRemo
     return extra;
   };
   /** a directive's sources, the remotes' origins between `before` and `after`, for each answer */
+  const entryScript = entryScriptReader(config.shellDist);
   const withRemotes =
     (before: string[], after: string[] = []) =>
     (request: IncomingMessage): string =>
@@ -66,13 +71,13 @@ function contentSecurityPolicy(config: Config, served: () => readonly ServedRemo
     useDefaults: true,
     directives: {
       'default-src': ["'self'"],
-      'script-src': [withRemotes(["'self'"])],
-      // the browser PUTs attachments straight to an S3-compatible store when one is configured
-      'connect-src': [withRemotes(["'self'"], [...storageOrigins(config), ...devSockets, ...(config.sentryDsn ? ['https://*.sentry.io', 'https://*.ingest.sentry.io'] : [])])],
+      // the shell's entry, written into each page (pages/entry-script.ts), by the hash of the very code
+      'script-src': [(request: IncomingMessage) => [withRemotes(["'self'"])(request), entryScript.forRequest(request)?.source].filter(Boolean).join(' ')],
+      'connect-src': [withRemotes(["'self'"], [...fromModules['connect-src'], ...devSockets, ...(config.sentryDsn ? ['https://*.sentry.io', 'https://*.ingest.sentry.io'] : [])])],
       'style-src': [withRemotes(["'self'", "'unsafe-inline'"])],
-      'img-src': [withRemotes(["'self'", 'data:'], paymentProvider(config).images)],
+      'img-src': [withRemotes(["'self'", 'data:'], fromModules['img-src'])],
       'font-src': [withRemotes(["'self'", 'data:'])],
-      'form-action': ["'self'", ...paymentProvider(config).forms],
+      'form-action': ["'self'", ...fromModules['form-action']],
       'frame-ancestors': ["'none'"],
       'object-src': ["'none'"],
       'base-uri': ["'self'"],
@@ -82,23 +87,19 @@ function contentSecurityPolicy(config: Config, served: () => readonly ServedRemo
   };
 }
 
-/**
- * Where the pay page's provider buttons lead and their logos come from. The built-in test provider
- * is this server itself. With Paytrail, each bank's form posts to that bank's own https origin, which
- * only Paytrail's answer names (and it changes as banks join), so form-action allows https origins;
- * the logos come from Paytrail's resources host.
- */
-function paymentProvider(config: Config): { forms: string[]; images: string[] } {
-  if (config.modules.payments.provider !== 'paytrail') return { forms: [], images: [] };
-  return { forms: ['https:'], images: ['https://resources.paytrail.com'] };
+/** Every module's Content-Security-Policy sources (module.ts `contentSecurityPolicy`), per directive in the list's order. */
+function moduleSources(configs: ModuleConfigs): Record<keyof ContentSecurityPolicySources, string[]> {
+  const sources: Record<keyof ContentSecurityPolicySources, string[]> = { 'connect-src': [], 'img-src': [], 'form-action': [] };
+  for (const module of portalModules) {
+    const declared = declaredSources(module, configs);
+    for (const directive of Object.keys(sources) as (keyof ContentSecurityPolicySources)[]) sources[directive].push(...(declared[directive] ?? []));
+  }
+  return sources;
 }
 
-/** Where the browser sends attachment uploads besides this server (S3-compatible storage). */
-function storageOrigins(config: Config): string[] {
-  const storage = config.modules.attachments;
-  if (storage.kind !== 's3') return [];
-  if (storage.endpoint) return [new URL(storage.endpoint).origin];
-  return [`https://${storage.bucket}.s3.${storage.region}.amazonaws.com`, `https://s3.${storage.region}.amazonaws.com`];
+/** One module's declaration, with the configuration its own loadConfig produced (generic for the reason installModule is). */
+function declaredSources<Name extends keyof ModuleConfigs>(module: PortalModule<Name, ModuleConfigs[Name]>, configs: ModuleConfigs): ContentSecurityPolicySources {
+  return module.contentSecurityPolicy?.(configs[module.name]) ?? {};
 }
 
 /**
@@ -147,6 +148,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { modules: moduleConfigs, ...coreConfig } = config;
   app.decorate('config', coreConfig);
   app.decorate('db', database.db);
+  // The test doubles live in demo/ and no module imports them: here the configuration picks them.
+  app.decorate('testDoubles', testDoublesFor(config));
   if (options.remoteRegistry) app.decorate('remoteRegistry', options.remoteRegistry);
 
   // helmet itself, not @fastify/helmet: the plugin builds helmet's middleware (parsing the CSP

@@ -3,7 +3,7 @@ import { ConfigError, demoPartsOf, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/index';
 import { drainDelayOf } from './modules/health/index';
 import { drainOnSignal } from './modules/health/drain';
-import { demoPersonas } from './modules/identity/demo-personas';
+import { demoPersonas } from './demo/identity-broker/demo-personas';
 
 async function main() {
   let config;

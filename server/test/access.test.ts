@@ -4,7 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { frontPageStateSchema, pageStateSchema, visitPageStateSchema, visitsPageStateSchema } from '@portal/shared-api';
 import { auditLog } from '../src/modules/audit/schema';
 import { visits } from '../src/modules/records/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { writeAudit } from '../src/modules/audit/audit';
 import { createTestApp, expireSession, initialStateOf, personIdOf, signIn, type TestApp } from './helpers';
 

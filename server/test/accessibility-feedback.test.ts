@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ACCESSIBILITY_FEEDBACK_PATH, ACCESSIBILITY_FEEDBACK_STAFF_PATH, type AccessibilityFeedbackItem } from '@portal/shared-api';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, signIn, type TestApp } from './helpers';
 
 /**

@@ -18,7 +18,7 @@ import { categoryOfAction } from '../src/modules/account/data-access/access-log'
 import { appointmentResource } from '../src/modules/account/data-access/fhir-export';
 import { auditLog } from '../src/modules/audit/schema';
 import { people } from '../src/modules/patients/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { crc32, deflateSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import {
   KELA_CARD_PATH,
@@ -20,7 +19,8 @@ import { messageAttachments } from '../src/modules/attachments/schema';
 import { finishKelaUpload, initKelaUpload } from '../src/modules/account/kela/service';
 import { kelaCards, kelaUploads } from '../src/modules/account/schema';
 import { auditLog } from '../src/modules/audit/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
+import { jpeg, png } from './file-fixtures';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**
@@ -30,35 +30,6 @@ import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } 
  * person's own, single-use and expire. The S3 path (checked at finish-upload) runs on a stand-in.
  */
 
-// Tiny but real images, built here so the test needs no binary fixtures.
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-/** A 1×1 RGB PNG of the given red value (so two PNGs differ). */
-function png(red = 255): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.from([0, red, 0, 0]))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-/** A 1×1 baseline JPEG. */
-const jpeg = () =>
-  Buffer.from(
-    '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-    'base64',
-  );
 const text = () => Buffer.from('Tämä ei ole kuva.\n', 'utf8');
 
 let t: TestApp;

@@ -14,7 +14,7 @@ import {
 import { accountProfiles } from '../src/modules/account/schema';
 import { auditLog } from '../src/modules/audit/schema';
 import { people } from '../src/modules/patients/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**

@@ -14,7 +14,7 @@ import {
 import { UNREGISTERED_WARD } from '../src/modules/account/registration/seed';
 import { accountProfiles, registrationGuardians } from '../src/modules/account/schema';
 import { guardianships, people } from '../src/modules/patients/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, initialStateOf, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**

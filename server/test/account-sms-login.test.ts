@@ -13,10 +13,10 @@ import {
 } from '@portal/shared-api';
 import { smsLoginCodes } from '../src/modules/account/schema';
 import { EXPIRED_SESSION_COOKIE } from '../src/modules/account/sms-login/expired-session';
-import { readOutbox } from '../src/modules/mfa/sms-gateway';
+import { readOutbox } from '../src/demo/sms-outbox/outbox';
 import { people } from '../src/modules/patients/schema';
 import { sessions } from '../src/modules/sessions/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, expireSession, initialStateOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**
@@ -155,7 +155,7 @@ describe('the environment without the mfa feature', () => {
     assert.deepEqual(mfaStatusResponseSchema.parse((await off.app.inject({ url: '/api/mfa', headers: aino.headers })).json()).status, { type: 'environment-has-mfa-disabled' });
     await expireSession(off.app, aino.sessionId);
     const page = await off.app.inject({ url: '/en/expired-session', headers: aino.headers });
-    assert.deepEqual(initialStateOf(page).page?.state, { smsLogin: false });
+    assert.deepEqual(initialStateOf(page).page?.state, { smsLogin: false, passkey: false });
     assert.ok(!cookiesOf(page).has(EXPIRED_SESSION_COOKIE), 'no token is kept where SMS login is off');
     assert.equal((await off.app.inject({ method: 'POST', url: '/api/pin/code', headers: aino.headers })).statusCode, 401);
   });
@@ -166,7 +166,7 @@ describe('logging back in with an SMS code after the session expired', () => {
 
   it('offers SMS login on the timed-out page and the SMS login page, showing only the end of the number', async () => {
     const { cookie, pageState } = await expiredVisitor(PERSONAS.aino);
-    assert.deepEqual(expiredSessionPageStateSchema.parse(pageState), { smsLogin: true });
+    assert.deepEqual(expiredSessionPageStateSchema.parse(pageState), { smsLogin: true, passkey: false });
     assert.ok(cookie, 'the expired session is kept for SMS login');
     const page = await t.app.inject({ url: '/en/authentication?next=%2Fen%2Fvisits', headers: { cookie } });
     assert.equal(page.statusCode, 200);
@@ -264,7 +264,7 @@ describe('logging back in with an SMS code after the session expired', () => {
     assert.equal((await answer(cookie, code)).statusCode, 401);
     assert.equal((await requestCode(cookie)).statusCode, 401);
     const page = await t.app.inject({ url: '/en/expired-session', headers: { cookie } });
-    assert.deepEqual(initialStateOf(page).page?.state, { smsLogin: false });
+    assert.deepEqual(initialStateOf(page).page?.state, { smsLogin: false, passkey: false });
   });
 
   it("refuses another person's code", async () => {
@@ -297,7 +297,7 @@ describe('logging back in with an SMS code after the session expired', () => {
 
   it('offers nothing to a person without SMS login, nor to one who logged out or never signed in', async () => {
     const jukka = await expiredVisitor(PERSONAS.jukka);
-    assert.deepEqual(jukka.pageState, { smsLogin: false });
+    assert.deepEqual(jukka.pageState, { smsLogin: false, passkey: false });
     assert.equal(jukka.cookie, '', 'no token is kept for a person without SMS login');
     assert.equal((await t.app.inject({ method: 'POST', url: '/api/pin/code', headers: jukka.caller.headers })).statusCode, 401);
     const page = await t.app.inject({ url: '/fi/tunnistautuminen', headers: jukka.caller.headers });
@@ -348,6 +348,6 @@ describe('POST /api/dev/expire-session (development only)', () => {
     assert.equal((await t.app.inject({ url: '/api/mfa', headers: aino.headers })).statusCode, 401);
     assert.equal((await t.app.inject({ url: '/api/mfa', headers: mikko.headers })).statusCode, 200, "another person's session lives on");
     const page = await t.app.inject({ url: '/en/expired-session', headers: aino.headers });
-    assert.deepEqual(initialStateOf(page).page?.state, { smsLogin: true });
+    assert.deepEqual(initialStateOf(page).page?.state, { smsLogin: true, passkey: false });
   });
 });

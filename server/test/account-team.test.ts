@@ -11,7 +11,7 @@ import {
 import { loadAccountConfig } from '../src/modules/account/config';
 import { occupationalTeamMembers } from '../src/modules/account/schema';
 import { auditLog } from '../src/modules/audit/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { addDays, helsinkiToday } from '@portal/shared-i18n';
 import { createTestApp, initialStateOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 

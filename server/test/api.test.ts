@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiErrorSchema, logoutResponseSchema, validationErrorSchema } from '@portal/shared-api';
-import { PERSONAS } from '../src/seed/personas';
+import { MFA_PATH, apiErrorSchema, logoutResponseSchema, validationErrorSchema } from '@portal/shared-api';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, expireSession, signIn, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -146,25 +146,48 @@ describe('sessions', () => {
     assert.ok(Math.abs(expires - expected) < 60_000, `expiry ${new Date(expires).toISOString()} is about 30 minutes ahead`);
   });
 
-  it('compresses JSON answers and anonymous pages, never the signed-in page that carries the csrfToken (BREACH)', async () => {
+  it('compresses JSON answers and every page; a signed-in page carries its csrfToken masked afresh (BREACH, issue 31)', async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
     // the front page's state is well over the 1 KB threshold
     const api = await t.app.inject({ url: '/api/pages/front-page?lang=fi', headers: { ...mikko.headers, 'accept-encoding': 'gzip' } });
     assert.equal(api.statusCode, 200);
     assert.equal(api.headers['content-encoding'], 'gzip');
-    const page = await t.app.inject({ url: '/fi/kaynnit', headers: { ...mikko.headers, 'accept-encoding': 'gzip, br' } });
-    assert.equal(page.statusCode, 200);
-    assert.equal(page.headers['content-encoding'], undefined);
-    assert.match(page.body, /portal-initial-state/);
-    assert.ok(page.body.includes(mikko.csrfToken), 'the page that goes uncompressed is the one with the token');
+    const { brotliDecompressSync } = await import('node:zlib');
+    const signedInPage = async () => {
+      const page = await t.app.inject({ url: '/fi/kaynnit', headers: { ...mikko.headers, 'accept-encoding': 'gzip, br' } });
+      assert.equal(page.statusCode, 200);
+      assert.equal(page.headers['content-encoding'], 'br');
+      const html = brotliDecompressSync(page.rawPayload).toString('utf8');
+      assert.match(html, /portal-initial-state/);
+      assert.ok(!html.includes(mikko.csrfToken), 'the session token itself is never in the page');
+      const token = /"csrfToken":"([\w-]+)"/.exec(html)?.[1];
+      assert.ok(token, 'the page carries a csrfToken');
+      return token;
+    };
+    const first = await signedInPage();
+    const second = await signedInPage();
+    assert.notEqual(first, second, 'each answer masks the token with a new pad');
+    // either masked form is the session's token to a state-changing call; another session's is not
+    for (const csrfToken of [first, second]) {
+      const logoutLike = await t.app.inject({ method: 'POST', url: `${MFA_PATH}?csrfToken=${csrfToken}`, headers: mikko.headers, payload: {} });
+      assert.notEqual(logoutLike.statusCode, 403, `masked token ${csrfToken.slice(0, 8)}… accepted`);
+    }
+    const aino = await signIn(t.app, PERSONAS.aino);
+    const ainoPage = await t.app.inject({ url: '/fi/kaynnit', headers: aino.headers });
+    const ainoToken = /"csrfToken":"([\w-]+)"/.exec(ainoPage.body)?.[1];
+    assert.ok(ainoToken);
+    const crossed = await t.app.inject({ method: 'POST', url: `${MFA_PATH}?csrfToken=${ainoToken}`, headers: mikko.headers, payload: {} });
+    assert.equal(crossed.statusCode, 403, "another session's masked token is refused");
+    for (const garbage of ['abc', 'a', '____', 'not*base64'])
+      assert.equal((await t.app.inject({ method: 'POST', url: `${MFA_PATH}?csrfToken=${encodeURIComponent(garbage)}`, headers: mikko.headers, payload: {} })).statusCode, 403, garbage);
     // the login page: no session, no secret of its visitor (issue 31: HTML documents compressed)
     const login = await t.app.inject({ url: '/fi/kirjaudu', headers: { 'accept-encoding': 'br, gzip' } });
     assert.equal(login.statusCode, 200);
     assert.equal(login.headers['content-encoding'], 'br');
-    const { brotliDecompressSync } = await import('node:zlib');
     const html = brotliDecompressSync(login.rawPayload).toString('utf8');
     assert.match(html, /portal-initial-state/);
-    assert.ok(login.rawPayload.length * 3 < html.length, `compressed ${login.rawPayload.length} of ${html.length} bytes`);
+    // (the page is small since the route table left it: about 2.5x here, 3x in the built portal)
+    assert.ok(login.rawPayload.length * 2 < html.length, `compressed ${login.rawPayload.length} of ${html.length} bytes`);
     const gzipOnly = await t.app.inject({ url: '/fi/kirjaudu', headers: { 'accept-encoding': 'gzip' } });
     assert.equal(gzipOnly.headers['content-encoding'], 'gzip');
     const none = await t.app.inject({ url: '/fi/kirjaudu' });

@@ -4,9 +4,10 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildSchema, getNamedType, getNullableType, isEnumType, isInputObjectType, isListType, isNonNullType, Kind, parse, typeFromAST, type GraphQLInputType, type OperationDefinitionNode } from 'graphql';
 import * as sharedApi from '@portal/shared-api';
 import type { RouteRecord } from '../src/http/route-policy';
-import { POHJOLA_DOWN_WEEKDAY } from '../src/modules/booking/insurance/test-doubles';
+import { POHJOLA_DOWN_WEEKDAY } from '../src/demo/insurers/test-doubles';
 import { teamRecipients } from '../src/modules/messaging/queries';
-import { PERSONAS } from '../src/seed/personas';
+import { passkeys } from '../src/modules/passkeys/schema';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { addDays, helsinkiToday, isoWeekday } from '@portal/shared-i18n';
 import { fingerprints, leakedIn, ownedRows, parameterValues, readAllRows, readSchema, snapshot, type Schema } from './authorization-matrix-world';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
@@ -477,6 +478,13 @@ function unreachedByOwners(labels: Iterable<string>): string[] {
 before(async () => {
   // Fair use would answer much of this run 429; its limits are out of the way (the matrix is one client).
   t = await createTestApp({ API_RATE_LIMIT_PER_SESSION: '1000000', API_RATE_LIMIT_PER_CLIENT: '1000000', RESERVATION_RATE_LIMIT_PER_MINUTE: '1000' });
+  // The demo world registers no passkeys (none would work with a visitor's authenticator): each
+  // persona gets one here, so the matrix has one of theirs to name in DELETE /api/passkeys/:passkeyId.
+  // (Its public key is no value a `:key` parameter could take: that stem names an attachment's key.)
+  for (const persona of ['mikko', 'aino', 'ella', 'jukka', 'pekka'] as const) {
+    const personId = await personIdOf(t.app, PERSONAS[persona]);
+    await t.app.db.insert(passkeys).values({ personId, credentialId: `matrix-${persona}`, publicKey: 'pQECAyYgAQ==', userHandle: `handle-${persona}`, name: `${persona}'s phone` });
+  }
   schema = await readSchema(t.app.db);
   const all = await readAllRows(t.app.db, schema);
   world = all;

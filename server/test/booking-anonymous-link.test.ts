@@ -3,13 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { anonymousAppointmentPageStateSchema, anonymousCheckInResponseSchema, validationErrorSchema } from '@portal/shared-api';
 import { buildApp } from '../src/app';
 import { END_PART_LINK_RULE } from '../src/modules/booking/anonymous-link/routes';
+import { auditLog } from '../src/modules/audit/schema';
 import { people } from '../src/modules/patients/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { bookNew, practitionerIdOf, storedAppointment } from './booking-extras-fixtures';
 import { createTestApp, personIdOf, testConfig, type TestApp } from './helpers';
 
@@ -87,6 +88,23 @@ describe('the anonymous appointment page (booking.anonymous-appointment)', () =>
     assert.ok(now.state.status === 'ok');
     assert.equal(now.state.appointment.selfCheckInStatus, 'allowed');
     assert.equal(now.state.appointment.mayCancel, false, 'inside the cancellation window');
+  });
+});
+
+describe("the link's reads in the patient's access log (issue 33)", () => {
+  it("audits the page, the check-in and the calendar file each as one request's entry: its request id and correlation id", async () => {
+    const soon = await bookNew(t.app, mikkoId, { practitionerId, startsInMinutes: 10 });
+    await page(soon.linkToken);
+    await checkInType({ appointmentId: soon.linkToken, ssnEndPart: '9013' });
+    assert.equal((await t.app.inject({ url: `/api/anon/appointments/${soon.linkToken}/calendar.ics` })).statusCode, 200);
+    const rows = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectPersonId, mikkoId), sql`${auditLog.details}->>'appointmentId' = ${String(soon.id)}`))
+      .orderBy(auditLog.id);
+    assert.deepEqual(rows.map((row) => row.action), ['booking.anonymous-appointment', 'booking.anonymous-check-in', 'booking.calendar']);
+    for (const row of rows) assert.ok(row.correlationId && row.requestId, `${row.action} carries its request's ids`);
+    assert.equal(new Set(rows.map((row) => row.correlationId)).size, 3, 'three requests, three entries');
   });
 });
 

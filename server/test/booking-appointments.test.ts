@@ -12,7 +12,7 @@ import {
 } from '@portal/shared-api';
 import { appointments } from '../src/modules/booking/schema';
 import { people } from '../src/modules/patients/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { bookNew, startWithMikkoAndAino, storedAppointment } from './booking-extras-fixtures';
 import { personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { changeTimePageStateSchema, changeTimeResponseSchema, changeTimeSlotPageSchema, validationErrorSchema } from '@portal/shared-api';
 import { appointments, waitlistEntries } from '../src/modules/booking/schema';
 import { practitioners, practitionerSpecialties } from '../src/modules/clinics/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { addSlot, book, bookNew, storedAppointment } from './booking-extras-fixtures';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
 

@@ -10,7 +10,7 @@ import {
 } from '@portal/shared-api';
 import { auditLog } from '../src/modules/audit/schema';
 import { patientConcepts } from '../src/modules/booking/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { addDays, helsinkiToday, isoWeekday } from '@portal/shared-i18n';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 

@@ -16,7 +16,7 @@ import { appointmentSlots, practitioners } from '../src/modules/clinics/schema';
 import { appointments, occupationalContracts, patientConcepts } from '../src/modules/booking/schema';
 import { smsOutbox } from '../src/modules/mfa/schema';
 import { people } from '../src/modules/patients/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { formatDateTime } from '@portal/shared-i18n';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { appointmentCallPath, APPOINTMENT_PATH, appointmentSearchResponseSchema, RESERVE_APPOINTMENT_PATH, type AppointmentSearchResponse } from '@portal/shared-api';
 import { loadBookingConfig } from '../src/modules/booking/config';
 import { appointments } from '../src/modules/booking/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { addDays, helsinkiToday } from '@portal/shared-i18n';
-import { createTestApp, personIdOf, signIn, type TestApp } from './helpers';
+import { createTestApp, personIdOf, signIn, waitUntil, type TestApp } from './helpers';
 
 /**
  * The search's short-lived answer cache (issue 13 budget; search/result-cache.ts): an answer is
@@ -37,12 +36,13 @@ const ids = (answer: AppointmentSearchResponse) => answer.availableAppointments.
  * enough"; the pause between searches only spaces the polls).
  */
 async function searchUntil(query: Record<string, string>, changedAt: number, what: string, current: (answer: AppointmentSearchResponse) => boolean): Promise<void> {
-  for (;;) {
+  // The assertion fails the wait at the cache time; waitUntil's own deadline is only a backstop.
+  await waitUntil('the search answers what is current', async () => {
     const begunAt = Date.now();
-    if (current(await search(query))) return;
+    if (current(await search(query))) return true;
     assert.ok(begunAt - changedAt <= TTL_MS, `${what} ${begunAt - changedAt} ms after the change (cache time ${TTL_MS} ms)`);
-    await sleep(20);
-  }
+    return false;
+  });
 }
 
 describe('search answer cache (issue 13)', () => {

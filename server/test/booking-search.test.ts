@@ -15,7 +15,7 @@ import {
 } from '@portal/shared-api';
 import { auditLog } from '../src/modules/audit/schema';
 import { appointments, occupationalContracts } from '../src/modules/booking/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { addDays, helsinkiToday, isoWeekday } from '@portal/shared-i18n';
 import { practitionerIdOf } from './booking-extras-fixtures';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { bookingSummarySchema, frontPageStateSchema } from '@portal/shared-api';
 import { appointments } from '../src/modules/booking/schema';
 import { clinics } from '../src/modules/clinics/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { bookNew, practitionerIdOf } from './booking-extras-fixtures';
 import { createTestApp, initialStateOf, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 

@@ -12,7 +12,7 @@ import {
 import { accountProfiles } from '../src/modules/account/schema';
 import { waitlistEntries, waitlistOffers } from '../src/modules/booking/schema';
 import { practitioners, practitionerSpecialties } from '../src/modules/clinics/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { bookNew, storedAppointment } from './booking-extras-fixtures';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/db/index';
 import { withTransaction } from '../src/db/transaction';
+import { waitUntil } from './wait';
 
 /**
  * The database restarted under load (issue 15 "Reliability", npm run bench:db-restart): a
@@ -39,7 +40,8 @@ describe('a PostgreSQL connection lost inside a transaction', { skip: url ? fals
         terminated = await backendPid(tx);
         // what a database restart does to every connection: the server ends it
         await admin.query('select pg_terminate_backend($1)', [terminated]);
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        // pg_terminate_backend only signals the backend: wait until it has gone
+        await waitUntil('the terminated backend has exited', async () => (await admin.query('select 1 from pg_stat_activity where pid = $1', [terminated])).rowCount === 0);
         await tx.execute(sql`select 1`);
       }),
     );

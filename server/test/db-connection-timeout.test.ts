@@ -10,7 +10,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import { DEFAULT_CONNECTION_TIMEOUT_MS } from '../src/db/index';
-import { testConfig } from './helpers';
+import { testConfig, waitUntil } from './helpers';
 
 /**
  * Waiting for a PostgreSQL connection has a limit (DATABASE_CONNECTION_TIMEOUT_MS): a request fails
@@ -101,7 +101,8 @@ describe('a PostgreSQL pool whose every connection is busy', { skip: url ? false
     await locker.query('begin');
     await locker.query('lock table appointment_slots in access exclusive mode');
     const held = Array.from({ length: 10 }, search);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const pool = (app.db as unknown as { $client: pg.Pool }).$client;
+    await waitUntil('every connection of the pool is checked out', () => pool.totalCount === 10 && pool.idleCount === 0);
 
     const started = performance.now();
     const refused = await search();

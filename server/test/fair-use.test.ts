@@ -3,7 +3,6 @@ import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../src/config';
 import { createMemoryCounters } from '../src/counters/memory';
 import { slidingEstimate } from '../src/util/sliding-window';
-import { countAttempt } from '../src/modules/identity/rate-limit';
 import { createTestApp, signIn, type TestApp } from './helpers';
 
 /**
@@ -151,10 +150,10 @@ describe('limits slide: no double share across a window’s edge (issue 27)', ()
   it('the identification and reservation counters do the same', async () => {
     const key = `test:attempts:${Math.random()}`;
     const rule = { max: 10, windowSeconds: 60 };
-    for (let i = 0; i < 10; i++) assert.equal((await countAttempt(t.app.attemptCounter, key, rule, new Date(edge - 1_000))).allowed, true);
-    const refused = await countAttempt(t.app.attemptCounter, key, rule, new Date(edge + 1_000));
+    for (let i = 0; i < 10; i++) assert.equal((await t.app.attemptLimiter.count(key, rule, new Date(edge - 1_000))).allowed, true);
+    const refused = await t.app.attemptLimiter.count(key, rule, new Date(edge + 1_000));
     assert.equal(refused.allowed, false);
     assert.ok(refused.retryAfterSeconds > 1 && refused.retryAfterSeconds <= 60, `Retry-After ${refused.retryAfterSeconds}`);
-    assert.equal((await countAttempt(t.app.attemptCounter, key, rule, new Date(edge + MINUTE + 30_000))).allowed, true);
+    assert.equal((await t.app.attemptLimiter.count(key, rule, new Date(edge + MINUTE + 30_000))).allowed, true);
   });
 });

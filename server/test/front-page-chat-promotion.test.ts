@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { frontPageStateSchema, type FrontPageState } from '@portal/shared-api';
 import { ConfigError, loadConfig } from '../src/config';
 import { occupationalContracts } from '../src/modules/booking/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, initialStateOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { frontPageStateSchema, type MessagingSummary, type RecordsSummary } from '@portal/shared-api';
 import { auditLog } from '../src/modules/audit/schema';
 import { SummaryRegistry, type SummaryContext } from '../src/modules/front-page/summaries';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { countStatements, createTestApp, signIn, type TestApp } from './helpers';
 
 /**

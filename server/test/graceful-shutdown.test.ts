@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { cleanUp as dropDatabases, freePort, signInThroughBroker, throwAwayDatabase, waitUntilHealthy } from '../bench/harness';
+import { waitFor, waitUntil } from './wait';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const built = fs.existsSync(path.join(serverDir, 'dist', 'main.js'));
@@ -87,7 +88,7 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
   try {
     await waitUntilHealthy(origin, child, 120_000);
     // ready too: the remote registry's first read comes just after the listener opens
-    for (let i = 0; i < 100 && (await statusOf(`${origin}/readyz`)) !== 200; i++) await sleep(100);
+    await waitUntil('readyz answers 200', async () => (await statusOf(`${origin}/readyz`)) === 200, 10_000, 100);
   } catch (error) {
     throw new Error(`${String(error)}\n${output}`, { cause: error });
   }
@@ -155,7 +156,18 @@ function refused(port: number): Promise<boolean> {
   });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Until the server has taken a request to `urlPath` (Fastify logs "incoming request" once the request's
+ * head is read): from then on it is in flight, waiting for the rest of its body.
+ */
+async function untilInFlight(server: RunningServer, urlPath: string): Promise<void> {
+  await waitUntil(`the server has taken the request to ${urlPath}`, () =>
+    server
+      .output()
+      .split('\n')
+      .some((line) => line.includes('"incoming request"') && line.includes(`"url":"${urlPath}`)),
+  );
+}
 
 /** The status of a GET, its body read so the connection is free again. */
 async function statusOf(url: string): Promise<number> {
@@ -175,21 +187,23 @@ describe('the drain on SIGTERM (the built server)', { skip: built ? false : 'no 
     // localhost: the public URL the server derives from PORT, which the broker checks the Origin against
     const mikko = await signInThroughBroker(`http://localhost:${server.port}`, '150385-9013');
     const slow = await startSlowRequest(server.port, mikko);
-    // let the server route the request: it is in flight, waiting for the rest of its body
-    await sleep(200);
+    await untilInFlight(server, '/api/logout');
 
     const signalled = Date.now();
     server.child.kill('SIGTERM');
 
     // Within the drain delay: readyz says draining, while ordinary requests are answered as ever.
-    let readyz: Response | undefined;
-    for (let i = 0; i < 20; i++) {
-      readyz = await fetch(`${server.origin}/readyz`);
-      if (readyz.status === 503) break;
-      await readyz.arrayBuffer();
-      await sleep(25);
-    }
-    assert.equal(readyz?.status, 503);
+    const readyz = await waitFor(
+      'readyz answers 503',
+      async () => {
+        const answer = await fetch(`${server.origin}/readyz`);
+        if (answer.status === 503) return answer;
+        await answer.arrayBuffer();
+        return undefined;
+      },
+      DRAIN_MS,
+      25,
+    );
     assert.equal(((await readyz.json()) as { status: string }).status, 'draining');
     const sawDraining = Date.now() - signalled;
     const livez = await fetch(`${server.origin}/livez`);
@@ -203,15 +217,12 @@ describe('the drain on SIGTERM (the built server)', { skip: built ? false : 'no 
     assert.equal(slow.received(), '', 'the request in flight waits for its body');
 
     // After the delay: the listener is closed, the request in flight holds the close.
-    let refusedAt: number | undefined;
-    while (Date.now() - signalled < DRAIN_MS + 5_000) {
-      if (await refused(server.port)) {
-        refusedAt = Date.now() - signalled;
-        break;
-      }
-      await sleep(50);
+    try {
+      await waitUntil('new connections are refused', () => refused(server.port), DRAIN_MS + 5_000, 50);
+    } catch (error) {
+      throw new Error(`${String(error)}\n${server.output()}`, { cause: error });
     }
-    assert.ok(refusedAt !== undefined, `new connections refused after the drain\n${server.output()}`);
+    const refusedAt = Date.now() - signalled;
     assert.ok(refusedAt >= DRAIN_MS - 100, `refused after ${refusedAt} ms, not before the drain delay of ${DRAIN_MS} ms`);
     await idle.closed;
     assert.equal(server.child.exitCode, null, 'still running while a request is in flight');
@@ -232,7 +243,7 @@ describe('the drain on SIGTERM (the built server)', { skip: built ? false : 'no 
     const TIMEOUT_MS = 1_500;
     const server = await startServer({ SHUTDOWN_DRAIN_DELAY_MS: String(DRAIN_MS), SHUTDOWN_TIMEOUT_MS: String(TIMEOUT_MS) });
     const stuck = await startSlowRequest(server.port);
-    await sleep(200);
+    await untilInFlight(server, '/api/logout');
     const signalled = Date.now();
     server.child.kill('SIGTERM');
     const exit = await server.exited;
@@ -250,7 +261,7 @@ describe('the drain on SIGTERM (the built server)', { skip: built ? false : 'no 
     const signalled = Date.now();
     server.child.kill('SIGTERM');
     // the first signal has been taken: the instance is draining
-    for (let i = 0; i < 40 && (await statusOf(`${server.origin}/readyz`)) !== 503; i++) await sleep(25);
+    await waitUntil('readyz answers 503', async () => (await statusOf(`${server.origin}/readyz`)) === 503, 5_000, 25);
     server.child.kill('SIGINT');
     const exit = await server.exited;
     const took = exit.at - signalled;

@@ -15,7 +15,7 @@ import { buildApp } from '../src/app';
 import type { Database, DatabaseHandle } from '../src/db/index';
 import { NotReady } from '../src/modules/health/index';
 import { createStaticRemoteRegistry } from '../src/pages/static-remote-registry';
-import { createTestApp, openTestDatabase, testConfig, type TestApp } from './helpers';
+import { createTestApp, openTestDatabase, testConfig, waitFor, type TestApp } from './helpers';
 
 const ALL_OK = { database: 'ok', migrations: 'ok', remoteRegistry: 'ok' };
 
@@ -31,12 +31,10 @@ async function readyz(app: FastifyInstance) {
 
 /** The registry's first read may still be on its way when the app is ready: wait for it, at most 10 s. */
 async function untilReady(app: FastifyInstance) {
-  for (let i = 0; i < 100; i++) {
+  return waitFor('readyz answers 200', async () => {
     const answer = await readyz(app);
-    if (answer.response.statusCode === 200) return answer;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return readyz(app);
+    return answer.response.statusCode === 200 ? answer : undefined;
+  }, 10_000, 100);
 }
 
 /**

@@ -6,13 +6,16 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { INITIAL_STATE_ELEMENT_ID, initialStateSchema, type InitialState } from '@portal/shared-api';
+import { INITIAL_STATE_ELEMENT_ID, ROUTE_TABLE_PATH, embeddedInitialStateSchema, routeTableSchema, type EmbeddedInitialState, type RouteTable } from '@portal/shared-api';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { dumpPglite, migrate, migrationsFolder, openDatabase, type Database, type DatabaseHandle } from '../src/db/index';
 import { people } from '../src/modules/patients/schema';
-import { seedDemoWorld } from '../src/seed/index';
+import { seedDemoWorld } from '../src/demo/seed/index';
 import { helsinkiToday } from '@portal/shared-i18n';
+import { waitUntil } from './wait';
+
+export { waitFor, waitUntil } from './wait';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const fixturesDir = path.join(here, 'fixtures');
@@ -25,9 +28,10 @@ function templateKey(): string {
   for (const file of readdirSync(migrations).sort()) {
     if (file.endsWith('.sql')) hash.update(readFileSync(path.join(migrations, file)));
   }
-  // The seed (seed/ and every module's seed.ts) and the tables it fills; other code changes need no new template.
+  // The seed (demo/seed/ and every module's seed.ts) and the tables it fills; other code changes need no new template.
+  const seedFolder = path.join('demo', 'seed');
   for (const file of (readdirSync(path.join(serverDir, 'src'), { recursive: true }) as string[]).sort()) {
-    if (file.endsWith('.ts') && (file.startsWith('seed') || file.endsWith('seed.ts') || file.endsWith('schema.ts'))) hash.update(readFileSync(path.join(serverDir, 'src', file)));
+    if (file.endsWith('.ts') && (file.startsWith(seedFolder) || file.endsWith('seed.ts') || file.endsWith('schema.ts'))) hash.update(readFileSync(path.join(serverDir, 'src', file)));
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -72,11 +76,12 @@ async function freshPostgres(adminUrl: string): Promise<DatabaseHandle> {
       await dropper.connect();
       // The pool has ended on our side; wait until the server has let go of its backends too, so
       // `with (force)` never kills a connection still closing (an uncaught error in the test run).
-      for (let i = 0; i < 50; i++) {
+      // A server slower than that to let go is no failure of the test that used the database: the
+      // drop then forces it, as it would have at once.
+      await waitUntil(`PostgreSQL has closed every connection to ${name}`, async () => {
         const { rows } = await dropper.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+        return rows[0].n === 0;
+      }).catch(() => undefined);
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
@@ -110,6 +115,9 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     // count them (a flush landed inside a counted front page in CI); the tests of both set their own.
     REMOTE_REGISTRY_POLL_MS: '600000',
     REMOTE_COUNTERS_FLUSH_MS: '600000',
+    // The reminder job would send SMS of the seeded appointments to the outbox tests read, at random
+    // moments; its own test (appointment-reminders.test.ts) turns it on with a controlled clock.
+    REMINDERS_ENABLED: 'false',
     ...env,
   });
 }
@@ -167,10 +175,18 @@ export async function expireSession(app: FastifyInstance, sessionId: string): Pr
 
 const STATE_PATTERN = new RegExp(`<script type="application/json" id="${INITIAL_STATE_ELEMENT_ID}">([\\s\\S]*?)</script>`);
 
-export function initialStateOf(response: LightMyRequestResponse): InitialState {
+/** The state the page embeds: all of InitialState but the route table (routeTableOf). */
+export function initialStateOf(response: LightMyRequestResponse): EmbeddedInitialState {
   const match = STATE_PATTERN.exec(response.body);
   if (!match) throw new Error('no initial state in the HTML');
-  return initialStateSchema.parse(JSON.parse(match[1]!));
+  return embeddedInitialStateSchema.parse(JSON.parse(match[1]!));
+}
+
+/** GET /routes.json as the shell asks for it (with the caller's cookies: their remote versions), parsed as the shell parses it. */
+export async function routeTableOf(app: FastifyInstance, headers: Record<string, string> = {}): Promise<RouteTable> {
+  const res = await app.inject({ url: ROUTE_TABLE_PATH, headers });
+  if (res.statusCode !== 200) throw new Error(`${ROUTE_TABLE_PATH} answered ${res.statusCode}: ${res.body}`);
+  return routeTableSchema.parse(res.json());
 }
 
 /**

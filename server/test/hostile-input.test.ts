@@ -22,7 +22,7 @@ import { messagingErrorCodes, messagingTypeDefs } from '@portal/shared-api';
 import { customerUserIdOf, teamRecipients } from '../src/modules/messaging/queries';
 import { messagingMessages, messagingThreads } from '../src/modules/messaging/schema';
 import { prescriptions, questionnaireInvitations } from '../src/modules/records/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { addDays, helsinkiToday } from '@portal/shared-i18n';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 import { insertInvoice, paymentRequestFor, postPayment } from './payments-checkout-fixtures';

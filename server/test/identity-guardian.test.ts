@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { identityCodeCheckCharacter, recordsSummarySchema, validationErrorSchema } from '@portal/shared-api';
 import { guardianships, people } from '../src/modules/patients/schema';
 import { sessions } from '../src/modules/sessions/schema';
-import { seedDemoWorld } from '../src/seed/index';
+import { seedDemoWorld } from '../src/demo/seed/index';
 import { addDays, helsinkiToday } from '@portal/shared-i18n';
 import { createTestApp, initialStateOf, personIdOf, type TestApp } from './helpers';
 import {

@@ -16,8 +16,11 @@ import { migrate, openDatabase, type Database, type DatabaseHandle } from '../sr
 import { createPeopleService } from '../src/modules/patients/people';
 import { createSessionService, SESSION_COOKIE } from '../src/modules/sessions/service';
 import identityModule, { type IdentityModuleOptions } from '../src/modules/identity/index';
+import { testIdentityBroker } from '../src/demo/identity-broker/index';
 import * as identitySchema from '../src/modules/identity/schema';
-import { databaseAttemptCounter } from '../src/modules/identity/rate-limit';
+import { databaseCounterStore } from '../src/counters/index';
+import { ATTEMPT_LIMITER, createLimiter } from '../src/counters/limiter';
+import { waitUntil } from './wait';
 
 export const TEST_PUBLIC_URL = 'http://portal.test';
 
@@ -61,11 +64,11 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       await handle.close();
       // pool.end() returns before the server has let go of the connections; forcing the drop
       // then would kill a closing connection, whose error surfaces as an uncaught exception.
-      for (let attempt = 0; attempt < 50; attempt += 1) {
+      // slower than that to let go is no failure of the test: the drop then forces it
+      await waitUntil(`PostgreSQL has closed every connection to ${name}`, async () => {
         const open = await admin.query('select 1 from pg_stat_activity where datname = $1', [name]);
-        if (open.rowCount === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+        return open.rowCount === 0;
+      }).catch(() => undefined);
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
@@ -89,7 +92,8 @@ export interface HarnessOptions extends IdentityModuleOptions {
 
 /**
  * The decorators the core provides (db, config, people, sessions, request.session) with the core's
- * own services, and the identity module registered the way the core registers it.
+ * own services, and the identity module registered the way the core registers it (with the test
+ * broker app.ts gives it when OIDC_ISSUER is unset).
  */
 export async function buildHarness(options: HarnessOptions): Promise<FastifyInstance> {
   const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
@@ -109,7 +113,7 @@ export async function buildHarness(options: HarnessOptions): Promise<FastifyInst
   await app.register(fastifyCookie);
   app.decorate('db', options.db);
   // what the fair-use module decorates in the app without REDIS_URL: the attempt limits count in the database
-  app.decorate('attemptCounter', databaseAttemptCounter(options.db));
+  app.decorate('attemptLimiter', createLimiter(databaseCounterStore(options.db, app.log), ATTEMPT_LIMITER));
   app.decorate('config', config);
   app.decorate('people', createPeopleService(options.db));
   app.decorate('sessions', createSessionService(options.db, 30, { secure: config.secureCookies }));
@@ -118,7 +122,7 @@ export async function buildHarness(options: HarnessOptions): Promise<FastifyInst
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.session = await app.sessions.resume(token);
   });
-  await app.register(identityModule, { config: identity, ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}) });
+  await app.register(identityModule, { config: identity, testBroker: testIdentityBroker, ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}) });
   await app.ready();
   return app;
 }

@@ -13,7 +13,7 @@ import {
 } from '@portal/shared-api';
 import { buildApp } from '../src/app';
 import type { DatabaseHandle } from '../src/db/index';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { openTestDatabase, signIn, testConfig, type SignedInCaller } from './helpers';
 
 /**

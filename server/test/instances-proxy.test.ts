@@ -10,7 +10,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   ANONYMOUS_RESERVE_APPOINTMENT_PATH,
   INITIAL_STATE_ELEMENT_ID,
-  initialStateSchema,
+  embeddedInitialStateSchema,
   PAYMENT_CALLBACK_PATH,
   PAYMENT_REDIRECT_PATH,
   PAYMENTS_PATH,
@@ -22,8 +22,8 @@ import type { Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/index';
 import { appointments } from '../src/modules/booking/schema';
 import { appointmentSlots } from '../src/modules/clinics/schema';
-import { signedReturnUrl } from '../src/modules/payments/provider/test-provider';
-import { PERSONAS } from '../src/seed/personas';
+import { signedReturnUrl } from '../src/demo/payment-provider/test-provider';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { openTestDatabase, signIn, testConfig, type SignedInCaller } from './helpers';
 import { eventsOf, insertInvoice, invoiceOf, paymentRequestFor, paymentsOf } from './payments-checkout-fixtures';
 
@@ -174,7 +174,7 @@ async function signInThroughProxy(client: Client, identityCode: string): Promise
   const front = await client.navigate('POST', action, { token, identityCode });
   const frontHtml = await front.text();
   assert.equal(front.status, 200, frontHtml.slice(0, 500));
-  const state = initialStateSchema.parse(JSON.parse(STATE_PATTERN.exec(frontHtml)?.[1] ?? 'null'));
+  const state = embeddedInitialStateSchema.parse(JSON.parse(STATE_PATTERN.exec(frontHtml)?.[1] ?? 'null'));
   assert.ok(state.user, 'the front page knows the signed-in user');
   return { csrfToken: state.user.csrfToken, firstName: state.user.firstName };
 }

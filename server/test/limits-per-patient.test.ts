@@ -5,7 +5,7 @@ import { RESERVE_APPOINTMENT_PATH } from '@portal/shared-api';
 import { accountProfiles } from '../src/modules/account/schema';
 import { appointmentSlots } from '../src/modules/clinics/schema';
 import { people } from '../src/modules/patients/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**

@@ -21,7 +21,7 @@ import { auditLog } from '../src/modules/audit/schema';
 import { messagingSummary } from '../src/modules/messaging/summary';
 import { messagingMessages } from '../src/modules/messaging/schema';
 import { questionnaireInvitations } from '../src/modules/records/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**

@@ -8,7 +8,7 @@ import {
   type MessagingThreadsQuery,
 } from '@portal/shared-api';
 import { langFromAcceptLanguage } from '../src/modules/messaging/vocabulary';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**

@@ -10,7 +10,7 @@ import {
   type MfaChallengeOutcome,
 } from '@portal/shared-api';
 import { mfaChallenges } from '../src/modules/mfa/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, initialStateOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { INITIAL_STATE_ELEMENT_ID } from '@portal/shared-api';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, fixturesDir, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /** The fixture remotes, with a built records remote: its mf-manifest.json names the files of ./app and ./summary. */
@@ -166,12 +166,13 @@ describe('preload hints for the remotes a page mounts', () => {
       assert.ok(beforeState);
       assert.deepEqual(hrefs(hints).slice(0, 3), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js']);
       assert.deepEqual(hints.slice(0, 3).map((hint) => hint.as), ['style', 'script', 'script']);
-      assert.equal(hints.length, 4 + 2 + 6);
+      assert.equal(hints.length, 4 + 1 + 2 + 6);
       const lowPriority = [...res.body.matchAll(/<link rel="preload" href="([^"]*)"[^>]*fetchpriority="low"/g)].map(([, href]) => href);
       assert.deepEqual(lowPriority, [
         '/shell/116.abc.css',
         '/shell/262.abc.js',
         '/shell/868.abc.js',
+        '/routes.json', // the route table the shell's start fetches (issue 31: no longer in the page)
         '/shell/11.abc.js', // the shell's Finnish texts
         '/shell/71.abc.css', // the federation runtime, which the shell loads for the page's remote
         '/shell/71.abc.js',
@@ -181,21 +182,22 @@ describe('preload hints for the remotes a page mounts', () => {
         '/remotes/mf-records/expose_app.js',
         '/remotes/mf-records/642.js',
       ]);
-      for (const href of hrefs(hints).filter((h) => h.startsWith('/shell/'))) {
-        assert.equal((await withShell.app.inject({ url: href })).statusCode, 200, href);
+      for (const href of hrefs(hints).filter((h) => h.startsWith('/shell/') || h === '/routes.json')) {
+        assert.equal((await withShell.app.inject({ url: href, headers: caller.headers })).statusCode, 200, href);
       }
+      assert.match(res.body, /<link rel="preload" href="\/routes.json" as="fetch" crossorigin="anonymous"/, 'in the mode of the shell\'s fetch');
     });
 
     it('a page of the shell’s own also preloads its page’s chunk (after the start-up files, once each); other pages do not', async () => {
       const login = await withShell.app.inject({ url: '/fi/kirjaudu' });
-      assert.deepEqual(hrefs(hintsOf(login.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/shell/11.abc.js', '/shell/515.abc.js']);
+      assert.deepEqual(hrefs(hintsOf(login.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/routes.json', '/shell/11.abc.js', '/shell/515.abc.js']);
       const svLogin = await withShell.app.inject({ url: '/sv/logga-in' });
-      assert.deepEqual(hrefs(hintsOf(svLogin.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/shell/12.abc.js', '/shell/515.abc.js'], 'the texts of the page’s language');
+      assert.deepEqual(hrefs(hintsOf(svLogin.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/routes.json', '/shell/12.abc.js', '/shell/515.abc.js'], 'the texts of the page’s language');
       const caller = await signIn(withShell.app, PERSONAS.mikko);
       const front = hrefs(hintsOf((await withShell.app.inject({ url: '/fi', headers: caller.headers })).body).hints);
-      assert.deepEqual(front.slice(0, 6), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/shell/11.abc.js', '/shell/707.abc.css', '/shell/707.abc.js']);
-      assert.deepEqual(front.slice(6, 8), ['/shell/71.abc.css', '/shell/71.abc.js'], 'then the federation runtime, for the summaries this server did not render');
-      assert.ok(front.slice(8).every((href) => href.startsWith('/remotes/')), 'then the remotes’ summaries');
+      assert.deepEqual(front.slice(0, 7), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/routes.json', '/shell/11.abc.js', '/shell/707.abc.css', '/shell/707.abc.js']);
+      assert.deepEqual(front.slice(7, 9), ['/shell/71.abc.css', '/shell/71.abc.js'], 'then the federation runtime, for the summaries this server did not render');
+      assert.ok(front.slice(9).every((href) => href.startsWith('/remotes/')), 'then the remotes’ summaries');
       const visits = hrefs(hintsOf((await withShell.app.inject({ url: '/fi/kaynnit', headers: caller.headers })).body).hints);
       assert.ok(!visits.some((href) => href.includes('515') || href.includes('707')), 'no shell page on a remote’s page');
     });
@@ -203,9 +205,9 @@ describe('preload hints for the remotes a page mounts', () => {
     it('a shell built without Module Federation (the benchmark’s monolith) gets no remote hints, it never asks for those files, but the texts of the remotes the page mounts from its own build', async () => {
       const caller = await signIn(monolith.app, PERSONAS.mikko);
       const res = await monolith.app.inject({ url: '/fi', headers: caller.headers });
-      assert.deepEqual(hrefs(hintsOf(res.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/shell/11.abc.js', '/shell/21.abc.js', '/shell/707.abc.css', '/shell/707.abc.js']);
+      assert.deepEqual(hrefs(hintsOf(res.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/routes.json', '/shell/11.abc.js', '/shell/21.abc.js', '/shell/707.abc.css', '/shell/707.abc.js']);
       const visits = await monolith.app.inject({ url: '/fi/kaynnit', headers: caller.headers });
-      assert.deepEqual(hrefs(hintsOf(visits.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/shell/11.abc.js', '/shell/21.abc.js']);
+      assert.deepEqual(hrefs(hintsOf(visits.body).hints), ['/shell/116.abc.css', '/shell/262.abc.js', '/shell/868.abc.js', '/routes.json', '/shell/11.abc.js', '/shell/21.abc.js']);
     });
   });
 

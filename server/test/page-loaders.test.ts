@@ -7,8 +7,8 @@ import { appointmentSlots } from '../src/modules/clinics/schema';
 import { customerUserIdOf } from '../src/modules/messaging/queries';
 import { messagingThreads } from '../src/modules/messaging/schema';
 import { imagingResults, laboratoryResults, prescriptions, questionnaireInvitations, referrals, visits } from '../src/modules/records/schema';
-import { notFoundState, ok, PageLoaderRegistry, PageStateMismatchError, type LoaderContext, type PageLoader } from '../src/pages/loaders';
-import { PERSONAS } from '../src/seed/personas';
+import { notFoundState, ok, PageLoaderRegistry, PageStateMismatchError, type LoaderContext, type PageLoader, type PageLoaderFactory } from '../src/pages/loaders';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**
@@ -34,6 +34,14 @@ function typeLevelChecks(registry: PageLoaderRegistry): void {
   registry.register('login', async () => ok({}));
   // @ts-expect-error no such route
   registry.register('records.nothing', async () => ok({}));
+  // A page file's loader (server/src/modules/<part>/pages/<page>.ts) is held to its own route's state.
+  const visits: PageLoaderFactory<'records.visits', { app: unknown }> = () => async () => ok({ visits: [] });
+  registry.register('records.visits', visits({ app: null }));
+  // @ts-expect-error the visits page reads `visits`, not `rows`
+  const drifted: PageLoaderFactory<'records.visits', { app: unknown }> = () => async () => ok({ rows: [] });
+  // @ts-expect-error the generated registration gives each route its own page's loader only
+  registry.register('records.visit', visits({ app: null }));
+  void drifted;
 }
 void typeLevelChecks;
 
@@ -201,6 +209,20 @@ describe('every registered page loader, for every persona', () => {
 
   it('has a loader for every page that has a state schema, and a schema for every loader', () => {
     const registered = new Set(t.app.pageLoaders.routeIds());
+    // pageStateSchemas is generated from routes.json (every route but those that say "state": false),
+    // and so is each module's registration (pages/index.generated.ts, tooling/route-ids-server.cjs):
+    // a page whose loader is not registered is named here, with where its loader belongs.
+    const loaderFileOf = (routeId: string) =>
+      routeId.includes('.')
+        ? `server/src/modules/${routeId.slice(0, routeId.indexOf('.'))}/pages/${routeId.slice(routeId.indexOf('.') + 1)}.ts`
+        : `server/src/modules/front-page/pages/${routeId}.ts, or another module's (tooling/route-ids-server.cjs SHELL_PAGE_MODULES)`;
+    const missing = Object.keys(pageStateSchemas)
+      .filter((routeId) => !registered.has(routeId))
+      .map(
+        (routeId) =>
+          `${routeId}: no server loader registered (${loaderFileOf(routeId)} exporting \`loader\`, its module's install calling registerPageLoaders after \`node tooling/route-ids.cjs\`, or "state": false in its routes.json entry)`,
+      );
+    assert.deepEqual(missing, []);
     assert.deepEqual([...registered].sort(), Object.keys(pageStateSchemas).sort());
     for (const routeId of registered) assert.ok((routeIds as readonly string[]).includes(routeId), routeId);
   });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { frontPageStateSchema } from '@portal/shared-api';
-import { PERSONAS } from '../src/seed/personas';
-import { createTestApp, expireSession, initialStateOf, signIn, type TestApp } from './helpers';
+import { INITIAL_STATE_ELEMENT_ID, ROUTE_TABLE_PATH, frontPageStateSchema } from '@portal/shared-api';
+import { PERSONAS } from '../src/demo/seed/personas';
+import { createTestApp, expireSession, initialStateOf, routeTableOf, signIn, type TestApp } from './helpers';
 
 let t: TestApp;
 before(async () => {
@@ -77,7 +77,7 @@ describe('page kinds', () => {
   it('leaves out pages of the other brand', async () => {
     const res = await t.app.inject({ url: '/fi/asiointipolku' });
     assert.equal(res.statusCode, 404);
-    assert.ok(!initialStateOf(res).routes.some((r) => r.id === 'landing'));
+    assert.ok(!(await routeTableOf(t.app)).some((r) => r.id === 'landing'));
   });
 });
 
@@ -122,6 +122,35 @@ describe("the children's brand's entry", () => {
 });
 
 describe('initial state', () => {
+  it("leaves the route table out of the page: GET /routes.json has the brand's, without the schema's defaults, which the shell's parse puts back (issue 31)", async () => {
+    const page = await t.app.inject({ url: '/fi/kirjaudu' });
+    const embedded = JSON.parse(new RegExp(`<script type="application/json" id="${INITIAL_STATE_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(page.body)?.[1] ?? 'null') as Record<string, unknown>;
+    assert.equal('routes' in embedded, false, 'the page carries no route table');
+    assert.equal(embedded.lang, 'fi');
+
+    const res = await t.app.inject({ url: ROUTE_TABLE_PATH });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['cache-control'], 'private, no-cache');
+    assert.match(String(res.headers.vary), /cookie/i);
+    const raw = res.json() as Record<string, unknown>[];
+    const rawFront = raw.find((route) => route.id === 'front-page');
+    assert.ok(rawFront);
+    assert.equal('layout' in rawFront || 'brands' in rawFront || 'features' in rawFront, false, JSON.stringify(rawFront));
+    assert.ok(raw.every((route) => !Array.isArray(route.brands) || (route.brands as string[]).includes('adult')), "only this brand's pages");
+    const parsed = await routeTableOf(t.app);
+    assert.equal(parsed.length, raw.length);
+    const front = parsed.find((route) => route.id === 'front-page');
+    assert.deepEqual([front?.layout, front?.brands, front?.features], [{ menu: true, footer: true, fullWidth: false }, ['adult', 'children'], []]);
+    const login = parsed.find((route) => route.id === 'login');
+    assert.deepEqual(login?.layout, { menu: false, footer: true, fullWidth: false }, 'a layout that differs keeps what differs, the rest comes back');
+
+    // a second page asks again and gets a 304 while nothing changed
+    const etag = String(res.headers.etag);
+    const again = await t.app.inject({ url: ROUTE_TABLE_PATH, headers: { 'if-none-match': etag } });
+    assert.equal(again.statusCode, 304);
+    assert.equal(again.body, '');
+  });
+
   it('embeds the front page state for a signed-in patient', async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
     const res = await t.app.inject({ url: '/fi', headers: mikko.headers });
@@ -129,17 +158,18 @@ describe('initial state', () => {
     assert.equal(res.headers['cache-control'], 'no-store');
     const state = initialStateOf(res);
     assert.equal(state.user?.firstName, 'Mikko');
-    assert.equal(state.user?.csrfToken, mikko.csrfToken);
+    assert.ok(state.user?.csrfToken && state.user.csrfToken !== mikko.csrfToken, 'the csrfToken comes masked (sessions/csrf-mask.ts)');
     assert.equal(state.page?.routeId, 'front-page');
     assert.equal(state.session?.timeoutMinutes, 30);
     // conversations, then appointments, then the records on the front page (spec part 1 §1); remotes added later follow
     assert.deepEqual(state.remotes.remotes.map((r) => r.id).slice(0, 3), ['mf-messaging', 'mf-booking', 'mf-records']);
-    const ids = state.routes.map((r) => r.id);
+    const routes = await routeTableOf(t.app, mikko.headers);
+    const ids = routes.map((r) => r.id);
     assert.ok(ids.includes('front-page') && ids.includes('records.visits') && ids.includes('messaging.thread'));
     const front = frontPageStateSchema.parse(state.page?.state);
     assert.ok((front.summaries['mf-messaging']?.totalCount ?? 0) > 0, 'Mikko has conversations');
     assert.ok((front.summaries['mf-messaging']?.threads.length ?? 0) <= 3);
-    assert.equal(state.routes.find((r) => r.id === 'records.visits')?.owner, 'mf-records');
+    assert.equal(routes.find((r) => r.id === 'records.visits')?.owner, 'mf-records');
     // Mikko has a phone and no SMS login yet: the onboarding box gets his number
     assert.equal(state.mfaOnboardingParam?.phoneNumber, '+358 40 555 0101');
   });

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../src/db/index';
 import { createPeopleService } from '../src/modules/patients/people';
 import { people } from '../src/modules/patients/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { openTestDatabase } from './helpers';
 
 /**

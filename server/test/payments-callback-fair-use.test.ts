@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PAYMENT_CALLBACK_PATH, PAYMENTS_PATH } from '@portal/shared-api';
-import { signedReturnUrl } from '../src/modules/payments/provider/test-provider';
-import { PERSONAS } from '../src/seed/personas';
+import { signedReturnUrl } from '../src/demo/payment-provider/test-provider';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
 import { createPayment, insertInvoice, invoiceOf, pathOf, paymentsOf } from './payments-checkout-fixtures';
 

@@ -3,9 +3,10 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { PAYMENTS_PATH, paymentResponseSchema, type PaymentProvider, type PaymentRequest, type PaymentResponse } from '@portal/shared-api';
-import { invoiceRows, invoices, paymentEvents, payments } from '../src/modules/payments/schema';
+import { invoiceRows, invoices, paymentEvents, payments, testProviderCallbacks } from '../src/modules/payments/schema';
 import { addDays, helsinkiToday } from '@portal/shared-i18n';
 import type { SignedInCaller } from './helpers';
+import { waitUntil } from './wait';
 
 /**
  * The payments checkout tests' own invoices and calls: each test writes the invoice it pays (a
@@ -131,12 +132,15 @@ export async function payAtTestBank(app: FastifyInstance, provider: PaymentProvi
   return String(done.headers.location);
 }
 
-/** Asks `check` every 50 ms until it answers true, failing after `timeoutMs`. */
-export async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > until) assert.fail(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/**
+ * Until the test provider has sent every callback it owes for the payment (one or two, by the
+ * transaction's callback plan; its ledger marks each sent once the portal has answered it), instead
+ * of sleeping for "long enough".
+ */
+export async function callbacksSent(app: FastifyInstance, transactionId: string | null | undefined): Promise<void> {
+  assert.ok(transactionId, 'the payment has the provider’s transaction id');
+  await waitUntil('the test provider sent every callback it owed', async () => {
+    const owed = await app.db.select({ sentAt: testProviderCallbacks.sentAt }).from(testProviderCallbacks).where(eq(testProviderCallbacks.transactionId, transactionId));
+    return owed.length > 0 && owed.every((callback) => callback.sentAt !== null);
+  });
 }

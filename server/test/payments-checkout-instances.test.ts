@@ -9,8 +9,8 @@ import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../src/db/index';
-import { signedReturnUrl } from '../src/modules/payments/provider/test-provider';
-import { PERSONAS } from '../src/seed/personas';
+import { signedReturnUrl } from '../src/demo/payment-provider/test-provider';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { openTestDatabase, signIn, testConfig } from './helpers';
 import { createPayment, eventsOf, insertInvoice, invoiceOf, pathOf, paymentsOf } from './payments-checkout-fixtures';
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { paymentRefusalSchema, validationErrorSchema, type PaymentProvider } from '@portal/shared-api';
 import { eq } from 'drizzle-orm';
-import { payments, testProviderCallbacks } from '../src/modules/payments/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { payments } from '../src/modules/payments/schema';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { helsinkiToday } from '@portal/shared-i18n';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
 import {
@@ -16,7 +16,7 @@ import {
   postForm,
   postPayment,
   eventsOf,
-  eventually,
+  callbacksSent,
 } from './payments-checkout-fixtures';
 
 /**
@@ -35,19 +35,6 @@ before(async () => {
   aino = await signIn(t.app, PERSONAS.aino);
 });
 after(async () => t.close());
-
-/**
- * Until the test provider has sent every callback it owes for the payment (one or two, by the
- * transaction's callback plan; its ledger marks each sent once the portal has answered it), instead
- * of sleeping for "long enough".
- */
-async function callbacksSent(transactionId: string | null | undefined): Promise<void> {
-  assert.ok(transactionId, 'the payment has the provider’s transaction id');
-  await eventually('the test provider sent every callback it owed', async () => {
-    const owed = await t.app.db.select({ sentAt: testProviderCallbacks.sentAt }).from(testProviderCallbacks).where(eq(testProviderCallbacks.transactionId, transactionId));
-    return owed.length > 0 && owed.every((callback) => callback.sentAt !== null);
-  });
-}
 
 /** Through the test provider's bank page: the provider's form, then the tester's choice; answers the redirect. */
 async function payAtTestBank(provider: PaymentProvider, outcome: string): Promise<string> {
@@ -179,7 +166,7 @@ describe('paying through the built-in test provider (issue 14)', () => {
     const again = await postPayment(t.app, mikko, paymentRequestFor(invoice));
     assert.equal(again.statusCode, 409, again.body);
 
-    await callbacksSent(payment!.transactionId);
+    await callbacksSent(t.app, payment!.transactionId);
     const events = await eventsOf(t.app, payment!.id);
     assert.ok(events.some((e) => e.kind === 'callback'), 'the provider called back');
     assert.equal(events.filter((e) => e.applied).length, 1, 'one event recorded the payment');
@@ -195,7 +182,7 @@ describe('paying through the built-in test provider (issue 14)', () => {
     assert.equal(payment!.status, 'fail');
     assert.equal(payment!.failureReason, 'cancelled');
     assert.equal((await invoiceOf(t.app, invoice.id)).status, 'open');
-    await callbacksSent(payment!.transactionId);
+    await callbacksSent(t.app, payment!.transactionId);
     assert.equal((await paymentsOf(t.app, invoice.id))[0]!.status, 'fail');
     const again = await postPayment(t.app, mikko, paymentRequestFor(invoice));
     assert.equal(again.statusCode, 200, again.body);
@@ -219,7 +206,7 @@ describe('paying through the built-in test provider (issue 14)', () => {
     await t.app.inject({ url: pathOf(redirect) });
     // no new payment beside one the bank has yet to confirm
     const meanwhile = await postPayment(t.app, mikko, paymentRequestFor(invoice));
-    await callbacksSent((await paymentsOf(t.app, invoice.id))[0]?.transactionId);
+    await callbacksSent(t.app, (await paymentsOf(t.app, invoice.id))[0]?.transactionId);
     const [payment, ...others] = await paymentsOf(t.app, invoice.id);
     assert.equal(payment!.status, 'ok');
     assert.equal((await invoiceOf(t.app, invoice.id)).status, 'paid');

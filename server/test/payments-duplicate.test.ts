@@ -3,11 +3,11 @@ import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { PAYMENT_CALLBACK_PATH, paymentResultPageStateSchema } from '@portal/shared-api';
 import { auditLog } from '../src/modules/audit/schema';
-import { signedReturnUrl } from '../src/modules/payments/provider/test-provider';
+import { signedReturnUrl } from '../src/demo/payment-provider/test-provider';
 import { listDuplicatePayments, markDuplicateRefunded, PAYMENTS_STAFF_AUDIT_ACTIONS, PaymentsStaffError } from '../src/modules/payments/staff';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
-import { createPayment, eventsOf, insertInvoice, invoiceOf, pathOf, payAtTestBank, paymentsOf, type TestInvoice } from './payments-checkout-fixtures';
+import { callbacksSent, createPayment, eventsOf, insertInvoice, invoiceOf, pathOf, payAtTestBank, paymentsOf, type TestInvoice } from './payments-checkout-fixtures';
 
 /**
  * Issue 27, payments 2: one invoice paid twice at the bank (two tabs, both paid). The invoice is
@@ -94,8 +94,8 @@ describe('two payments of one invoice, both paid at the bank', () => {
       [303, `/fi/maksu/${invoice.invoiceNumber}`],
       [303, `/fi/maksu/${invoice.invoiceNumber}`],
     ]);
-    // the bank's callbacks (some late, some twice) follow
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // the bank's callbacks (some late, some twice) follow: until it has sent every one it owes
+    for (const attempt of await paymentsOf(t.app, invoice.id)) await callbacksSent(t.app, attempt.transactionId);
     const rows = await paymentsOf(t.app, invoice.id);
     assert.deepEqual(rows.map((r) => r.status), ['ok', 'duplicate']);
     assert.equal((await resultPage(invoice)).result, 'duplicate');

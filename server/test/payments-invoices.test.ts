@@ -16,7 +16,7 @@ import {
 import { auditLog } from '../src/modules/audit/schema';
 import { moveInvoiceStatus, refreshInvoiceStatuses } from '../src/modules/payments/invoices/status';
 import { invoices } from '../src/modules/payments/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { addDays, helsinkiToday } from '@portal/shared-i18n';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 

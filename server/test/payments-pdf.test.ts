@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { invoicesListResponseSchema, type InvoiceListItem } from '@portal/shared-api';
 import { pdfAmount } from '../src/modules/payments/pdf/invoice-pdf';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /** GET /api/invoices/{id}/pdf (spec part 2 §7): a real A4 invoice in the request's language. */

@@ -5,9 +5,9 @@ import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { paymentResponseSchema } from '@portal/shared-api';
 import { calculateSignature, signatureMatches } from '../src/modules/payments/provider/signature';
-import { callbackPlanOf, callbackSchedule, createTestProviderAdapter, outcomeOf } from '../src/modules/payments/provider/test-provider';
+import { callbackPlanOf, callbackSchedule, createTestProviderAdapter, outcomeOf } from '../src/demo/payment-provider/test-provider';
 import { testProviderCallbacks } from '../src/modules/payments/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, signIn, type SignedInCaller, type TestApp } from './helpers';
 import { createPayment, insertInvoice, paymentRequestFor, paymentsOf, postForm, postPayment } from './payments-checkout-fixtures';
 

@@ -11,14 +11,13 @@ import { PAYMENT_REDIRECT_PATH, paymentResultPageStateSchema, type PaymentStatus
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/index';
-import { testProviderCallbacks } from '../src/modules/payments/schema';
+import { testProviderCallbacks, testProviderPayments } from '../src/modules/payments/schema';
 import { calculateSignature, signatureMatches } from '../src/modules/payments/provider/signature';
-import { signedReturnUrl } from '../src/modules/payments/provider/test-provider';
-import { PERSONAS } from '../src/seed/personas';
-import { openTestDatabase, signIn, testConfig, type SignedInCaller } from './helpers';
+import { signedReturnUrl } from '../src/demo/payment-provider/test-provider';
+import { PERSONAS } from '../src/demo/seed/personas';
+import { countStatements, openTestDatabase, signIn, testConfig, waitUntil, type SignedInCaller } from './helpers';
 import {
   createPayment,
-  eventually,
   eventsOf,
   insertInvoice,
   invoiceOf,
@@ -73,10 +72,30 @@ async function stop(app: FastifyInstance): Promise<void> {
   await app.close();
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+/**
+ * "The bank confirms later": this long after the tester's choice. Long, so the first server is
+ * always stopped before; the test then moves the bank's times back (timePassesAtTheBank) instead of
+ * waiting for them.
+ */
+const CONFIRMS_AFTER_MS = 10 * 60_000;
 
-/** "The bank confirms later": this long after the tester's choice (the server is stopped well before). */
-const CONFIRMS_AFTER_MS = 2500;
+/**
+ * `ms` pass at the test bank while no server runs: the payment's confirmation time and the callbacks
+ * it owes are moved that far back (in order, so a pending callback still comes before its ok), as
+ * the real clock would leave them `ms` later. The test provider has no clock to hand in: it compares
+ * these with the time of day (the bank's answer) and the database's now() (the callbacks due).
+ */
+async function timePassesAtTheBank(transactionId: string, ms: number): Promise<void> {
+  const back = sql`make_interval(secs => ${ms / 1000})`;
+  await database.db
+    .update(testProviderPayments)
+    .set({ settlesAt: sql`${testProviderPayments.settlesAt} - ${back}` })
+    .where(eq(testProviderPayments.transactionId, transactionId));
+  await database.db
+    .update(testProviderCallbacks)
+    .set({ dueAt: sql`${testProviderCallbacks.dueAt} - ${back}` })
+    .where(eq(testProviderCallbacks.transactionId, transactionId));
+}
 
 /** What the patient sees on the payment result page (GET /api/pages/payments.payment, as the remote asks it). */
 async function resultSeenBy(app: FastifyInstance, caller: SignedInCaller, invoice: TestInvoice) {
@@ -106,15 +125,14 @@ describe('a payment confirmed while the server is down (the built-in test provid
     const first = await instance(env);
     const mikko = await signIn(first.app, PERSONAS.mikko);
     const invoice = await insertInvoice(first.app, mikko.personId, { sumCents: 5_230 });
-    const chosenAt = Date.now();
     const payment = await payLater(first.app, mikko, invoice);
     await stop(first.app);
     assert.equal((await invoiceOf(first.app, invoice.id)).status, 'open', 'the server stopped before the bank confirmed');
     // The confirmation falls due while no server runs.
-    await sleep(chosenAt + CONFIRMS_AFTER_MS + 100 - Date.now());
+    await timePassesAtTheBank(payment.transactionId!, CONFIRMS_AFTER_MS + 1000);
 
     const second = await instance(env);
-    await eventually('the invoice is paid', async () => (await resultSeenBy(second.app, mikko, invoice)).result === 'ok');
+    await waitUntil('the invoice is paid', async () => (await resultSeenBy(second.app, mikko, invoice)).result === 'ok');
     const state = await resultSeenBy(second.app, mikko, invoice);
     assert.deepEqual([state.invoice.paid, state.invoice.open], [true, false]);
     assert.equal((await invoiceOf(second.app, invoice.id)).status, 'paid');
@@ -131,17 +149,16 @@ describe('a payment confirmed while the server is down (the built-in test provid
     const first = await instance(env);
     const mikko = await signIn(first.app, PERSONAS.mikko);
     const invoice = await insertInvoice(first.app, mikko.personId, { sumCents: 7_770 });
-    const chosenAt = Date.now();
     const payment = await payLater(first.app, mikko, invoice);
     await stop(first.app);
     // The provider's callbacks never arrive (lost on the way): only asking it can tell.
     await database.db.delete(testProviderCallbacks).where(eq(testProviderCallbacks.transactionId, payment.transactionId!));
     // the bank confirms meanwhile
-    await sleep(chosenAt + CONFIRMS_AFTER_MS + 100 - Date.now());
+    await timePassesAtTheBank(payment.transactionId!, CONFIRMS_AFTER_MS + 1000);
     assert.equal((await invoiceOf(first.app, invoice.id)).status, 'open');
 
     const second = await instance(env);
-    await eventually('the invoice is paid', async () => (await resultSeenBy(second.app, mikko, invoice)).result === 'ok');
+    await waitUntil('the invoice is paid', async () => (await resultSeenBy(second.app, mikko, invoice)).result === 'ok');
     assert.equal((await invoiceOf(second.app, invoice.id)).status, 'paid');
     const events = await eventsOf(second.app, payment.id);
     // pending (by the redirect, or the provider's prompt callback when its plan has one), then ok by asking
@@ -158,7 +175,7 @@ describe('a payment confirmed while the server is down (the built-in test provid
     const mikko = await signIn(app, PERSONAS.mikko);
     const invoice = await insertInvoice(app, mikko.personId);
     await payLater(app, mikko, invoice);
-    await eventually('the provider was asked', async () => ((await paymentsOf(app, invoice.id))[0]!.reconcileChecks ?? 0) >= 1);
+    await waitUntil('the provider was asked', async () => ((await paymentsOf(app, invoice.id))[0]!.reconcileChecks ?? 0) >= 1);
     const [row] = await paymentsOf(app, invoice.id);
     assert.equal(row!.status, 'pending');
     assert.ok(row!.nextReconcileAt && row!.nextReconcileAt.getTime() > Date.now(), 'not asked again at once');
@@ -254,7 +271,7 @@ describe('PAYMENT_PROVIDER=paytrail: pending attempts asked about with Paytrailâ
     assert.match(meanwhile.json().message, /waiting for the bank/);
 
     paytrail.statuses.set(payment.transactionId!, { status: 'fail' });
-    await eventually('the attempt failed', async () => (await paymentsOf(app, invoice.id))[0]!.status === 'fail');
+    await waitUntil('the attempt failed', async () => (await paymentsOf(app, invoice.id))[0]!.status === 'fail');
     const asked = paytrail.queries.filter((q) => q.transactionId === payment.transactionId);
     assert.ok(asked.length >= 1 && asked.every((q) => q.verified && q.method === 'GET'), 'asked with the signed GET, the transaction id in its header');
     const state = await resultSeenBy(app, mikko, invoice);
@@ -272,11 +289,12 @@ describe('PAYMENT_PROVIDER=paytrail: pending attempts asked about with Paytrailâ
     paytrail.statuses.set(unsigned.payment.transactionId!, { status: 'ok', signed: false });
     paytrail.statuses.set(otherAmount.payment.transactionId!, { status: 'ok', amount: 1 });
     const since = paytrail.queries.length;
-    await eventually('both were asked since they were answered so', async () => {
+    await waitUntil('both were asked since they were answered so', async () => {
       const asked = new Set(paytrail.queries.slice(since).map((q) => q.transactionId));
       return asked.has(unsigned.payment.transactionId!) && asked.has(otherAmount.payment.transactionId!);
     });
-    await sleep(100);
+    // Closing waits for the job's run in progress: the answers have been taken or refused.
+    await stop(app);
     for (const { invoice } of [unsigned, otherAmount]) {
       assert.equal((await paymentsOf(app, invoice.id))[0]!.status, 'pending');
       assert.equal((await invoiceOf(app, invoice.id)).status, 'open');
@@ -292,15 +310,24 @@ describe('PAYMENT_PROVIDER=paytrail: pending attempts asked about with Paytrailâ
     await database.db.execute(sql`update payments set created_at = now() - interval '1 hour' where id = ${payment.id}`);
     paytrail.statuses.set(payment.transactionId!, { status: 'pending' });
     const before = paytrail.queries.length;
+    // Every look of either instance for attempts due is one claim statement (reconcile.ts).
+    const statements = countStatements(database.db);
+    const looks = () => statements.texts.filter((text) => /^update "payments" set "reconcile_checks"/.test(text)).length;
     const instances = await Promise.all([instance({ ...env, PAYMENT_RECONCILE_AFTER_MS: '600000', PAYMENT_RECONCILE_INTERVAL_MS: '10' }), instance({ ...env, PAYMENT_RECONCILE_AFTER_MS: '600000', PAYMENT_RECONCILE_INTERVAL_MS: '10' })]);
-    // Both look every 10 ms for half a second; the claim lets only one ask, and the next question waits 10 minutes.
-    await sleep(500);
+    // Both look every 10 ms; the claim lets only one ask, and the next question waits 10 minutes.
+    // Not asking is shown by looks counted, not by time: 40 between them, whatever the machine's pace.
+    try {
+      await waitUntil('the two instances have looked for due attempts 40 times', () => looks() >= 40);
+    } finally {
+      statements.stop();
+    }
     assert.equal(paytrail.queries.slice(before).filter((q) => q.transactionId === payment.transactionId).length, 1);
     paytrail.statuses.set(payment.transactionId!, { status: 'ok' });
     // due again: both race for it
     await database.db.execute(sql`update payments set next_reconcile_at = now() where id = ${payment.id}`);
-    await eventually('the invoice is paid', async () => (await invoiceOf(instances[0]!.app, invoice.id)).status === 'paid');
-    await sleep(200);
+    await waitUntil('the invoice is paid', async () => (await invoiceOf(instances[0]!.app, invoice.id)).status === 'paid');
+    // Closing waits for each job's run in progress: no question still on its way is missed below.
+    for (const { app } of instances) await stop(app);
     assert.equal(paytrail.queries.slice(before).filter((q) => q.transactionId === payment.transactionId).length, 2);
     assert.equal((await eventsOf(instances[1]!.app, payment.id)).filter((e) => e.kind === 'reconcile' && e.applied).length, 1);
   });

@@ -7,7 +7,7 @@ import { unpaidInvoiceRecordsOf } from '../src/modules/payments/invoices/queries
 import { moveInvoiceStatus } from '../src/modules/payments/invoices/status';
 import { invoices } from '../src/modules/payments/schema';
 import { toPaymentsSummary } from '../src/modules/payments/summary';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { helsinkiToday } from '@portal/shared-i18n';
 import { createTestApp, initialStateOf, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 

@@ -16,7 +16,7 @@ import { auditLog } from '../src/modules/audit/schema';
 import { loadImagingApiStatus } from '../src/modules/records/config';
 import { isCalendarDate } from '../src/modules/records/laboratory';
 import { referrals } from '../src/modules/records/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { addDays, helsinkiToday } from '@portal/shared-i18n';
 import { createTestApp, initialStateOf, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
@@ -30,7 +30,7 @@ let t: TestApp;
 let mikko: SignedInCaller;
 let aino: SignedInCaller;
 let leenaForElla: SignedInCaller;
-// The seed is relative to today in Helsinki (server/src/seed/personas.ts).
+// The seed is relative to today in Helsinki (server/src/demo/seed/personas.ts).
 const today = helsinkiToday();
 const day = (offset: number) => addDays(today, offset);
 

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { pageStateSchema, pageStateSchemas, type Lang, type PageStateOf } from '@portal/shared-api';
 import { imagingResults, laboratoryResults, visitDiagnoses, visits } from '../src/modules/records/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**

@@ -14,7 +14,7 @@ import {
 import { auditLog } from '../src/modules/audit/schema';
 import { messagingMessages, messagingThreadParticipants, messagingThreads, messagingUsers } from '../src/modules/messaging/schema';
 import { prescriptions } from '../src/modules/records/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, initialStateOf, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**

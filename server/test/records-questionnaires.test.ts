@@ -13,7 +13,7 @@ import { auditLog } from '../src/modules/audit/schema';
 import { checkQuestionnaireAnswers } from '../src/modules/records/questionnaires-answers';
 import { loadQuestionnairesStatus, QuestionnairesConfigError } from '../src/modules/records/config';
 import { questionnaireInvitations } from '../src/modules/records/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, initialStateOf, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**

@@ -4,7 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { certificatesPageStateSchema, pageStateSchema, vaccinationsPageStateSchema } from '@portal/shared-api';
 import { auditLog } from '../src/modules/audit/schema';
 import { certificates, vaccinations } from '../src/modules/records/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, initialStateOf, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**

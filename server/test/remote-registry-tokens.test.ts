@@ -1,80 +1,26 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../src/db/index';
+import type { DatabaseHandle } from '../src/db/index';
 import { authenticateDeployToken, hashToken, listDeployTokens } from '../src/modules/remote-registry/tokens';
+import { commandHarness, type CommandHarness } from './cli-harness';
 import { testDriver } from './helpers';
 
 /**
  * `npm run remote:token` (src/cli/remote-tokens.ts) on the database the server would open: PGlite
- * in DATA_DIR, or PostgreSQL (a database of this test's own on DATABASE_URL's server).
+ * in DATA_DIR, or PostgreSQL (a database of this test's own on DATABASE_URL's server). No migration
+ * here: the command prepares a fresh database itself (an operator makes the first tokens before the
+ * server's first start).
  */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-let dataDir: string;
-let databaseUrl: string | null = null;
-let databaseName: string | null = null;
-
-function cliEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'warn', APP_ENV: 'development' };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  return env;
-}
-
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/remote-tokens.ts', ...args], { cwd: serverDir, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** Opens the database the command uses (PGlite: only while no command runs, it takes one process). */
-async function withDatabase<T>(work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
-  const handle = await openDatabase({ databaseUrl, pgliteDataDir: path.join(dataDir, 'pglite') });
-  try {
-    return await work(handle);
-  } finally {
-    await handle.close();
-  }
-}
+let command: CommandHarness;
+const cli = (...args: string[]) => command.run(...args);
+const withDatabase = <T>(work: (handle: DatabaseHandle) => Promise<T>) => command.withDatabase(work);
 
 before(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-remote-tokens-'));
-  const adminUrl = process.env.DATABASE_URL;
-  if (adminUrl) {
-    databaseName = `portal_tokens_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
-  }
-  // no migration here: the command prepares a fresh database itself (an operator makes the first
-  // tokens before the server's first start)
+  command = await commandHarness('remote-tokens.ts', 'remote-tokens');
 });
-
 after(async () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  if (databaseName && process.env.DATABASE_URL) {
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
-  }
+  await command.dispose();
 });
 
 describe(`remote:token on ${testDriver}`, () => {

@@ -10,8 +10,8 @@ import type { Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/index';
 import type { RemoteRegistry, RemotesView, ServedRemote } from '../src/modules/remote-registry/contract';
 import { createStaticRemoteRegistry } from '../src/pages/static-remote-registry';
-import { PERSONAS } from '../src/seed/personas';
-import { fixturesDir, initialStateOf, openTestDatabase, signIn, testConfig } from './helpers';
+import { PERSONAS } from '../src/demo/seed/personas';
+import { fixturesDir, initialStateOf, openTestDatabase, routeTableOf, signIn, testConfig } from './helpers';
 
 /**
  * Issue 29: every visitor is served the versions the registry names for their canary bucket, and a
@@ -201,8 +201,9 @@ describe('two buckets, two versions', () => {
     assert.equal(inCanary.statusCode, 200);
     assert.equal(outside.statusCode, 200);
 
-    assert.ok(initialStateOf(inCanary).routes.some((route) => route.id === 'records.new-page'));
-    assert.ok(!initialStateOf(outside).routes.some((route) => route.id === 'records.new-page'));
+    const tableOf = (bucket: number) => routeTableOf(app, { cookie: [`portal-canary=${bucket}`, mikkoCookie].join('; ') });
+    assert.ok((await tableOf(10)).some((route) => route.id === 'records.new-page'));
+    assert.ok(!(await tableOf(90)).some((route) => route.id === 'records.new-page'));
     assert.match(inCanary.body, /<a data-route="records.new-page">Uusi sivu<\/a>/);
     assert.doesNotMatch(outside.body, /records\.new-page/);
 

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { count, gt } from 'drizzle-orm';
 import { appointmentSlots, clinics, specialties } from '../src/modules/clinics/schema';
 import { people } from '../src/modules/patients/schema';
-import { seedDemoWorld } from '../src/seed/index';
+import { seedDemoWorld } from '../src/demo/seed/index';
 import { openTestDatabase } from './helpers';
 import type { DatabaseHandle } from '../src/db/index';
 

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, asc, eq, gt, max } from 'drizzle-orm';
-import { ACCESS_LOG_EXPORT_PATH, dataAccessPageStateSchema, pageStateSchema, type AccessLogEntry } from '@portal/shared-api';
+import { ACCESS_LOG_EXPORT_PATH, dataAccessPageStateSchema, pageStateSchema, validationErrorSchema, type AccessLogEntry } from '@portal/shared-api';
 import { STAFF_PROFESSIONAL_ACTOR_ID } from '../src/modules/audit/audit';
 import { auditLog } from '../src/modules/audit/schema';
 import { messagingMessages, messagingThreads, messagingUsers } from '../src/modules/messaging/schema';
 import { listThreadsOfCustomer } from '../src/modules/messaging/staff';
 import { people } from '../src/modules/patients/schema';
-import { PERSONAS } from '../src/seed/personas';
+import { PERSONAS } from '../src/demo/seed/personas';
 import { createTestApp, personIdOf, signIn, type SignedInCaller, type TestApp } from './helpers';
 
 /**
@@ -180,6 +180,10 @@ describe('staff messaging audit', () => {
     const { messageId } = reply.json() as { messageId: number };
     assert.equal((await staff('POST', `/messages/${messageId}/delete`, { deletedByUserId: nurse.id, reason: 'Väärä ketju' })).statusCode, 200);
     assert.equal((await staff('GET', `/threads?identityCode=${PERSONAS.mikko}`)).statusCode, 200);
+    // a read names its professional with ?professionalUserId=, and so does a close
+    assert.equal((await staff('GET', `/threads?identityCode=${PERSONAS.mikko}&professionalUserId=${nurse.id}`)).statusCode, 200);
+    assert.equal((await staff('POST', `/threads/${thread.id}/close?professionalUserId=${doctor.id}`)).statusCode, 200);
+    assert.equal((await staff('POST', `/threads/${thread.id}/reopen`)).statusCode, 200);
 
     const rows = await rowsSince(since);
     assert.deepEqual(
@@ -188,17 +192,34 @@ describe('staff messaging audit', () => {
         ['messaging.staff.reply', 'doctor'],
         ['messaging.staff.delete-message', 'nurse'],
         ['messaging.staff.threads', undefined],
+        ['messaging.staff.threads', 'nurse'],
+        ['messaging.staff.close', 'doctor'],
+        ['messaging.staff.reopen', undefined],
       ],
     );
     // each staff request is an entry of its own (its own correlation id)
-    assert.equal(new Set(rows.map((row) => row.correlationId)).size, 3);
+    assert.equal(new Set(rows.map((row) => row.correlationId)).size, 6);
+
+    // a professional who does not exist, or a bad id, is the caller's mistake: 400 naming the parameter, nothing read or written
+    const before = await newestAuditId();
+    for (const bad of [`/threads?identityCode=${PERSONAS.mikko}&professionalUserId=999999`, `/threads?identityCode=${PERSONAS.mikko}&professionalUserId=x`]) {
+      const refused = await staff('GET', bad);
+      assert.equal(refused.statusCode, 400, refused.body);
+      assert.deepEqual(validationErrorSchema.parse(refused.json()).details.map((detail) => detail.path), ['professionalUserId'], refused.body);
+    }
+    const closeRefused = await staff('POST', `/threads/${thread.id}/close?professionalUserId=999999`);
+    assert.equal(closeRefused.statusCode, 400, closeRefused.body);
+    assert.deepEqual(await rowsSince(before), []);
 
     const signedIn = await signIn(t.app, PERSONAS.mikko);
     const { log } = await accessLogOf(signedIn);
-    const staffEntries = byProfessional(log.entries).slice(0, 3);
+    const staffEntries = byProfessional(log.entries).slice(0, 6);
     assert.deepEqual(
       staffEntries.map((entry) => [entry.professionalRole ?? null, entry.categories, entry.byYou]),
       [
+        [null, ['messages'], false],
+        ['doctor', ['messages'], false],
+        ['nurse', ['messages'], false],
         [null, ['messages'], false],
         ['nurse', ['messages'], false],
         ['doctor', ['messages'], false],
@@ -211,9 +232,9 @@ describe('staff messaging audit', () => {
     assert.equal(csv.statusCode, 200, csv.body);
     const whoOf = csv.body
       .split('\r\n')
-      .slice(1, 4)
+      .slice(1, 7)
       .map((line) => line.split(',')[1]);
-    assert.deepEqual(whoOf, ['Terveydenhuollon ammattilainen', 'Hoitaja', 'Lääkäri']);
+    assert.deepEqual(whoOf, ['Terveydenhuollon ammattilainen', 'Lääkäri', 'Hoitaja', 'Terveydenhuollon ammattilainen', 'Hoitaja', 'Lääkäri']);
   });
 
   it('the actor is no person of the people table', async () => {

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { redactSpan, withoutQuery } from '../src/telemetry/redact';
 import { freePort, signInThroughBroker, throwAwayDatabase, cleanUp as dropDatabases, waitUntilHealthy } from '../bench/harness';
+import { waitFor } from './wait';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const MIKKO = { identityCode: '150385-9013', givenName: 'Mikko', familyName: 'Virtanen' };
@@ -70,15 +71,8 @@ const attribute = (span: OtlpSpan, key: string): unknown => {
   return value ? Object.values(value)[0] : undefined;
 };
 
-async function waitFor<T>(what: string, find: () => T | undefined, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** Until the receiver has a span `find` finds (the server exports in batches, OTEL_BSP_SCHEDULE_DELAY). */
+const waitForSpan = <T>(what: string, find: () => T | undefined): Promise<T> => waitFor(what, find, 15_000, 100);
 
 const children: ChildProcess[] = [];
 const dataDirs: string[] = [];
@@ -150,12 +144,12 @@ async function checkOnePageLoad(args: string[], diagnostic: (message: string) =>
 
   // The server span of that request, named by its route pattern.
   const isPageSpan = (s: OtlpSpan) => s.kind === 2 && attribute(s, 'http.route') === '/api/pages/:routeId';
-  const serverSpan = await waitFor('the server span of the page load', () => receiver.spans().find(isPageSpan));
+  const serverSpan = await waitForSpan('the server span of the page load', () => receiver.spans().find(isPageSpan));
   assert.equal(serverSpan.name, 'GET /api/pages/:routeId');
   assert.deepEqual([...new Set(receiver.serviceNames())], ['patient-portal']);
   const inTrace = () => receiver.spans().filter((s) => s.traceId === serverSpan.traceId);
   // @fastify/otel's request span (and its handler spans) hang under the http server span.
-  const fastifySpan = await waitFor('the Fastify request span', () => inTrace().find((s) => s.name === 'request' && s.parentSpanId === serverSpan.spanId));
+  const fastifySpan = await waitForSpan('the Fastify request span', () => inTrace().find((s) => s.name === 'request' && s.parentSpanId === serverSpan.spanId));
   assert.ok(fastifySpan);
   for (const span of inTrace()) {
     for (const key of ['http.target', 'http.url', 'url.full', 'url.path']) {
@@ -164,7 +158,7 @@ async function checkOnePageLoad(args: string[], diagnostic: (message: string) =>
     }
   }
   if (server.onPostgres) {
-    const dbSpans = await waitFor('the pg spans of the page load', () => {
+    const dbSpans = await waitForSpan('the pg spans of the page load', () => {
       const found = inTrace().filter((s) => attribute(s, 'db.system') === 'postgresql' || attribute(s, 'db.system.name') === 'postgresql');
       return found.length > 0 ? found : undefined;
     });
@@ -177,8 +171,13 @@ async function checkOnePageLoad(args: string[], diagnostic: (message: string) =>
     }
   }
 
-  // Nothing secret or personal in anything received (every span, not just this trace).
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // Nothing secret or personal in anything received (every span, not just this trace). The batch
+  // processor exports spans in the order they end, one batch after another: once the span of a later
+  // request has come, every span of the sign-in and the page load has come before it.
+  const marker = await fetch(`${server.origin}/remotes.json`);
+  assert.equal(marker.status, 200);
+  await marker.arrayBuffer();
+  await waitForSpan('the span of a later request', () => receiver.spans().find((s) => s.kind === 2 && attribute(s, 'http.route') === '/remotes.json'));
   const everything = receiver.bodies.map((b) => b.raw).join('\n');
   const sessionValue = cookie.slice(cookie.indexOf('=') + 1);
   for (const [what, secret] of [

@@ -1,4 +1,4 @@
-// Import '@portal/shared-ui/themes.css' once in the shell (it sets the brand tokens); components import their own CSS.
+// Import '@portal/shared-ui/themes.css' (the brand tokens) and '@portal/shared-ui/layout.css' (the page column, form layout, boxes and links remotes name by class) once in the shell; components import their own CSS.
 export * from './shell-context';
 export * from './shell-context-from-state';
 export * from './sign-in-link';
@@ -25,6 +25,8 @@ export * from './components/Tabs';
 export * from './components/text-input';
 export * from './components/TextField';
 export * from './components/CharacterCount';
+export * from './components/CodeInput';
+export * from './components/Dialog';
 export * from './components/details-list';
 export * from './components/contact-fields';
 export * from './components/choice';

@@ -1,4 +1,4 @@
-import { BOOT_ATTRIBUTE, BOOT_DEFERRED, bootWhenNeeded, type BootEnvironment } from './deferred-boot';
+import { BOOT_AFTER_PAINT, BOOT_ATTRIBUTE, BOOT_DEFERRED, FIRST_PAINT_WAIT_MS, bootWhenNeeded, type BootEnvironment } from './deferred-boot';
 
 // The shell's start on a page the server pre-rendered waits for the visitor (issue 15). What the
 // visitor observes: the shell's code runs after their first key, focus move or released pointer, and
@@ -6,9 +6,10 @@ import { BOOT_ATTRIBUTE, BOOT_DEFERRED, bootWhenNeeded, type BootEnvironment } f
 // stays on their element when the shell's copy of the page replaces the server's.
 
 /** A page as the server sends it: #portal-root with the pre-rendered login page's links. */
-function serverPage(deferred: boolean): HTMLElement {
+function serverPage(deferred: boolean | typeof BOOT_AFTER_PAINT): HTMLElement {
+  const mode = deferred === true ? BOOT_DEFERRED : deferred || null;
   document.body.innerHTML =
-    `<div id="portal-root"${deferred ? ` ${BOOT_ATTRIBUTE}="${BOOT_DEFERRED}"` : ''}>` +
+    `<div id="portal-root"${mode ? ` ${BOOT_ATTRIBUTE}="${mode}"` : ''}>` +
     '<div class="shell shell--skeleton"><main><h1>Kirjaudu sisään</h1>' +
     '<ul><li><a href="/oauth/authenticate?acr_values=op">OP</a></li><li><a href="/oauth/authenticate?acr_values=nordea">Nordea</a></li></ul>' +
     '</main></div></div>';
@@ -25,13 +26,21 @@ const A_MINUTE = 60_000;
 
 let env: BootEnvironment;
 let boot: jest.Mock;
+/** Who waits for the first paint to be reported. */
+let paintWaiters: (() => void)[];
+/** The browser reports the page's first contentful paint. */
+function reportFirstPaint(): void {
+  for (const callback of paintWaiters.splice(0)) callback();
+}
 
 beforeEach(() => {
   jest.useFakeTimers();
   boot = jest.fn();
+  paintWaiters = [];
   env = {
     window,
     setTimeout: (callback, ms) => setTimeout(callback, ms),
+    afterFirstPaint: (callback) => void paintWaiters.push(callback),
   };
 });
 afterEach(() => {
@@ -50,6 +59,43 @@ test('a page that is not pre-rendered boots at once', () => {
   serverPage(false);
   bootWhenNeeded(boot, env);
   expect(boot).toHaveBeenCalledTimes(1);
+});
+
+describe('a page whose content the server pre-rendered for someone signed in (issue 31)', () => {
+  afterEach(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+  });
+
+  test('boots once the first paint is reported, not before it, once', () => {
+    serverPage(BOOT_AFTER_PAINT);
+    bootWhenNeeded(boot, env);
+    jest.advanceTimersByTime(FIRST_PAINT_WAIT_MS - 1);
+    expect(boot).not.toHaveBeenCalled();
+    reportFirstPaint();
+    expect(boot).toHaveBeenCalledTimes(1);
+    jest.advanceTimersByTime(A_MINUTE);
+    expect(boot).toHaveBeenCalledTimes(1);
+  });
+
+  test('boots after a second when no paint is reported, and not again on a late report', () => {
+    serverPage(BOOT_AFTER_PAINT);
+    bootWhenNeeded(boot, env);
+    jest.advanceTimersByTime(FIRST_PAINT_WAIT_MS);
+    expect(boot).toHaveBeenCalledTimes(1);
+    reportFirstPaint();
+    expect(boot).toHaveBeenCalledTimes(1);
+  });
+
+  test('boots at once in a hidden tab, which paints nothing', () => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    serverPage(BOOT_AFTER_PAINT);
+    bootWhenNeeded(boot, env);
+    jest.advanceTimersByTime(0);
+    expect(boot).toHaveBeenCalledTimes(1);
+    reportFirstPaint();
+    jest.advanceTimersByTime(A_MINUTE);
+    expect(boot).toHaveBeenCalledTimes(1);
+  });
 });
 
 test('a pre-rendered page boots on the first key, once', () => {

@@ -9,6 +9,13 @@ import { keepFocusThroughHandOver } from './focus-hand-over';
  */
 export const BOOT_ATTRIBUTE = 'data-boot';
 export const BOOT_DEFERRED = 'deferred';
+/**
+ * The server's mark of a page whose content it pre-rendered for someone signed in: the shell starts
+ * at once, but after the first paint has shown that content. Its files are fetched from then on, not
+ * beside the page's HTML and CSS: on a slow connection they would share the bandwidth with them, and
+ * Lighthouse counts every request started before the largest paint as a cause of it (issue 31).
+ */
+export const BOOT_AFTER_PAINT = 'after-paint';
 
 /**
  * What the trigger needs of the browser (a test hands in a fake clock).
@@ -22,10 +29,54 @@ export const BOOT_DEFERRED = 'deferred';
 export interface BootEnvironment {
   window: Window;
   setTimeout(callback: () => void, ms: number): unknown;
+  /** calls `callback` once the page's first contentful paint is on screen */
+  afterFirstPaint(callback: () => void): void;
+}
+
+/**
+ * The paint as the browser reports it (the first-contentful-paint entry, which arrives once the frame
+ * is on screen; a task queued from the frame's own callback ran about 25 ms before the paint's time,
+ * and requests started there still came before it). Where the browser reports no paints, the task
+ * after the next frame.
+ */
+function browserAfterFirstPaint(callback: () => void): void {
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    window.requestAnimationFrame(() => window.setTimeout(callback, 0));
+    return;
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    window.setTimeout(callback, 0);
+  });
+  observer.observe({ type: 'paint', buffered: true });
 }
 
 function browserEnvironment(): BootEnvironment {
-  return { window, setTimeout: (callback, ms) => window.setTimeout(callback, ms) };
+  return { window, setTimeout: (callback, ms) => window.setTimeout(callback, ms), afterFirstPaint: browserAfterFirstPaint };
+}
+
+/** How long the shell waits for the first paint at most (a page whose paint is never reported still starts). */
+export const FIRST_PAINT_WAIT_MS = 1_000;
+
+/**
+ * Calls `callback` once, after the page's first paint: the entry is a deferred script, so the page's
+ * style sheets are in by then and nothing but the paint is left to wait for. A hidden tab paints
+ * nothing: there it starts at once; and it starts after FIRST_PAINT_WAIT_MS whatever happened.
+ */
+function afterFirstPaint(env: BootEnvironment, callback: () => void): void {
+  let called = false;
+  const once = () => {
+    if (called) return;
+    called = true;
+    callback();
+  };
+  if (env.window.document.visibilityState === 'hidden') {
+    env.setTimeout(once, 0);
+    return;
+  }
+  env.afterFirstPaint(once);
+  env.setTimeout(once, FIRST_PAINT_WAIT_MS);
 }
 
 /** A plain left click on a link that the browser follows itself: the page is about to go away. */
@@ -46,8 +97,8 @@ function isFormNavigation(event: SubmitEvent): boolean {
 }
 
 /**
- * Calls `boot` once. At once, unless the server marked the page as pre-rendered; then on the
- * visitor's first interaction (a key, focus moving, a pointer released).
+ * Calls `boot` once. At once, unless the server marked the page as pre-rendered: after the first
+ * paint for someone signed in (`after-paint`); for an anonymous visitor (`deferred`) on their first interaction (a key, focus moving, a pointer released).
  *
  * The boot starts in a task of its own after the interaction's events have been dispatched, never
  * between a press and its click: a click on a link is the browser's own navigation and is not kept
@@ -58,7 +109,12 @@ function isFormNavigation(event: SubmitEvent): boolean {
 export function bootWhenNeeded(boot: () => void, env: BootEnvironment = browserEnvironment()): void {
   const win = env.window;
   const found = win.document.getElementById('portal-root');
-  if (!found || found.getAttribute(BOOT_ATTRIBUTE) !== BOOT_DEFERRED) {
+  const mode = found?.getAttribute(BOOT_ATTRIBUTE);
+  if (mode === BOOT_AFTER_PAINT) {
+    afterFirstPaint(env, boot);
+    return;
+  }
+  if (!found || mode !== BOOT_DEFERRED) {
     boot();
     return;
   }

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { RawIntlProvider } from 'react-intl';
+import { expiredSessionPageStateSchema } from '@portal/shared-api';
 import { matchRoute } from '@portal/shared-i18n';
 import { createToastStore, PageFrame, ShellProvider } from '@portal/shared-ui';
 import { intlPerLanguage, staticShellContext, type PrerenderInput } from '@portal/shared-ui/prerender';
@@ -63,6 +64,8 @@ function staticRuntime({ state, url, parcels = {} }: ShellPrerenderInput): Shell
       requestMfaCode: notWhileRendering,
       answerMfaChallenge: notWhileRendering,
       sendAccessibilityFeedback: notWhileRendering,
+      passkeyLoginOptions: notWhileRendering,
+      passkeyLogin: notWhileRendering,
     },
     location: { get: () => snapshot, subscribe: () => () => undefined, refresh: () => undefined },
     toastStore: createToastStore(),
@@ -84,13 +87,15 @@ function staticRuntime({ state, url, parcels = {} }: ShellPrerenderInput): Shell
  * (shell/src/deferred-boot.ts): the landing's error toast after a failed mandate check; the
  * accessibility statement's feedback form, which its code sends (were the shell to wait for the
  * visitor's first key, what they type into the server's copy of the form would be lost when the
- * shell's copy replaces it).
+ * shell's copy replaces it); the expired-session page when it offers a passkey.
  */
 export function needsScriptAtOnce(input: PrerenderInput): boolean {
   const runtime = staticRuntime(input);
   const { pathname, search } = runtime.location.get();
   const routeId = runtime.matchRoute(pathname)?.route.id;
   if (routeId === 'accessibility') return true;
+  // "Use a passkey" is a button only the shell's code makes work (the browser's WebAuthn dialog)
+  if (routeId === 'expired-session') return expiredSessionPageStateSchema.safeParse(input.state.page?.state).data?.passkey === true;
   return routeId === 'landing' && landingErrorToast(new URLSearchParams(search).get('error')) !== null;
 }
 

@@ -145,6 +145,23 @@ async function openLanding(visitor: Visitor): Promise<Served> {
   return mounted as Served;
 }
 
+/**
+ * Waits until the portal serves this visitor the mf-booking version `expected` matches: each
+ * instance learns a deploy, promotion or rollback at its next registry poll (500 ms here), not at
+ * the moment the command returns.
+ */
+async function untilServed(visitor: Visitor, expected: RegExp): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const manifest = (await (await visitor.page.request.get('/remotes.json')).json()) as { remotes: { id: string; version?: string }[] };
+        return manifest.remotes.find((remote) => remote.id === 'mf-booking')?.version ?? '';
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(expected);
+}
+
 async function canaryBucket(context: BrowserContext): Promise<number> {
   const cookie = (await context.cookies()).find((candidate) => candidate.name === 'portal-canary');
   if (!cookie) throw new Error('the portal set no canary cookie');
@@ -224,6 +241,7 @@ test.describe('a feature team deploys mf-booking to its own static origin (issue
     expect(rolledBack.code, explain(rolledBack)).toBe(0);
     expect((await bookingInRegistry()).activeVersion).toMatch(/^builtin/);
 
+    await untilServed(visitor, /^builtin/);
     expect(await openLanding(visitor)).toBe('v1');
     expect(visitor.problems).toEqual([]);
     await visitor.context.close();

@@ -31,7 +31,7 @@ export function StatePage<T>({
   };
   return (
     <section className={styles.page}>
-      <h1 ref={heading} tabIndex={-1} className={styles.title}>
+      <h1 ref={heading} tabIndex={-1} className={`${styles.title} portal-mb-m portal-wrap-anywhere`}>
         {title}
       </h1>
       {page.status === 'loading' && <Spinner />}

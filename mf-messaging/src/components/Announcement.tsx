@@ -39,11 +39,11 @@ export function Announcement({ info, headingLevel = 2 }: AnnouncementProps) {
   const type = info.announcementType;
   return (
     <Alert variant={variantByType[type]} className={`${styles.announcement} ${styles[type] ?? ''}`.trim()}>
-      <div className={styles.layout}>
-        <span className={styles.icon} aria-hidden="true">
+      <div className="portal-flex portal-items-start portal-gap-s">
+        <span className={`${styles.icon} portal-items-center portal-small portal-bold`} aria-hidden="true">
           {iconByType[type]}
         </span>
-        <div className={styles.text}>
+        <div className="portal-wrap-anywhere portal-min-w0">
           <Heading level={headingLevel} className={styles.heading}>
             <VisuallyHidden>{`${intl.formatMessage({ id: `messaging.common.announcement.${type}` })}: `}</VisuallyHidden>
             {info.heading}

@@ -15,11 +15,11 @@ export function MaintenanceNotice({ headingLevel = 2 }: { headingLevel?: Heading
       <Heading level={headingLevel} className={styles.heading}>
         {intl.formatMessage({ id: 'messaging.common.maintenance.title' })}
       </Heading>
-      <p className={styles.text}>{intl.formatMessage({ id: 'messaging.common.maintenance.text' })}</p>
+      <p className="portal-mt-xxs">{intl.formatMessage({ id: 'messaging.common.maintenance.text' })}</p>
       {/* the suggestion leads somewhere: the appointment search with remote appointments included,
           when the booking remote is deployed here */}
       {shell.hasRoute('booking.private-list') && (
-        <p className={styles.text}>
+        <p className="portal-mt-xxs">
           <ShellLink routeId="booking.private-list" query={{ includeRemote: 'true' }}>
             {intl.formatMessage({ id: 'messaging.common.maintenance.bookRemote' })}
           </ShellLink>

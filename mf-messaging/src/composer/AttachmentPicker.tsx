@@ -25,8 +25,8 @@ export function AttachmentPicker({ attachments, disabled = false }: { attachment
   };
 
   return (
-    <div className={styles.attachments}>
-      <div className={styles.attachmentsControls}>
+    <div className="portal-vstack-xs">
+      <div className="portal-row portal-items-center portal-gap-xs">
         <Button variant="secondary" size="small" aria-describedby={hintId} disabled={disabled} onClick={() => input.current?.click()}>
           {intl.formatMessage({ id: 'messaging.attachments.add' })}
         </Button>
@@ -40,12 +40,12 @@ export function AttachmentPicker({ attachments, disabled = false }: { attachment
           aria-label={intl.formatMessage({ id: 'messaging.attachments.add' })}
           onChange={onChange}
         />
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className="portal-field__hint">
           {intl.formatMessage({ id: 'messaging.attachments.hint' })}
         </p>
       </div>
       {attachments.items.length > 0 && (
-        <ul className={styles.fileList} aria-label={intl.formatMessage({ id: 'messaging.attachments.listLabel' })}>
+        <ul className="portal-vstack-xxs portal-plain-list" aria-label={intl.formatMessage({ id: 'messaging.attachments.listLabel' })}>
           {attachments.items.map((item) => (
             <AttachmentRow key={item.id} item={item} onRemove={() => attachments.remove(item.id)} disabled={disabled} />
           ))}
@@ -63,15 +63,15 @@ function AttachmentRow({ item, onRemove, disabled }: { item: ComposerAttachment;
   const { lang } = useShell();
   return (
     <li className={item.type === 'error' ? `${styles.file} ${styles.fileError}` : styles.file}>
-      <span className={styles.fileName}>{item.fileName}</span>
-      <span className={styles.fileSize}>{formatFileSize(item.size, lang)}</span>
+      <span className="portal-wrap-anywhere portal-min-w0">{item.fileName}</span>
+      <span className="portal-muted portal-small">{formatFileSize(item.size, lang)}</span>
       {item.type === 'uploading' && (
         <span className={styles.fileState}>
           <Spinner size="small" label={intl.formatMessage({ id: 'messaging.attachments.uploading' }, { fileName: item.fileName })} />
         </span>
       )}
       {item.type === 'error' && (
-        <span className={styles.fileErrorText}>
+        <span className="portal-error-text portal-small portal-bold">
           {intl.formatMessage({ id: item.errorMessageId })}
         </span>
       )}

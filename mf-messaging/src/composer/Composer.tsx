@@ -63,11 +63,11 @@ export function Composer({ onSend, putFile }: { onSend(message: OutgoingMessage)
   };
 
   return (
-    <section className={styles.composer} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
+    <section className={`${styles.composer} portal-box portal-box--surface`} aria-labelledby={headingId}>
+      <h2 id={headingId} className={`${styles.heading} portal-mb-s portal-title-l`}>
         {intl.formatMessage({ id: 'messaging.composer.heading' })}
       </h2>
-      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+      <form className="portal-form" noValidate onSubmit={(event) => void submit(event)}>
         <MessageField
           ref={textarea}
           value={text}

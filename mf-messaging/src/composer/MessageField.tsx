@@ -43,11 +43,11 @@ export function MessageField({ value, onChange, label, error, readOnly = false, 
   };
 
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+    <div className="portal-field">
+      <label htmlFor={id} className="portal-field__label">
         {label ?? intl.formatMessage({ id: 'messaging.composer.label' })}
       </label>
-      <p id={hintId} className={styles.hint}>
+      <p id={hintId} className="portal-field__hint">
         {intl.formatMessage({ id: 'messaging.composer.shortcutHint' })}
       </p>
       <textarea
@@ -65,7 +65,7 @@ export function MessageField({ value, onChange, label, error, readOnly = false, 
       />
       <CharacterCount id={countId} value={value} max={MESSAGE_CONTENT_MAX_LENGTH} />
       {error && (
-        <p id={errorId} className={styles.error}>
+        <p id={errorId} className="portal-field__error portal-bold">
           {error}
         </p>
       )}

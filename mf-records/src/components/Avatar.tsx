@@ -17,12 +17,12 @@ export function initialsOf(name: string): string {
 export function Avatar({ name, pictureUrl }: { name: string | null; pictureUrl?: string | null }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   if (pictureUrl && pictureUrl !== failedUrl) {
-    return <img className={styles.avatar} src={pictureUrl} alt="" onError={() => setFailedUrl(pictureUrl)} />;
+    return <img className={`${styles.avatar} portal-items-center portal-small portal-bold`} src={pictureUrl} alt="" onError={() => setFailedUrl(pictureUrl)} />;
   }
   const initials = initialsOf(name ?? '');
   if (!initials) {
     return (
-      <span className={`${styles.avatar} ${styles.placeholder}`} aria-hidden="true" data-testid="avatar-placeholder">
+      <span className={`${styles.avatar} portal-items-center portal-small portal-bold ${styles.placeholder}`} aria-hidden="true" data-testid="avatar-placeholder">
         <svg viewBox="0 0 24 24" width="20" height="20" focusable="false">
           <circle cx="12" cy="8" r="4" fill="currentColor" />
           <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" fill="currentColor" />
@@ -31,7 +31,7 @@ export function Avatar({ name, pictureUrl }: { name: string | null; pictureUrl?:
     );
   }
   return (
-    <span className={styles.avatar} aria-hidden="true" data-testid="avatar-initials">
+    <span className={`${styles.avatar} portal-items-center portal-small portal-bold`} aria-hidden="true" data-testid="avatar-initials">
       {initials}
     </span>
   );

@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { EmptyState, ErrorView, Spinner } from './ui';
+import { EmptyState, ErrorView, Spinner } from '@portal/shared-ui';
 import type { PageData } from '@portal/shared-ui';
 import styles from './ListPage.module.css';
 

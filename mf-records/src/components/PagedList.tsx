@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Timeline } from './Timeline';
-import { Pagination } from './ui';
+import { Pagination } from '@portal/shared-ui';
 import { usePagination } from './usePagination';
 
 /** A timeline of a complete list, 10 items per page with the pagination under it. */

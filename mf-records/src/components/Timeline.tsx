@@ -7,7 +7,7 @@ import styles from './Timeline.module.css';
 /** A list of timeline items (spec part 1 §2 "Timeline lists"); `label` names the list. */
 export function Timeline({ label, children }: { label?: string; children: ReactNode }) {
   return (
-    <ul className={styles.timeline} aria-label={label}>
+    <ul className="portal-plain-list" aria-label={label}>
       {children}
     </ul>
   );
@@ -51,10 +51,10 @@ export function TimelineItem({
   highlighted?: boolean;
 }) {
   return (
-    <li className={highlighted ? `${styles.item} ${styles.highlighted}` : styles.item}>
+    <li className={`${styles.item} portal-flex portal-items-start portal-gap-s${highlighted ? ` ${styles.highlighted}` : ''}`}>
       {avatar}
-      <div className={styles.body}>
-        <p className={styles.title}>
+      <div className={`${styles.body} portal-wrap-anywhere portal-min-w0`}>
+        <p className="portal-bold portal-m0">
           {link ? (
             <ShellLink routeId={link.routeId} params={link.params} className={styles.link}>
               {title}
@@ -63,12 +63,12 @@ export function TimelineItem({
             title
           )}
         </p>
-        {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+        {subtitle && <p className="portal-muted portal-mt-xxs">{subtitle}</p>}
         {validUntil && <Validity validUntil={validUntil} />}
         {children}
       </div>
       {date && (
-        <time className={styles.date} dateTime={dateTime}>
+        <time className={`${styles.date} portal-muted portal-small`} dateTime={dateTime}>
           {date}
         </time>
       )}
@@ -81,16 +81,16 @@ export function Validity({ validUntil, today = helsinkiToday() }: { validUntil: 
   const intl = useIntl();
   const { lang } = useShell();
   if (daysBetween(today, validUntil) < 0) {
-    return <p className={`${styles.validity} ${styles.expired}`}>{intl.formatMessage({ id: 'records.timeline.notValid' })}</p>;
+    return <p className="portal-small portal-mt-xxs portal-error-text">{intl.formatMessage({ id: 'records.timeline.notValid' })}</p>;
   }
   const label = validityLabel(validUntil, today);
   return (
-    <p className={styles.validity}>
+    <p className="portal-small portal-mt-xxs">
       {intl.formatMessage({ id: 'records.timeline.validUntil' }, { date: formatDate(validUntil, lang) })}
       {label && (
         <>
           <span aria-hidden="true"> · </span>
-          <span className={styles.expiring}>{intl.formatMessage({ id: label.messageId }, label.values)}</span>
+          <span className="portal-bold">{intl.formatMessage({ id: label.messageId }, label.values)}</span>
         </>
       )}
     </p>

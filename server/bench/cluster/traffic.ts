@@ -18,7 +18,7 @@ import { graphqlCall, patientMix } from '../patient-mix';
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
-/** The personas whose sessions carry the traffic (identity codes, src/seed/personas.ts); Mikko writes. */
+/** The personas whose sessions carry the traffic (identity codes, src/demo/seed/personas.ts); Mikko writes. */
 export const TRAFFIC_PERSONAS = { mikko: '150385-9013', jukka: '240690-935P', leena: '121264-9685' };
 
 export interface Session {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { DataDirLockedError, lockDataDir, migrate, openDatabase, type DataDirLock } from '../db/index';
-import { seedDemoWorld } from '../seed/index';
+import { seedDemoWorld } from '../demo/seed/index';
 
 /** Wipes the database (PGlite folder, or every table of DATABASE_URL) and seeds the demo world again. */
 async function reset() {

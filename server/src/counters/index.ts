@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ApiError } from '../http/errors';
 import type { CountersConfig } from './config';
+import type { Database } from '../db/index';
+import { createDatabaseCounters } from './database';
 import { createMemoryCounters } from './memory';
 import { createRedisCounters } from './redis';
 import type { CounterBackend } from './store';
@@ -12,7 +14,7 @@ export type { CounterBackend } from './store';
  * What a limit did when its counter did not answer: `fail-open` let the call through (fair use:
  * refusing every call while Redis is away would take the whole portal down with it), `fail-closed`
  * refused it with 503 (an identification, SMS code, reservation or MFA attempt: a guesser must not
- * get unlimited tries while Redis is away).
+ * get unlimited tries while its store, Redis or the database, is away).
  */
 export type UnavailableOutcome = 'fail-open' | 'fail-closed';
 
@@ -27,7 +29,7 @@ export interface CounterStore extends Omit<CounterBackend, 'close'> {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** the limits' counters: Redis with REDIS_URL, else this instance's memory (counters/index.ts) */
+    /** fair use's counters: Redis with REDIS_URL, else this instance's memory (counters/index.ts) */
     counterStore: CounterStore;
   }
 }
@@ -89,11 +91,28 @@ export function counterStoreOf(backend: CounterBackend, log: FastifyBaseLogger):
   };
 }
 
+/** The counter store each use counts on (issue 32: one limiter, counters/limiter.ts, over either). */
+export interface LimitStores {
+  /** fair use: every API call counts, so never the database: Redis, else this instance's memory */
+  fairUse: CounterStore;
+  /**
+   * the attempt limits: Redis, else the database (never memory: several instances on one database
+   * must share one count, or a guesser would get a full allowance on each instance)
+   */
+  attempts: CounterStore;
+}
+
+/** The attempt limits' store without Redis (also for test apps that install no fair use). */
+export function databaseCounterStore(db: Database, log: FastifyBaseLogger): CounterStore {
+  return counterStoreOf(createDatabaseCounters(db), log);
+}
+
 /**
- * Decorates `app.counterStore` (Redis when configured, else memory), closes it with the app, and
- * adds Retry-After to the 503 of an attempt refused while the counters are away.
+ * Opens the limits' stores (one Redis for both when configured), decorates `app.counterStore` (fair
+ * use's), closes Redis with the app, and adds Retry-After to the 503 of an attempt refused while
+ * its store is away.
  */
-export async function installCounters(app: FastifyInstance, config: CountersConfig): Promise<CounterStore> {
+export async function installCounters(app: FastifyInstance, config: CountersConfig): Promise<LimitStores> {
   const logConnection = throttled(LOG_EVERY_MS, (count) => app.log.error({ err: lastConnectionError, count }, 'Redis connection failed'));
   let lastConnectionError: Error | null = null;
   const backend = config.redisUrl
@@ -113,5 +132,5 @@ export async function installCounters(app: FastifyInstance, config: CountersConf
   app.addHook('onError', async (_request, reply, error) => {
     if (error instanceof CountersUnavailableError) void reply.header('retry-after', String(COUNTERS_UNAVAILABLE_RETRY_AFTER_SECONDS));
   });
-  return store;
+  return { fairUse: store, attempts: store.kind === 'redis' ? store : databaseCounterStore(app.db, app.log) };
 }

@@ -6,7 +6,7 @@ import type { SlidingCount } from '../util/sliding-window';
  * hits never slip under a limit.
  */
 export interface CounterBackend {
-  readonly kind: 'redis' | 'memory';
+  readonly kind: 'redis' | 'memory' | 'database';
   /** counts one hit under `key`; the answer includes it */
   hit(key: string, windowMs: number, now: number): Promise<SlidingCount>;
   /** the counts as they stand, without counting */

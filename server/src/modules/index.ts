@@ -17,7 +17,9 @@ import { accessibilityModule } from './accessibility/index';
 import { accountModule } from './account/index';
 import { bookingModule } from './booking/index';
 import { paymentsModule } from './payments/index';
+import { passkeysModule } from './passkeys/index';
 import { remoteRegistryModule } from './remote-registry/index';
+import { remindersModule } from './reminders/index';
 
 /**
  * Every server module, in the order the app installs them (and seeds them, after the people). The
@@ -29,11 +31,14 @@ import { remoteRegistryModule } from './remote-registry/index';
  * - health (`app.readiness`) right after, before any module that adds a readiness check;
  * - sessions before anything that reads request.session;
  * - the remote registry (`app.remoteRegistry`) before the pages and static files, which read it;
- * - pages (the loader registry) and the front page (the summary registry) before the modules that
+ * - pages (the loader registry) and the front page (the summary and landing-fact registries) before the modules that
  *   register page loaders and summaries;
  * - records before messaging, which reads `app.records`; messaging before mfa, which reads `app.messaging`;
  * - clinics before records and records before messaging in the seed: rows refer to earlier ones;
  * - accessibility after messaging: its staff list reads `app.messaging`'s staff token.
+ * - passkeys before account: My information's and the expired-session page's loaders read `app.passkeys`.
+ * - reminders after mfa (its job sends through `app.smsGateway`) and before account: My information's
+ *   loader reads `app.reminders`.
  */
 export const portalModules = [
   patientsModule,
@@ -52,6 +57,8 @@ export const portalModules = [
   mfaModule,
   staticFilesModule,
   identityModule,
+  passkeysModule,
+  remindersModule,
   accountModule,
   bookingModule,
   paymentsModule,

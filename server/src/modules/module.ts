@@ -1,7 +1,48 @@
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../config/env';
 import type { Database } from '../db/index';
-import type { DemoWorld } from '../seed/personas';
+import type { TestIdentityBroker } from './identity/index';
+import type { TestInsurers } from './booking/index';
+import type { TestPaymentProvider } from './payments/index';
+import type { TestSmsGateway } from './mfa/index';
+
+/** The demo personas' short keys: server/src/demo/seed/personas.ts gives each its identity code. */
+export type PersonaKey = 'mikko' | 'aino' | 'jukka' | 'leena' | 'ella' | 'pekka';
+
+/**
+ * What every module's seed builds on: the day the demo world is relative to (Europe/Helsinki) and
+ * the personas' person ids, so a module keys its rows by persona (`world.people.mikko`).
+ */
+export interface DemoWorld {
+  today: string;
+  people: Record<PersonaKey, string>;
+}
+
+/**
+ * The test doubles standing in for the systems outside the portal, each behind its module's port
+ * (the type named here, exported by that module's index.ts). They live in server/src/demo/, which
+ * no module imports: app.ts gives them as `app.testDoubles`, the ones the configuration asks for
+ * (demo/index.ts), and a module takes its double from there while it installs, so the double's
+ * routes come after fair use and sessions like the module's own. A module whose configuration
+ * names a real system uses its real adapter and never looks here.
+ */
+export interface TestDoubles {
+  /** the built-in identity broker under /broker (OIDC_ISSUER unset) */
+  identityBroker?: TestIdentityBroker;
+  /** Pohjola, LähiTapiola and the concept service (no real integration exists) */
+  insurers?: TestInsurers;
+  /** the test payment provider under /test-payment-provider (PAYMENT_PROVIDER=test) */
+  paymentProvider?: TestPaymentProvider;
+  /** the SMS outbox table and GET /api/dev/sms-outbox (no real gateway exists) */
+  smsGateway?: TestSmsGateway;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The test doubles this app runs (TestDoubles above): empty when the configuration names only real systems. */
+    testDoubles: TestDoubles;
+  }
+}
 
 /**
  * The one contract every server module follows (README.md in this folder). A module is a folder
@@ -27,7 +68,7 @@ export interface PortalModule<Name extends string = string, Config = undefined> 
    */
   install?(app: FastifyInstance, config: Config): void | Promise<void>;
   /**
-   * The module's part of the demo world, written after the people (seed/personas.ts) in the list's
+   * The module's part of the demo world, written after the people (demo/seed/personas.ts) in the list's
    * order, inside the seed's one transaction. Rows are keyed by the personas: `world.people.mikko`.
    */
   readonly seed?: (db: Database, world: DemoWorld) => Promise<void>;
@@ -38,6 +79,21 @@ export interface PortalModule<Name extends string = string, Config = undefined> 
    * A method for the reason `install` is one: its parameter is checked bivariantly.
    */
   demoParts?(config: Config): string[];
+  /**
+   * The sources this module's configuration adds to the page's Content-Security-Policy (where its
+   * pages post forms, load images from, or the browser sends data to), added to each directive after
+   * the portal's own sources and the remotes' origins, in the list's order. app.ts assembles the
+   * policy from every module's declaration once, before any module installs, so it reads the
+   * configuration, not the app. A method for the reason `install` is one.
+   */
+  contentSecurityPolicy?(config: Config): ContentSecurityPolicySources;
+}
+
+/** The Content-Security-Policy directives a module may add sources to (see `PortalModule.contentSecurityPolicy`). */
+export interface ContentSecurityPolicySources {
+  readonly 'connect-src'?: readonly string[];
+  readonly 'img-src'?: readonly string[];
+  readonly 'form-action'?: readonly string[];
 }
 
 /** A module with its own configuration. */

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { buildPath, findRoute, isLang, matchRoute } from '@portal/shared-i18n';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  ROUTE_TABLE_PATH,
   validationErrorSchema,
   pageLoaderParamsSchema,
   pageLoaderQuerySchema,
@@ -14,7 +16,8 @@ import {
   type PageState,
 } from '@portal/shared-api';
 import { notFound, unauthorized, validationError } from '../http/errors';
-import { createShellTemplate, type BootMode } from './html';
+import { entryScriptReader, inlineEntryScript } from './entry-script';
+import { compactRouteTable, createShellTemplate, type BootMode } from './html';
 import { createShellMessages, createSkeleton, documentTitle } from './skeleton';
 import { createPageHints, filesHere, insertHints, overriddenRemotes, renderHints, renderHintsForLater } from './page-hints';
 import { createPrerenderedPages, type PrerenderedPage, type PrerenderedParcels } from './prerendered';
@@ -27,9 +30,6 @@ import { countServed, manifestOf, remotesViewOf } from './visitor-remotes';
 import type { RemotesView } from '../modules/remote-registry/contract';
 import { installClientErrors } from './client-errors';
 import { installWebVitals } from '../modules/metrics/web-vitals';
-
-/** @fastify/compress leaves a request's answer uncompressed when the request has this header. */
-const NO_COMPRESSION_HEADER = 'x-no-compression';
 
 /** First path segments that are never a language: they belong to other handlers. */
 const RESERVED_SEGMENTS = new Set(['api', 'shell', 'remotes', 'oauth', 'broker']);
@@ -71,6 +71,7 @@ export function installPages(app: FastifyInstance): void {
   const registry = ensureRemoteRegistry(app);
   app.decorate('routeTable', createRouteTableSource(app.config, app.log, registry));
   const shellTemplate = createShellTemplate(app.config.shellDist);
+  const entryScript = entryScriptReader(app.config.shellDist);
   const renderSkeleton = createSkeleton(app.config.shellDist);
   const shellMessages = createShellMessages(app.config.shellDist);
   const pageHints = createPageHints(app.config);
@@ -154,26 +155,29 @@ export function installPages(app: FastifyInstance): void {
     const skeleton = renderSkeleton(state, input.route, { page, header: prerender.header(state, request.url), menu: prerender.menu(state, request.url) });
     // Where the server's HTML is the whole page (pre-rendered, inside the skeleton, and nothing that
     // only the running page shows), the shell's code is not needed for what the visitor sees: an
-    // anonymous visitor's shell waits for their first interaction (shell/src/deferred-boot.ts), and
-    // the files it will need are listed for it to preload then, not preloaded by the HTML, which
-    // would fetch them beside the page's HTML and CSS, before the first paint (issue 31).
-    // Not for someone signed in: the shell keeps their session (the expiry warnings), and their
-    // user menu, buttons and forms work only with its code, so it starts at once. (Starting it after
-    // the first paint instead moved Lighthouse's LCP closer to the paint but put the start-up's long
-    // tasks after it: TBT 0.9–1.5 s, performance 0.75–0.85 against 0.99; docs/performance.md.)
+    // anonymous visitor's shell waits for their first interaction (shell/src/deferred-boot.ts).
+    // Someone signed in needs it at once (the session's expiry warnings, their user menu, buttons and
+    // forms), but not before the first paint: where the server pre-rendered the page's content, the
+    // shell starts right after the paint that shows it ('after-paint'). In both cases the files it
+    // will need are listed for it to preload when it starts, not preloaded by the HTML, which would
+    // fetch them beside the page's HTML and CSS before that paint; and Lighthouse counts every
+    // request started before the largest paint as a cause of it (issue 31, docs/performance.md).
     const wholePage = page !== null && page.complete && skeleton !== '';
-    const boot: BootMode | undefined = wholePage && state.user === null ? 'deferred' : undefined;
+    const boot: BootMode | undefined = wholePage && state.user === null ? 'deferred' : page !== null && skeleton !== '' ? 'after-paint' : undefined;
     const hints = pageHints(request, input.route, input.lang, view, completeParcels(page, parcels));
-    // A signed-in page carries the session's csrfToken and the person's data next to values taken
-    // from the URL: the mix a BREACH attack reads through compressed sizes, so it goes uncompressed.
-    // An anonymous page holds no secret of its visitor, and is compressed like the API's answers.
-    // (@fastify/compress decides per request by this header; its route option is per route.)
-    if (state.user !== null) request.headers[NO_COMPRESSION_HEADER] = 'signed-in page';
+    // Compressed like the API's answers, signed in or not (issue 31). The one secret a page holds
+    // is the csrfToken, masked afresh in every answer (sessions/csrf-mask.ts), so the compressed
+    // size cannot leak it (BREACH); the session cookie is never in the body. docs/security.md.
     return reply
       .status(input.status)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(insertHints(shellTemplate.render(state, skeleton, { boot, title: documentTitle(shellMessages(state.lang), state, input.route, page?.html ?? null) }), boot ? renderHintsForLater(hints) : renderHints(hints)));
+      .send(
+        inlineEntryScript(
+          insertHints(shellTemplate.render(state, skeleton, { boot, title: documentTitle(shellMessages(state.lang), state, input.route, page?.html ?? null) }), boot ? renderHintsForLater(hints) : renderHints(hints)),
+          entryScript.forRequest(request.raw),
+        ),
+      );
   }
 
   app.get('/', async (_request, reply) => reply.redirect(`/${defaultLang}`, 302));
@@ -248,6 +252,16 @@ export function installPages(app: FastifyInstance): void {
       .header('access-control-allow-origin', '*')
       .send(manifestOf(servedView(request, reply))),
   );
+
+  // The route table the shell starts with (the page's HTML no longer carries it, issue 31): per
+  // visitor as /remotes.json, revalidated by its ETag, so a second page costs a 304.
+  app.get(ROUTE_TABLE_PATH, { config: { session: false, cache: 'revalidate' } }, async (request, reply) => {
+    const json = JSON.stringify(compactRouteTable(app.routeTable.current(remotesViewOf(app, request)), app.config.brand));
+    const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 22)}"`;
+    reply.header('cache-control', 'private, no-cache').header('vary', 'cookie').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
 
   installClientErrors(app);
   installWebVitals(app);

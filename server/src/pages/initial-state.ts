@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { InitialState, Lang, PageState, RemotesManifest, RouteTable, SessionUser } from '@portal/shared-api';
 import type { Person } from '../modules/patients/people';
+import { maskCsrfToken } from '../modules/sessions/index';
 
 export interface SignedIn {
   person: Person;
@@ -61,7 +62,8 @@ export function buildInitialState(
     brand: config.brand,
     environment: config.environment,
     features,
-    user: signedIn && session ? sessionUser(signedIn, session.csrfToken) : null,
+    // masked afresh for every answer, so a compressed page does not give the token away (csrf-mask.ts)
+    user: signedIn && session ? sessionUser(signedIn, maskCsrfToken(session.csrfToken)) : null,
     session: session ? { expiresAt: session.expiresAt.toISOString(), timeoutMinutes: config.sessionTimeoutMinutes } : null,
     mfaOnboardingParam: offerMfa && person?.phoneNumber ? { phoneNumber: person.phoneNumber } : null,
     config: config.brandConfig,

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pageStateSchemas, type Lang, type PageStateOf, type RouteId, type RouteWithState } from '@portal/shared-api';
 import type { CoreConfig } from '../config/core';
@@ -33,6 +33,21 @@ export interface LoaderResult<State = unknown> {
 /** The loader of route R: it can only answer the state shared-api's pageStateSchemas gives R. */
 export type PageLoader<R extends RouteWithState> = (ctx: LoaderContext) => Promise<LoaderResult<PageStateOf<R>>>;
 
+/**
+ * A page's loader as its own file exports it (issue 32): the loader of route `<part>.<page>` is
+ * `export const loader: PageLoaderFactory<'<part>.<page>', PageDeps>` in
+ * server/src/modules/<part>/pages/<page>.ts (a shell page's: tooling/route-ids-server.cjs), made from
+ * the module's page dependencies (its pages/deps.ts) when the module installs. The registration is
+ * generated from routes.json (the module's pages/index.generated.ts: `registerPageLoaders(app, deps)`).
+ */
+export type PageLoaderFactory<R extends RouteWithState, Deps> = (deps: Deps) => PageLoader<R>;
+
+/** The usual page dependencies of a module: the app (services read at request time) and the module's own config. */
+export interface ModulePageDeps<Config> {
+  app: FastifyInstance;
+  config: Config;
+}
+
 /** What the page routes call: the loader of whichever route was asked for. */
 export type AnyPageLoader = (ctx: LoaderContext) => Promise<LoaderResult>;
 
@@ -64,7 +79,7 @@ export class PageLoaderRegistry {
     this.checkStates = options.checkStates ?? false;
   }
 
-  register<R extends RouteWithState>(routeId: R, loader: PageLoader<R>): void {
+  register<R extends RouteWithState>(routeId: R, loader: PageLoader<NoInfer<R>>): void {
     if (this.loaders.has(routeId)) throw new Error(`A page loader for '${routeId}' is already registered`);
     if (!this.checkStates) {
       this.loaders.set(routeId, loader);

@@ -8,6 +8,7 @@ import {
   REMOTE_OVERRIDE_PARAM,
   REMOTE_OVERRIDE_RESET_PARAM,
   REMOTE_OVERRIDES_COOKIE,
+  ROUTE_TABLE_PATH,
   type ComposedRoute,
   type Lang,
   type RemoteLocation,
@@ -204,14 +205,16 @@ export function createPageHints(config: Pick<CoreConfig, 'shellDist'>) {
     // the shell's start, its texts (and those of the remotes in its build), its page's own chunk when the shell owns the page,
     // then its federation runtime when the page needs one
     const files = [
-      ...(boot?.files ?? []),
       ...['shell', ...remotesInShell].flatMap((pkg) => textsOf(texts, pkg, lang)),
       ...(route?.owner === 'shell' ? (boot?.pages[route.id] ?? []) : []),
       ...(startsFederation ? (boot?.federationRuntime ?? []) : []),
     ];
     // low as well: at high priority they took the link from the page's own HTML and CSS, and the first
     // paint (the server's skeleton) came a second later in Lighthouse's mobile run
-    return files.map((file) => ({ href: `/shell/${file}`, as: file.endsWith('.css') ? 'style' : 'script', priority: 'low' }));
+    const hint = (file: string): PageHint => ({ href: `/shell/${file}`, as: file.endsWith('.css') ? 'style' : 'script', priority: 'low' });
+    if (!boot) return files.map(hint);
+    // the route table, which the shell's start fetches beside its start chunk (shell/src/bootstrap.tsx)
+    return [...boot.files.map(hint), { href: ROUTE_TABLE_PATH, as: 'fetch', priority: 'low' }, ...files.map(hint)];
   }
 
   function hintsOf(remote: ServedRemote, exposed: readonly string[], lang: Lang): PageHint[] {

@@ -1,5 +1,4 @@
 import type { BrandConfig, SessionUser } from '../schemas/initial-state';
-import type { FrontPageState } from '../schemas/pages/front-page';
 import type {
   ImagingSummaryItem,
   LaboratorySummaryItem,
@@ -8,6 +7,7 @@ import type {
   RecordsSummary,
   VisitSummaryItem,
 } from '../schemas/records/summary';
+import type { PageState as FrontPageState } from '../schemas/shell/states/front-page';
 
 /*
  * Typed fakes with realistic Finnish demo data (persona Mikko Virtanen). Dates are fixed, not relative

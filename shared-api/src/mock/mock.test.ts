@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { loadPage } from '../client/load-page';
 import { toApiFailure } from '../client/api-error';
 import { brandConfigSchema, sessionUserSchema } from '../schemas/initial-state';
-import { frontPageStateSchema } from '../schemas/pages/front-page';
 import { recordsSummarySchema } from '../schemas/records/summary';
 import {
   buildBrandConfig,
@@ -15,6 +14,7 @@ import {
   mockPageKey,
   mockPageState,
 } from './index';
+import { pageStateSchema as frontPageStateSchema } from '../schemas/shell/states/front-page';
 
 test('the builders produce data their schemas accept', () => {
   expect(frontPageStateSchema.parse(buildFrontPageState())).toEqual(buildFrontPageState());

@@ -68,6 +68,21 @@ export const initialStateSchema = z.object({
 });
 export type InitialState = z.infer<typeof initialStateSchema>;
 
+/**
+ * The initial state as the page embeds it: all but the route table, which the shell fetches from
+ * ROUTE_TABLE_PATH as it starts (preloaded by the page). The table is the same for every page a
+ * visitor opens and was 12–19 KB of each page's HTML (issue 31).
+ */
+export const embeddedInitialStateSchema = initialStateSchema.omit({ routes: true });
+export type EmbeddedInitialState = z.infer<typeof embeddedInitialStateSchema>;
+
+/**
+ * GET: the route table of the pages this visitor is served (their remote versions: the canary
+ * cookie decides, as for /remotes.json), each route without the values routeTableSchema gives by
+ * default. Revalidated on every use (ETag).
+ */
+export const ROUTE_TABLE_PATH = '/routes.json';
+
 export const INITIAL_STATE_ELEMENT_ID = 'portal-initial-state';
 
 /**

@@ -19,8 +19,10 @@ export type MenuGroup = z.infer<typeof menuGroupSchema>;
  * Paths are relative to /{lang}/ and use `:name` for parameters; `''` is the front page.
  * A parameter's value must match `params[name]` (a regular expression source, anchored by the matcher).
  */
+const routeIdSchema = z.string().regex(/^[a-z][a-z0-9-]*(\.[a-z0-9-]+)*$/);
+
 export const routeDefinitionSchema = z.object({
-  id: z.string().regex(/^[a-z][a-z0-9-]*(\.[a-z0-9-]+)*$/),
+  id: routeIdSchema,
   paths: z.object({ fi: z.string(), sv: z.string(), en: z.string() }),
   params: z.record(z.string(), z.string()).optional(),
   kind: pageKindSchema,
@@ -48,11 +50,47 @@ export const routeDefinitionSchema = z.object({
       features: z.array(z.string()).optional(),
     })
     .optional(),
+  /**
+   * false: the page has no server state (no state schema, no server loader). A route id (of the same
+   * routes.json): the page's state is of that page's schema (its states/<page>.ts); the page has no
+   * state schema of its own, but its own server loader. Absent: the page has both, by convention
+   * (tooling/route-ids.cjs, docs/feature-teams.md).
+   */
+  state: z.union([z.literal(false), routeIdSchema]).optional(),
+  /**
+   * A route id (of the same routes.json): this page is a variant of that page, e.g. the same list on
+   * another path with another title. Its state is of that page's schema (as with `state`), and its
+   * component is exported by that page's component file under this page's own name
+   * (booking.insurance-list: InsuranceListPage in src/pages/private-list/PrivateListPage.tsx).
+   */
+  variantOf: routeIdSchema.optional(),
 });
 export type RouteDefinition = z.infer<typeof routeDefinitionSchema>;
 export type RouteDefinitionInput = z.input<typeof routeDefinitionSchema>;
 
-export const remoteRoutesFileSchema = z.array(routeDefinitionSchema);
+/**
+ * A routes.json: its routes, where a `state` or `variantOf` that names a route names another route of
+ * the same file that has its own state schema (no `"state"`, no `variantOf`: no chains), and a
+ * variant does not also say `state`.
+ */
+export const remoteRoutesFileSchema = z.array(routeDefinitionSchema).superRefine((routes, ctx) => {
+  const byId = new Map(routes.map((route) => [route.id, route]));
+  routes.forEach((route, index) => {
+    if (route.variantOf !== undefined && route.state !== undefined) {
+      ctx.addIssue({ code: 'custom', path: [index, 'state'], message: `${route.id} is a variant of ${route.variantOf}: its state is that page's, it says no "state"` });
+    }
+    for (const key of ['state', 'variantOf'] as const) {
+      const named = route[key];
+      if (typeof named !== 'string') continue;
+      const target = byId.get(named);
+      if (!target || named === route.id) {
+        ctx.addIssue({ code: 'custom', path: [index, key], message: `${route.id}: "${key}" must name another route of the same routes.json, not ${named}` });
+      } else if (target.state !== undefined || target.variantOf !== undefined) {
+        ctx.addIssue({ code: 'custom', path: [index, key], message: `${route.id}: "${key}" names ${named}, which has no state schema of its own` });
+      }
+    }
+  });
+});
 
 /** A route in the composed table: the definition plus who renders it. */
 export const composedRouteSchema = routeDefinitionSchema.extend({

@@ -16,7 +16,10 @@ export async function actOnLifecycle(call: () => Promise<unknown>): Promise<void
       () => (settled = true),
       () => (settled = true),
     );
-    // a few turns of the event loop: a remote's module and texts load as resolved promises here
+    // A few turns of the event loop: a remote's module and texts load as resolved promises here. Not
+    // a wait on a condition, for want of one (issue 32): what the call waits for, the commit, comes
+    // only once this scope has ended, and the render's scheduling in between is React's own affair.
+    // So the turns are counted, and end early if the call settles without rendering.
     for (let turn = 0; turn < 10 && !settled; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
   });
   await pending;

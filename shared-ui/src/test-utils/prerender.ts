@@ -41,7 +41,8 @@ export function serverHtmlInDocument(html: string): HTMLElement {
  * differ. Ids of the component's own making stay.
  */
 export function withoutReactIds(html: string): string {
-  return html.replace(/="_[\w-]*[rR]_[0-9a-zA-Z]+_"/g, '="(react id)"');
+  // also ids made from one (`${useId()}-tab-all`, as Tabs makes them) and lists of them (aria-describedby)
+  return html.replace(/="([^"]*)"/g, (_attribute, value: string) => `="${value.replace(/_[\w-]*?[rR]_[0-9a-zA-Z]+_/g, '(react id)')}"`);
 }
 
 /**

@@ -1,5 +1,15 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { AccessibilityFeedbackRequest, InitialState, MfaChallengeOutcome, PageState, RemoteLocation, RouteMatch, RouteTable } from '@portal/shared-api';
+import type {
+  AccessibilityFeedbackRequest,
+  AuthenticationCredential,
+  InitialState,
+  MfaChallengeOutcome,
+  PageState,
+  PasskeyLoginOptions,
+  RemoteLocation,
+  RouteMatch,
+  RouteTable,
+} from '@portal/shared-api';
 import type { ShellContextValue, ToastStore } from '@portal/shared-ui';
 import type { PrerenderedParcel } from '@portal/shared-ui/prerender';
 import type { ParcelConfig } from 'single-spa';
@@ -18,6 +28,10 @@ export interface ShellApi {
   answerMfaChallenge(challengeResponseFromUser: string, signal?: AbortSignal): Promise<MfaChallengeOutcome>;
   /** POST /api/accessibility-feedback?lang (and csrfToken when signed in): the accessibility statement's feedback */
   sendAccessibilityFeedback(feedback: AccessibilityFeedbackRequest, signal?: AbortSignal): Promise<void>;
+  /** POST /api/passkey-login/options: a fresh challenge for the person whose session expired */
+  passkeyLoginOptions(signal?: AbortSignal): Promise<PasskeyLoginOptions>;
+  /** POST /api/passkey-login: the authenticator's answer; a new session is set, the answer is where to go (a same-site path) */
+  passkeyLogin(credential: AuthenticationCredential, next: string, signal?: AbortSignal): Promise<string>;
 }
 
 export interface ParcelHandle {

@@ -1,6 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button } from '@portal/shared-ui';
+import { Button, Dialog } from '@portal/shared-ui';
 import { hrefById } from '@portal/shared-i18n';
 import { useRuntime } from '../app/runtime';
 
@@ -12,67 +12,6 @@ const LogoutContext = createContext<RequestLogout>(() => undefined);
 /** Opens the logout confirmation (spec part 2 §4 Session: "the logout confirmation asks the user first"). */
 export function useRequestLogout(): RequestLogout {
   return useContext(LogoutContext);
-}
-
-const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function ConfirmDialog({ onCancel, onConfirm, busy }: { onCancel: () => void; onConfirm: () => void; busy: boolean }) {
-  const titleId = useId();
-  const textId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCancel();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
-  return (
-    <div className="shell-dialog-backdrop">
-      <div
-        ref={dialogRef}
-        className="shell-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-        onKeyDown={onKeyDown}
-      >
-        <h2 id={titleId}>
-          <FormattedMessage id="shell.logout.title" />
-        </h2>
-        <p id={textId}>
-          <FormattedMessage id="shell.logout.text" />
-        </p>
-        <div className="shell-dialog__actions">
-          <Button variant="secondary" onClick={onCancel}>
-            <FormattedMessage id="common.cancel" />
-          </Button>
-          <Button onClick={onConfirm} loading={busy}>
-            <FormattedMessage id="shell.logout.confirm" />
-          </Button>
-        </div>
-      </div>
-    </div>
-  );
 }
 
 /** Holds the confirmation dialog; confirm posts /api/logout?csrfToken= and loads the login page. */
@@ -88,10 +27,8 @@ export function LogoutProvider({ children }: { children: ReactNode }) {
     opener.current = returnFocusTo ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     setOpen(true);
   }, []);
-  const close = () => {
-    setOpen(false);
-    opener.current?.focus();
-  };
+  // the dialog puts focus back on the opener as it closes
+  const close = () => setOpen(false);
   const confirm = async () => {
     setBusy(true);
     try {
@@ -108,7 +45,26 @@ export function LogoutProvider({ children }: { children: ReactNode }) {
   return (
     <LogoutContext.Provider value={request}>
       {children}
-      {open ? <ConfirmDialog onCancel={close} onConfirm={() => void confirm()} busy={busy} /> : null}
+      {open ? (
+        <Dialog
+          size="small"
+          title={<FormattedMessage id="shell.logout.title" />}
+          description={<FormattedMessage id="shell.logout.text" />}
+          onDismiss={close}
+          initialFocus="first-control"
+          returnFocusTo={() => opener.current}
+          actions={
+            <>
+              <Button variant="secondary" onClick={close}>
+                <FormattedMessage id="common.cancel" />
+              </Button>
+              <Button onClick={() => void confirm()} loading={busy}>
+                <FormattedMessage id="shell.logout.confirm" />
+              </Button>
+            </>
+          }
+        />
+      ) : null}
     </LogoutContext.Provider>
   );
 }

@@ -1,7 +1,20 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { mockFailure } from '@portal/shared-api/mock';
 import { routeTable, smsLoginRoute } from '../test/fixtures';
 import { renderShell } from '../test/render-shell';
+import { answerWithPasskey, PasskeyCeremonyError } from './passkey-ceremony';
+import type * as Ceremony from './passkey-ceremony';
+
+// the browser's passkey dialog is the browser's: here only what the page does with its outcome
+jest.mock('./passkey-ceremony', () => {
+  const actual = jest.requireActual<typeof Ceremony>('./passkey-ceremony');
+  return { ...actual, answerWithPasskey: jest.fn() };
+});
+const answer = jest.mocked(answerWithPasskey);
+
+// userEvent's clicks on a busy machine need more than the default 5 s
+jest.setTimeout(20_000);
 
 const anonymous = { user: null, session: null };
 const routes = [...routeTable(), smsLoginRoute];
@@ -43,5 +56,57 @@ describe('session timed out page (spec part 2 §2.2, §4 Session)', () => {
     renderShell('/en/expired-session', { state: { ...expiredState(true), routes: routeTable() } });
     expect(screen.getByRole('link', { name: 'Log in again' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Continue with an SMS code' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the passkey way back (issue 33)', () => {
+  const passkeyState = (smsLogin: boolean) => ({ ...anonymous, lang: 'en' as const, routes, page: { routeId: 'expired-session', params: {}, state: { smsLogin, passkey: true } } });
+  const credential = {
+    id: 'Y3JlZA',
+    rawId: 'Y3JlZA',
+    type: 'public-key' as const,
+    response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+    clientExtensionResults: {},
+  };
+
+  beforeEach(() => answer.mockReset());
+
+  test('offered first when the person has a passkey; the answer signs in and loads next', async () => {
+    answer.mockResolvedValue(credential);
+    const { runtime } = renderShell('/en/expired-session?next=%2Fen%2Fvisits', { state: passkeyState(true) });
+    expect(screen.getByText(/Continue with your passkey or a code sent to your phone, or log in again with your bank credentials/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue with an SMS code' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in with bank credentials' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    await waitFor(() => expect(runtime.redirect).toHaveBeenCalledWith('/en/visits'));
+    expect(runtime.api.passkeyLogin).toHaveBeenCalledWith(credential, '/en/visits', expect.any(AbortSignal));
+  });
+
+  test('cancelled in the browser: says so, and the other ways stay', async () => {
+    answer.mockRejectedValue(new PasskeyCeremonyError('cancelled'));
+    const { runtime } = renderShell('/en/expired-session', { state: passkeyState(false) });
+    expect(screen.getByText(/Continue with your passkey, or log in again with your bank credentials/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    expect(await screen.findByText(/The passkey was not used/)).toHaveTextContent('The passkey was not used. Try again, or log in with your bank credentials.');
+    expect(runtime.api.passkeyLogin).not.toHaveBeenCalled();
+    expect(runtime.redirect).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeEnabled();
+  });
+
+  test('refused by the server (401): says it could not be used, without an error report', async () => {
+    answer.mockResolvedValue(credential);
+    const { runtime } = renderShell('/fi/katkennut-istunto', {
+      state: { ...passkeyState(false), lang: 'fi' },
+      api: { passkeyLogin: jest.fn(async () => Promise.reject(mockFailure({ kind: 'unauthorized' }))) },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Käytä pääsyavainta' }));
+    expect(await screen.findByText(/Pääsyavaimella ei voitu/)).toHaveTextContent('Pääsyavaimella ei voitu jatkaa. Yritä uudelleen tai kirjaudu pankkitunnuksilla.');
+    expect(runtime.shell.errors.report).not.toHaveBeenCalled();
+    expect(runtime.redirect).not.toHaveBeenCalled();
+  });
+
+  test('not offered without a passkey in the state', () => {
+    renderShell('/en/expired-session', { state: expiredState(true) });
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).not.toBeInTheDocument();
   });
 });

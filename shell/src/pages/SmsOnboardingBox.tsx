@@ -1,13 +1,11 @@
-import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isValidPhoneNumber, MFA_CODE_LENGTH, type MfaChallengeOutcome } from '@portal/shared-api';
-import { Button } from '@portal/shared-ui';
+import { Button, CodeInput, emptyCode } from '@portal/shared-ui';
 import { useRuntime } from '../app/runtime';
 
 /** spec part 1 §9: the box fades out over 500 ms after a successful verification */
 export const MFA_FADE_OUT_MS = 500;
-
-const emptyCode = (): string[] => Array.from({ length: MFA_CODE_LENGTH }, () => '');
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -30,14 +28,13 @@ export function SmsOnboardingBox({ phoneNumber: initialPhone, returnFocusTo }: S
   const [step, setStep] = useState<'phone' | 'code'>('phone');
   const [phone, setPhone] = useState(initialPhone);
   const [pending, setPending] = useState(false);
-  const [digits, setDigits] = useState<string[]>(emptyCode);
+  const [digits, setDigits] = useState<string[]>(() => emptyCode(MFA_CODE_LENGTH));
   const [failed, setFailed] = useState(false);
   const [phase, setPhase] = useState<Phase>('open');
-  const digitRefs = useRef<(HTMLInputElement | null)[]>([]);
+  const [focusKey, setFocusKey] = useState(0);
   const boxRef = useRef<HTMLElement | null>(null);
   const controllers = useRef(new Set<AbortController>());
   const fadeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const focusDigitOnRender = useRef<number | null>(null);
 
   const phoneValid = isValidPhoneNumber(phone);
 
@@ -49,12 +46,6 @@ export function SmsOnboardingBox({ phoneNumber: initialPhone, returnFocusTo }: S
       if (fadeTimer.current) clearTimeout(fadeTimer.current);
     };
   }, []);
-
-  useEffect(() => {
-    if (focusDigitOnRender.current === null) return;
-    digitRefs.current[focusDigitOnRender.current]?.focus();
-    focusDigitOnRender.current = null;
-  });
 
   function track(): AbortController {
     const controller = new AbortController();
@@ -76,10 +67,10 @@ export function SmsOnboardingBox({ phoneNumber: initialPhone, returnFocusTo }: S
     try {
       await api.requestMfaCode(phone, controller.signal);
       if (controller.signal.aborted) return;
-      setDigits(emptyCode());
+      setDigits(emptyCode(MFA_CODE_LENGTH));
       setFailed(false);
       setStep('code');
-      focusDigitOnRender.current = 0;
+      setFocusKey((key) => key + 1);
     } catch (error) {
       if (controller.signal.aborted) return;
       shell.errors.report(error, 'mfa-onboarding');
@@ -106,8 +97,8 @@ export function SmsOnboardingBox({ phoneNumber: initialPhone, returnFocusTo }: S
         detail: intl.formatMessage({ id: 'shell.mfa.failedDetail' }),
       });
       setFailed(true);
-      setDigits(emptyCode());
-      focusDigitOnRender.current = 0;
+      setDigits(emptyCode(MFA_CODE_LENGTH));
+      setFocusKey((key) => key + 1);
     } else {
       shell.toasts.show({
         kind: 'error',
@@ -129,58 +120,12 @@ export function SmsOnboardingBox({ phoneNumber: initialPhone, returnFocusTo }: S
       if (controller.signal.aborted) return;
       shell.errors.report(error, 'mfa-onboarding');
       shell.toasts.show({ kind: 'error', text: intl.formatMessage({ id: 'shell.mfa.checkFailed' }) });
-      setDigits(emptyCode());
-      focusDigitOnRender.current = 0;
+      setDigits(emptyCode(MFA_CODE_LENGTH));
+      setFocusKey((key) => key + 1);
     } finally {
       controllers.current.delete(controller);
       if (!controller.signal.aborted) setPending(false);
     }
-  }
-
-  /** Puts digits into the boxes from `start` on; submits when all are filled. */
-  function fill(start: number, typed: string) {
-    if (pending) return;
-    const incoming = typed.replace(/\D/g, '').slice(0, MFA_CODE_LENGTH - start);
-    if (!incoming) return;
-    const next = [...digits];
-    for (let i = 0; i < incoming.length; i += 1) next[start + i] = incoming[i] ?? '';
-    setDigits(next);
-    setFailed(false);
-    const nextEmpty = next.findIndex((d) => d === '');
-    if (nextEmpty === -1) {
-      digitRefs.current[Math.min(start + incoming.length, MFA_CODE_LENGTH) - 1]?.focus();
-      void submitCode(next.join(''));
-    } else {
-      digitRefs.current[Math.min(start + incoming.length, MFA_CODE_LENGTH - 1)]?.focus();
-    }
-  }
-
-  function onDigitChange(index: number, value: string) {
-    // A box holds one digit: one typed next to the old digit replaces it; autofill may bring all four.
-    const old = digits[index] ?? '';
-    const typed = old && value.length === 2 ? value.replace(old, '') : value;
-    if (typed === '') {
-      const next = [...digits];
-      next[index] = '';
-      setDigits(next);
-      return;
-    }
-    fill(index, typed);
-  }
-
-  function onDigitKeyDown(index: number, event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key !== 'Backspace' || pending) return;
-    event.preventDefault();
-    const next = [...digits];
-    if (next[index]) next[index] = '';
-    else if (index > 0) next[index - 1] = '';
-    setDigits(next);
-    if (index > 0) digitRefs.current[index - 1]?.focus();
-  }
-
-  function onDigitPaste(index: number, event: ClipboardEvent<HTMLInputElement>) {
-    event.preventDefault();
-    fill(index, event.clipboardData.getData('text'));
   }
 
   if (phase === 'gone') return null;
@@ -231,35 +176,20 @@ export function SmsOnboardingBox({ phoneNumber: initialPhone, returnFocusTo }: S
         </form>
       ) : (
         <div className="shell-mfa__form">
-          <fieldset className="shell-mfa__code" aria-describedby={failed ? `${id}-code-error` : undefined}>
-            <legend className="shell-mfa__label">
-              <FormattedMessage id="shell.mfa.codeLegend" values={{ phoneNumber: phone }} />
-            </legend>
-            <div className="shell-mfa__digits">
-              {digits.map((digit, index) => (
-                <input
-                  // the boxes are positional: the index is their identity
-                  key={index}
-                  ref={(element) => {
-                    digitRefs.current[index] = element;
-                  }}
-                  className={`shell-mfa__digit${failed ? ' shell-mfa__digit--invalid' : ''}`}
-                  type="text"
-                  inputMode="numeric"
-                  pattern="[0-9]*"
-                  autoComplete={index === 0 ? 'one-time-code' : 'off'}
-                  aria-label={intl.formatMessage({ id: 'shell.mfa.digitLabel' }, { index: index + 1, count: MFA_CODE_LENGTH })}
-                  aria-invalid={failed || undefined}
-                  readOnly={pending}
-                  value={digit}
-                  onChange={(event) => onDigitChange(index, event.target.value)}
-                  onKeyDown={(event) => onDigitKeyDown(index, event)}
-                  onPaste={(event) => onDigitPaste(index, event)}
-                  onFocus={(event) => event.target.select()}
-                />
-              ))}
-            </div>
-          </fieldset>
+          <CodeInput
+            value={digits}
+            onValue={(next) => {
+              setDigits(next);
+              if (next.some((digit) => digit !== '')) setFailed(false);
+            }}
+            onComplete={(code) => void submitCode(code)}
+            legend={intl.formatMessage({ id: 'shell.mfa.codeLegend' }, { phoneNumber: phone })}
+            boxLabel={(index, count) => intl.formatMessage({ id: 'shell.mfa.digitLabel' }, { index, count })}
+            describedBy={failed ? `${id}-code-error` : undefined}
+            invalid={failed}
+            busy={pending}
+            focusKey={focusKey}
+          />
           {failed && (
             <p id={`${id}-code-error`} className="shell-mfa__error">
               <FormattedMessage id="shell.mfa.failedDetail" />

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { BEACONS_PER_VERSION, createErrorReporter, postClientErrorBeacon } from './error-reporter';
 
 describe('error reporter', () => {
@@ -17,7 +18,8 @@ describe('error reporter', () => {
     const error = new Error('boom');
     reporter.report(error, 'remote:mf-records');
     reporter.report(new Error('again'), 'logout');
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Sentry loads once; both reports reach it once it has
+    await waitFor(() => expect(sentry.captureException).toHaveBeenCalledTimes(2));
     expect(loadSentry).toHaveBeenCalledTimes(1);
     expect(sentry.init).toHaveBeenCalledWith(expect.objectContaining({ dsn: 'https://key@sentry.example/1', environment: 'production' }));
     expect(sentry.captureException).toHaveBeenCalledWith(error, { tags: { process: 'remote:mf-records' } });
@@ -43,7 +45,7 @@ describe('error reporter', () => {
     const error = new Error('Cannot read properties of undefined (reading "name") for Mikko Virtanen');
     reporter.report(error, 'remote:mf-records', { remoteId: 'mf-records' });
     reporter.report(new Error('shell'), 'logout');
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await waitFor(() => expect(sentry.captureException).toHaveBeenCalledTimes(2));
     expect(sentry.captureException).toHaveBeenCalledWith(error, { tags: { process: 'remote:mf-records', remote: 'mf-records', remoteVersion: 'v2' } });
     expect(sentry.captureException).toHaveBeenCalledWith(expect.any(Error), { tags: { process: 'logout' } });
     // no message, no address: the remote and its version

@@ -1,4 +1,15 @@
-import { ACCESSIBILITY_FEEDBACK_PATH, loadPage, logoutResponseSchema, mfaChallengeResponseSchema, type ApiClient, type Lang } from '@portal/shared-api';
+import {
+  ACCESSIBILITY_FEEDBACK_PATH,
+  loadPage,
+  logoutResponseSchema,
+  mfaChallengeResponseSchema,
+  PASSKEY_LOGIN_OPTIONS_PATH,
+  PASSKEY_LOGIN_PATH,
+  passkeyLoginOptionsResponseSchema,
+  passkeyLoginResponseSchema,
+  type ApiClient,
+  type Lang,
+} from '@portal/shared-api';
 import type { ShellApi } from '../app/runtime';
 
 /** The POST's answer is not read (spec part 1 §7). */
@@ -31,6 +42,13 @@ export function createShellApi({ lang, client }: ShellApiOptions): ShellApi {
     async sendAccessibilityFeedback(feedback, signal) {
       // the answer (its id) is not shown; the client appends ?csrfToken= when there is a session
       await client.post(ACCESSIBILITY_FEEDBACK_PATH, ignoreBody, { searchParams: { lang }, json: feedback, ...(signal ? { signal } : {}) });
+    },
+    async passkeyLoginOptions(signal) {
+      return (await client.post(PASSKEY_LOGIN_OPTIONS_PATH, passkeyLoginOptionsResponseSchema, signal ? { signal } : {})).options;
+    },
+    async passkeyLogin(credential, next, signal) {
+      const answer = await client.post(PASSKEY_LOGIN_PATH, passkeyLoginResponseSchema, { json: { credential, next }, ...(signal ? { signal } : {}) });
+      return answer.next;
     },
   };
 }

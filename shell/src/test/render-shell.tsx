@@ -36,6 +36,8 @@ export function createTestRuntime(options: TestRuntimeOptions = {}): ShellRuntim
     requestMfaCode: jest.fn(async () => undefined),
     answerMfaChallenge: jest.fn(async () => 'mfa-challenge-failed' as const),
     sendAccessibilityFeedback: jest.fn(async () => undefined),
+    passkeyLoginOptions: jest.fn(async () => ({ challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', timeout: 300_000, userVerification: 'required' as const })),
+    passkeyLogin: jest.fn(async (_credential, next: string) => next),
     ...options.api,
   };
   const hosts = new Map<string, HTMLElement>();

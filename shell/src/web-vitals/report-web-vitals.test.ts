@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { webVitalsBeaconSchema } from '@portal/shared-api';
 import { onCLS, onINP, onLCP } from 'web-vitals';
 import { reportWebVitals, WEB_VITALS_SAMPLE_RATE } from './report-web-vitals';
@@ -22,8 +23,11 @@ function readBlob(blob: Blob): Promise<string> {
   });
 }
 
-/** Lets the library's dynamic import and its `then` run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Until the library has been loaded and the shell has registered its three callbacks (CLS the last). */
+const registeredAll = () => waitFor(() => expect(onCLS).toHaveBeenCalledTimes(1));
+
+/** The library's loader as the shell's default (the mocked module), counted: a load is seen when it starts. */
+const countedLoader = () => jest.fn(() => import('web-vitals'));
 
 const RECORDS_PAGE = { pageType: 'records.visit', remoteId: 'mf-records' };
 
@@ -46,9 +50,10 @@ describe('reportWebVitals', () => {
 
   it('a page load sampled out loads nothing and sends nothing', async () => {
     const whenIdle = jest.fn((callback: () => void) => callback());
-    reportWebVitals({ page: RECORDS_PAGE, remoteVersion: () => 'v2', random: () => WEB_VITALS_SAMPLE_RATE, whenIdle });
-    await settle();
+    const loadLibrary = countedLoader();
+    reportWebVitals({ page: RECORDS_PAGE, remoteVersion: () => 'v2', random: () => WEB_VITALS_SAMPLE_RATE, whenIdle, loadLibrary });
     expect(whenIdle).not.toHaveBeenCalled();
+    expect(loadLibrary).not.toHaveBeenCalled();
     expect(onLCP).not.toHaveBeenCalled();
     expect(onINP).not.toHaveBeenCalled();
     expect(onCLS).not.toHaveBeenCalled();
@@ -58,17 +63,17 @@ describe('reportWebVitals', () => {
 
   it('a sampled page load waits for the browser to be idle before loading the library', async () => {
     let idle: (() => void) | undefined;
-    reportWebVitals({ page: RECORDS_PAGE, remoteVersion: () => 'v2', random: () => 0, whenIdle: (callback) => (idle = callback) });
-    await settle();
-    expect(onLCP).not.toHaveBeenCalled();
+    const loadLibrary = countedLoader();
+    reportWebVitals({ page: RECORDS_PAGE, remoteVersion: () => 'v2', random: () => 0, whenIdle: (callback) => (idle = callback), loadLibrary });
+    expect(loadLibrary).not.toHaveBeenCalled();
     idle!();
-    await settle();
-    expect(onLCP).toHaveBeenCalledTimes(1);
+    expect(loadLibrary).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(onLCP).toHaveBeenCalledTimes(1));
   });
 
   it('a sampled page load sends each metric once, with the route id and remote version and nothing else', async () => {
     reportWebVitals({ page: RECORDS_PAGE, remoteVersion: (id) => (id === 'mf-records' ? 'v2' : undefined), random: () => 0.05, whenIdle: (callback) => callback() });
-    await settle();
+    await registeredAll();
     const metric = { id: 'v5-1700000000000-42', navigationType: 'navigate', rating: 'good', entries: [{ url: window.location.href }] };
     registered(onLCP)({ name: 'LCP', value: 1834.5, ...metric });
     registered(onINP)({ name: 'INP', value: 312, ...metric });
@@ -91,13 +96,13 @@ describe('reportWebVitals', () => {
 
   it("a shell page, or a remote whose version the shell does not know, names no remote; an LCP past a minute counts as a minute", async () => {
     reportWebVitals({ page: { pageType: 'login', remoteId: null }, remoteVersion: () => 'v2', random: () => 0, whenIdle: (callback) => callback() });
-    await settle();
+    await registeredAll();
     registered(onLCP)({ name: 'LCP', value: 95_000 });
     expect(await beacons()).toEqual([{ url: '/api/web-vitals', type: 'application/json', body: { metric: 'LCP', value: 60_000, pageType: 'login' } }]);
 
     jest.clearAllMocks();
     reportWebVitals({ page: RECORDS_PAGE, remoteVersion: () => undefined, random: () => 0, whenIdle: (callback) => callback() });
-    await settle();
+    await registeredAll();
     registered(onCLS)({ name: 'CLS', value: 0.3 });
     expect(await beacons()).toEqual([{ url: '/api/web-vitals', type: 'application/json', body: { metric: 'CLS', value: 0.3, pageType: 'records.visit' } }]);
   });
@@ -105,7 +110,7 @@ describe('reportWebVitals', () => {
   it('falls back to a keepalive fetch without cookies when the browser does not queue the beacon', async () => {
     sendBeacon.mockReturnValue(false);
     reportWebVitals({ page: { pageType: 'login', remoteId: null }, remoteVersion: () => undefined, random: () => 0, whenIdle: (callback) => callback() });
-    await settle();
+    await registeredAll();
     registered(onINP)({ name: 'INP', value: 120 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];

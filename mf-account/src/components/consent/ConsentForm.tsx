@@ -95,9 +95,9 @@ export function ConsentForm({ consent, firstTime, privacyPolicyUrl, onSaved }: C
   const privacyId = `${id}-privacy`;
   const needsPrivacyId = `${id}-needs-privacy`;
   return (
-    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-      <fieldset className={styles.group} disabled={saving}>
-        <legend className={styles.legend}>{intl.formatMessage({ id: 'account.consent.legend' })}</legend>
+    <form className="portal-form portal-page-column" noValidate onSubmit={(event) => void submit(event)}>
+      <fieldset className="portal-fieldset portal-vstack-s" disabled={saving}>
+        <legend className={`${styles.legend} portal-field__label portal-title-l`}>{intl.formatMessage({ id: 'account.consent.legend' })}</legend>
         {fields.map((field) => {
           const inputId = `${id}-${field}`;
           return (
@@ -118,8 +118,8 @@ export function ConsentForm({ consent, firstTime, privacyPolicyUrl, onSaved }: C
       </fieldset>
       {firstTime && (
         <div className={styles.privacy}>
-          <p className={styles.hint}>
-            <a className={styles.link} href={privacyPolicyUrl} target="_blank" rel="noreferrer">
+          <p className="portal-field__hint">
+            <a className="portal-text-link portal-focus-outline" href={privacyPolicyUrl} target="_blank" rel="noreferrer">
               {intl.formatMessage({ id: 'account.consent.privacy-policy-link' })}
             </a>
           </p>
@@ -143,11 +143,11 @@ export function ConsentForm({ consent, firstTime, privacyPolicyUrl, onSaved }: C
         </div>
       )}
       {firstTime && !privacyRead && (
-        <p id={needsPrivacyId} className={styles.hint}>
+        <p id={needsPrivacyId} className="portal-field__hint">
           {intl.formatMessage({ id: 'account.consent.privacy-policy-required' })}
         </p>
       )}
-      <div className={styles.actions}>
+      <div className="portal-form-actions">
         <Button
           type="submit"
           disabled={!canSubmit}

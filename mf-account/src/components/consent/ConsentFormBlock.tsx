@@ -20,7 +20,7 @@ export function ConsentFormBlock({ onDone }: ConsentFormBlockProps) {
     <LoaderSection routeId="account.data-processing" titleId="account.data-processing.title" className={styles.page} titleClassName={styles.title}>
       {(data) => (
         <>
-          <p className={styles.intro}>{intl.formatMessage({ id: 'account.consent.intro' })}</p>
+          <p className="portal-mb-m">{intl.formatMessage({ id: 'account.consent.intro' })}</p>
           <ConsentForm
             consent={data.consent}
             firstTime={data.patientDataConsentFormUpdated === null}

@@ -13,7 +13,7 @@ export function RegistrationDone({ subject, answer }: { subject: RegistrationPag
   useEffect(() => box.current?.focus(), []);
   const name = `${answer.patient.firstName} ${answer.patient.lastName}`.trim();
   return (
-    <div ref={box} tabIndex={-1} className={styles.errorBox}>
+    <div ref={box} tabIndex={-1} className={`${styles.errorBox} portal-focus-outline`}>
       <Alert variant="success">
         <p>
           {subject.kind === 'ward'
@@ -21,7 +21,7 @@ export function RegistrationDone({ subject, answer }: { subject: RegistrationPag
             : intl.formatMessage({ id: 'account.registration.done.self' })}
         </p>
       </Alert>
-      <div className={styles.actions}>
+      <div className="portal-form-actions">
         <BookingLink />
         {/* a page load: the server decides where a new customer lands (the welcome page while nothing has happened yet) */}
         <a href={shell.href('front-page')}>{intl.formatMessage({ id: 'account.registration.to-front-page' })}</a>

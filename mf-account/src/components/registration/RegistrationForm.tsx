@@ -276,10 +276,10 @@ export function RegistrationForm({ state, onDone }: RegistrationFormProps) {
               );
             };
             return (
-              <fieldset key={index} className={styles.guardian} disabled={submitting}>
+              <fieldset key={index} className={`${styles.guardian} portal-min-w0 portal-vstack-m portal-box portal-m0`} disabled={submitting}>
                 <legend>{intl.formatMessage({ id: 'account.registration.guardian.title' }, { number })}</legend>
                 {guardianContactFields.map(guardianInput)}
-                <div className={styles.checkbox}>
+                <div className={`${styles.checkbox} portal-items-center portal-flex portal-gap-xs`}>
                   <input
                     id={`${prefix}-same-address`}
                     type="checkbox"
@@ -290,7 +290,7 @@ export function RegistrationForm({ state, onDone }: RegistrationFormProps) {
                 </div>
                 {!guardian.isGuardianHasSameAddress && guardianAddressFields.map(guardianInput)}
                 {index > 0 && (
-                  <div className={styles.actions}>
+                  <div className="portal-form-actions">
                     <Button type="button" variant="secondary" size="small" onClick={() => removeGuardian(index)}>
                       {intl.formatMessage({ id: 'account.registration.guardian.remove' }, { number })}
                     </Button>
@@ -300,7 +300,7 @@ export function RegistrationForm({ state, onDone }: RegistrationFormProps) {
             );
           })}
           {values.guardians.length < MAX_GUARDIANS && (
-            <div className={styles.actions}>
+            <div className="portal-form-actions">
               <Button ref={addButton} type="button" variant="secondary" disabled={submitting} onClick={addGuardian}>
                 {intl.formatMessage({ id: 'account.registration.guardian.add' })}
               </Button>
@@ -309,9 +309,9 @@ export function RegistrationForm({ state, onDone }: RegistrationFormProps) {
         </section>
       )}
 
-      <div ref={checkBox} tabIndex={-1} className={styles.errorBox} aria-live="polite">
+      <div ref={checkBox} tabIndex={-1} className={`${styles.errorBox} portal-focus-outline`} aria-live="polite">
         {failingPaths.length > 0 && (
-          <p id={checkId} className={styles.check}>
+          <p id={checkId} className="portal-field__error">
             {intl.formatMessage(
               { id: 'account.registration.check' },
               { fields: intl.formatList(failingPaths.map(labelOfPath), { type: 'conjunction' }) },
@@ -320,11 +320,11 @@ export function RegistrationForm({ state, onDone }: RegistrationFormProps) {
         )}
       </div>
       {failure && (
-        <div ref={failureBox} tabIndex={-1} className={styles.errorBox}>
+        <div ref={failureBox} tabIndex={-1} className={`${styles.errorBox} portal-focus-outline`}>
           <Alert variant="error">{failure}</Alert>
         </div>
       )}
-      <div className={styles.actions}>
+      <div className="portal-form-actions">
         <Button type="submit" loading={submitting} loadingLabel={intl.formatMessage({ id: 'account.registration.submitting' })}>
           {intl.formatMessage({ id: 'account.registration.submit' })}
         </Button>

@@ -45,7 +45,7 @@ export const AccessLogTable = forwardRef<HTMLTableElement, { entries: readonly A
   const { lang } = useShell();
   return (
     <div className={styles.tableWrapper}>
-      <table ref={ref} tabIndex={-1} className={styles.table} aria-busy={busy || undefined}>
+      <table ref={ref} tabIndex={-1} className={`${styles.table} portal-focus-outline`} aria-busy={busy || undefined}>
         <caption className={styles.caption}>{caption}</caption>
         <thead>
           <tr>

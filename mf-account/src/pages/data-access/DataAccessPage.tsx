@@ -54,7 +54,7 @@ function AccessLogFilterForm({ filter, onApply }: { filter: AccessLogFilter; onA
 
   return (
     <form className={styles.filter} aria-labelledby={titleId} onSubmit={submit} noValidate>
-      <h3 id={titleId} className={styles.filterTitle}>
+      <h3 id={titleId} className="portal-mb-s portal-title-m">
         {intl.formatMessage({ id: 'account.data-access.filter.title' })}
       </h3>
       <div className={styles.filterFields}>
@@ -82,7 +82,7 @@ function AccessLogFilterForm({ filter, onApply }: { filter: AccessLogFilter; onA
           error={rangeError ? intl.formatMessage({ id: 'account.data-access.filter.invalid' }) : null}
         />
       </div>
-      <div className={styles.filterActions}>
+      <div className="portal-form-actions">
         <Button type="submit" variant="secondary">
           {intl.formatMessage({ id: 'account.data-access.filter.apply' })}
         </Button>
@@ -102,7 +102,7 @@ function AccessLogDownload({ filter }: { filter: AccessLogFilter }) {
   const { lang } = useShell();
   return (
     <div className={styles.download}>
-      <p className={styles.note}>{intl.formatMessage({ id: 'account.data-access.csv.note' })}</p>
+      <p className="portal-muted">{intl.formatMessage({ id: 'account.data-access.csv.note' })}</p>
       <LinkButton href={`${ACCESS_LOG_EXPORT_PATH}?${new URLSearchParams({ lang, ...accessLogFilterParams(filter) }).toString()}`} download variant="secondary">
         {intl.formatMessage({ id: 'account.data-access.csv.button' })}
       </LinkButton>
@@ -138,7 +138,7 @@ function AccessLog({ first }: { first: AccessLogPage }) {
 
   return (
     <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.sectionTitle}>
+      <h2 id={headingId} className="portal-mb-s portal-title-l">
         {intl.formatMessage({ id: 'account.data-access.log.title' })}
       </h2>
       <p>{intl.formatMessage({ id: 'account.data-access.log.intro' })}</p>
@@ -185,7 +185,7 @@ function DataExport({ subject }: { subject: DataAccessPageState['subject'] }) {
   const headingId = useId();
   return (
     <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.sectionTitle}>
+      <h2 id={headingId} className="portal-mb-s portal-title-l">
         {intl.formatMessage({ id: 'account.data-access.export.title' })}
       </h2>
       <p>
@@ -193,7 +193,7 @@ function DataExport({ subject }: { subject: DataAccessPageState['subject'] }) {
           ? intl.formatMessage({ id: 'account.data-access.export.intro.ward' }, { name: subject.givenName })
           : intl.formatMessage({ id: 'account.data-access.export.intro' })}
       </p>
-      <p className={styles.note}>{intl.formatMessage({ id: 'account.data-access.export.note' })}</p>
+      <p className="portal-muted">{intl.formatMessage({ id: 'account.data-access.export.note' })}</p>
       <LinkButton href={`${DATA_EXPORT_PATH}?${new URLSearchParams({ lang }).toString()}`} download variant="secondary">
         {intl.formatMessage({ id: subject.kind === 'ward' ? 'account.data-access.export.button.ward' : 'account.data-access.export.button' })}
       </LinkButton>
@@ -212,7 +212,7 @@ export function DataAccessPage() {
     <StatePage title={intl.formatMessage({ id: 'account.data-access.title' })} page={page} retry={retry}>
       {(data) => (
         <>
-          <p className={styles.intro}>{intl.formatMessage({ id: 'account.data-access.intro' })}</p>
+          <p className="portal-mb-m">{intl.formatMessage({ id: 'account.data-access.intro' })}</p>
           {data.subject.kind === 'ward' && (
             <Alert variant="info" announce={false}>
               {intl.formatMessage({ id: 'account.data-access.ward' }, { name: data.subject.givenName })}

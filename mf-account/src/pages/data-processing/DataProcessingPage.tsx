@@ -22,7 +22,7 @@ export function DataProcessingPage() {
       )}
       {page.status === 'ready' && (
         <>
-          <p className={styles.intro}>{intl.formatMessage({ id: 'account.consent.intro' })}</p>
+          <p className="portal-mb-m">{intl.formatMessage({ id: 'account.consent.intro' })}</p>
           <ConsentForm
             consent={page.data.consent}
             firstTime={page.data.patientDataConsentFormUpdated === null}

@@ -17,7 +17,7 @@ export function HelpPage() {
     <StatePage title={intl.formatMessage({ id: 'account.help.title' })} page={page} retry={retry}>
       {(state) => (
         <>
-          {lang !== 'fi' && <p className={styles.languageNote}>{intl.formatMessage({ id: 'account.help.inFinnish' })}</p>}
+          {lang !== 'fi' && <p className="portal-mb-m portal-muted">{intl.formatMessage({ id: 'account.help.inFinnish' })}</p>}
           <div lang="fi" className={styles.content}>
             {state.showGeneralInstructions && <GeneralInstructions cancellationHours={config.cancellationHours} />}
             {state.smsLoginFaq && <SmsLoginQuestions faq={state.smsLoginFaq} />}

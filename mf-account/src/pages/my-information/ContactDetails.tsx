@@ -172,8 +172,8 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
   if (mode === 'read') {
     const shown = (value: string | null) => value || intl.formatMessage({ id: 'account.my-information.not-given' });
     return (
-      <section className={styles.section} aria-labelledby={titleId}>
-        <h2 id={titleId} className={styles.sectionTitle}>
+      <section className="portal-vstack-m" aria-labelledby={titleId}>
+        <h2 id={titleId} className="portal-title-l portal-m0">
           {intl.formatMessage({ id: 'account.my-information.contact.title' })}
         </h2>
         {saved && (
@@ -213,7 +213,7 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
             <dd>{patient.language ? intl.formatMessage({ id: `account.my-information.language.${patient.language}` }) : shown(null)}</dd>
           </div>
         </dl>
-        <div className={styles.actions}>
+        <div className="portal-form-actions">
           <Button ref={editButton} variant="secondary" onClick={startEditing}>
             {intl.formatMessage({ id: 'account.my-information.edit' })}
           </Button>
@@ -224,11 +224,11 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
 
   const lowercaseNames = failing.map((field) => label(field).toLocaleLowerCase(shell.lang));
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className="portal-vstack-m" aria-labelledby={titleId}>
+      <h2 id={titleId} className="portal-title-l portal-m0">
         {intl.formatMessage({ id: 'account.my-information.contact.title' })}
       </h2>
-      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+      <form className="portal-form" noValidate onSubmit={(event) => void submit(event)}>
         <fieldset className={FIELD_CLASS.group} disabled={saving}>
           <legend className="portal-visually-hidden">{intl.formatMessage({ id: 'account.my-information.contact.title' })}</legend>
           {contactFieldNames.map((field, index) => {
@@ -239,12 +239,12 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
             const input = CONTACT_INPUTS[field];
             const describedBy = [field === 'phoneNumber' ? hintId : null, error ? messageId : null].filter(Boolean).join(' ');
             return (
-              <div key={field} className={styles.field}>
-                <label htmlFor={inputId} className={styles.label}>
+              <div key={field} className="portal-field">
+                <label htmlFor={inputId} className="portal-field__label">
                   {label(field)}
                 </label>
                 {field === 'phoneNumber' && (
-                  <p id={hintId} className={styles.hint}>
+                  <p id={hintId} className="portal-field__hint">
                     {intl.formatMessage({ id: 'account.my-information.phone-hint' })}
                   </p>
                 )}
@@ -270,10 +270,10 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
               </div>
             );
           })}
-          <fieldset className={styles.radios}>
-            <legend className={styles.label}>{label('language')}</legend>
+          <fieldset className={`${styles.radios} portal-row portal-fieldset`}>
+            <legend className="portal-field__label">{label('language')}</legend>
             {profileLanguages.map((option) => (
-              <div key={option} className={styles.radio}>
+              <div key={option} className={`${styles.radio} portal-items-center portal-flex portal-gap-xs`}>
                 <input
                   id={`${id}-language-${option}`}
                   type="radio"
@@ -301,7 +301,7 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
           </Alert>
           </div>
         )}
-        <div className={styles.actions}>
+        <div className="portal-form-actions">
           <Button
             type="submit"
             disabled={locked}

@@ -9,6 +9,9 @@ import { MyInformationPage } from './MyInformationPage';
 // The Kela card and SMS login sections are other features' (tested beside them); here only where they are mounted.
 jest.mock('./kela/KelaCardSection', () => ({ KelaCardSection: () => <p>Kela card section</p> }));
 jest.mock('./sms-login/SmsLoginToggle', () => ({ SmsLoginToggle: () => <p>SMS login section</p> }));
+jest.mock('./reminders/AppointmentRemindersSection', () => ({
+  AppointmentRemindersSection: ({ initial }: { initial: { setting: string } }) => <p>Appointment reminders section: {initial.setting}</p>,
+}));
 
 // userEvent types character by character; a busy machine needs more than the default 5 s for the longer flows
 jest.setTimeout(20_000);
@@ -73,6 +76,8 @@ describe('My information page', () => {
     const contactPanel = screen.getByRole('tabpanel', { name: 'Basic contact information' });
     expect(within(contactPanel).getByText('Kela card section')).toBeInTheDocument();
     expect(within(contactPanel).getByText('SMS login section')).toBeInTheDocument();
+    // with the setting the page's state carries (the reminders module's, through the loader)
+    expect(within(contactPanel).getByText('Appointment reminders section: 24h')).toBeInTheDocument();
   });
 
   test('says "Not given" for details never given', () => {

@@ -16,21 +16,23 @@ import { ConsentForm } from '../../components/consent/ConsentForm';
 import { ContactDetails } from './ContactDetails';
 import { KelaCardSection } from './kela/KelaCardSection';
 import { SmsLoginToggle } from './sms-login/SmsLoginToggle';
+import { PasskeysSection } from './passkeys/PasskeysSection';
+import { AppointmentRemindersSection } from './reminders/AppointmentRemindersSection';
 import styles from './MyInformationPage.module.css';
 
 /**
  * account.my-information (spec part 2 §2.2: my-information, omat-tiedot, mina-uppgifter): two tabs,
- * basic contact information (contact details, the Kela card, SMS login) and permissions and
- * agreements (the consent form). The `saveAction` query parameter names what follows a save
- * (shared-api save-action.ts): stay (reload), or go back to the appointment reservation, the
- * appointment or on to the invoice payment; going back to the appointment with tab consent opens
- * the second tab first.
+ * basic contact information (contact details, appointment reminders, the Kela card, SMS login,
+ * passkeys) and permissions and agreements (the consent form). The `saveAction` query parameter
+ * names what follows a save (shared-api save-action.ts): stay (reload), or go back to the
+ * appointment reservation, the appointment or on to the invoice payment; going back to the
+ * appointment with tab consent opens the second tab first.
  */
 export function MyInformationPage() {
   const intl = useIntl();
   const { page, retry } = usePageState('account.my-information');
   return (
-    <div className={styles.page}>
+    <div className="portal-page-column">
       <PageHeading>{intl.formatMessage({ id: 'account.my-information.title' })}</PageHeading>
       {page.status === 'loading' && <Spinner />}
       {page.status === 'error' && (
@@ -66,10 +68,12 @@ function MyInformation({ state }: { state: MyInformationPageState }) {
           id: 'contact',
           label: intl.formatMessage({ id: 'account.my-information.tab.contact' }),
           panel: (
-            <div className={styles.panel}>
+            <div className={`${styles.panel} portal-vstack-xl`}>
               <ContactDetails patient={patient} nextPath={nextPath} onSaved={setPatient} />
+              <AppointmentRemindersSection initial={state.reminders} />
               <KelaCardSection />
               <SmsLoginToggle />
+              {state.passkeys && <PasskeysSection initial={state.passkeys} />}
             </div>
           ),
         },
@@ -77,8 +81,8 @@ function MyInformation({ state }: { state: MyInformationPageState }) {
           id: 'consent',
           label: intl.formatMessage({ id: 'account.my-information.tab.consent' }),
           panel: (
-            <div className={styles.panel}>
-              <section className={styles.section}>
+            <div className={`${styles.panel} portal-vstack-xl`}>
+              <section className="portal-vstack-m">
                 {consentSaved && <Alert variant="success">{intl.formatMessage({ id: 'account.my-information.saved' })}</Alert>}
                 <p>{intl.formatMessage({ id: 'account.consent.intro' })}</p>
                 <ConsentForm

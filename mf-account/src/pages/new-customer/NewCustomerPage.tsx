@@ -61,10 +61,10 @@ export function NewCustomerPage() {
 
   const bookingLink = bookingHref(shell);
   return (
-    <div className={styles.page}>
+    <div className="portal-vstack-m portal-page-column">
       <PageHeading>{intl.formatMessage({ id: 'account.new-customer.title' })}</PageHeading>
-      <p className={styles.intro}>{intl.formatMessage({ id: 'account.new-customer.text' })}</p>
-      <ul className={styles.options}>
+      <p className="portal-m0">{intl.formatMessage({ id: 'account.new-customer.text' })}</p>
+      <ul className={`${styles.options} portal-vstack-s portal-m0`}>
         {bookingLink && (
           <li>
             <a href={bookingLink}>{intl.formatMessage({ id: 'account.new-customer.book' })}</a>
@@ -75,7 +75,7 @@ export function NewCustomerPage() {
             { id: bookingLink ? 'account.new-customer.call' : 'account.new-customer.call-only' },
             { phone: <a key="phone" href={telHref(phone)}>{phone}</a> },
           )}
-          <p className={styles.note}>{intl.formatMessage({ id: 'account.new-customer.call-charge' })}</p>
+          <p className="portal-mt-xxs portal-muted portal-small">{intl.formatMessage({ id: 'account.new-customer.call-charge' })}</p>
         </li>
       </ul>
       {failure && <Alert variant="error">{failure}</Alert>}

@@ -14,7 +14,7 @@ function Pikkutsatti({ routeId }: { routeId: PikkutsattiRoute }) {
         <>
           <p className={styles.text}>{intl.formatMessage({ id: 'account.pikkutsatti.moved' })}</p>
           <p className={styles.text}>{intl.formatMessage({ id: 'account.pikkutsatti.download' })}</p>
-          <ul className={styles.links} aria-label={intl.formatMessage({ id: 'account.pikkutsatti.links' })}>
+          <ul className={`${styles.links} portal-form-actions`} aria-label={intl.formatMessage({ id: 'account.pikkutsatti.links' })}>
             <li>
               <LinkButton href={appLinks.ios} rel="noopener noreferrer">
                 {intl.formatMessage({ id: 'account.pikkutsatti.appStore' })}

@@ -1,7 +1,6 @@
 import { useIntl } from 'react-intl';
 import { ErrorView, PageHeading, Spinner, usePageState } from '@portal/shared-ui';
 import { RegistrationFlow } from '../../components/registration/RegistrationFlow';
-import styles from './RegistrationPage.module.css';
 
 /**
  * account.registration (spec part 2 §2.2 "Registration page": rekisteroityminen, registrering,
@@ -13,7 +12,7 @@ export function RegistrationPage() {
   const intl = useIntl();
   const { page, retry } = usePageState('account.registration');
   return (
-    <div className={styles.page}>
+    <div className="portal-vstack-m portal-page-column">
       <PageHeading>{intl.formatMessage({ id: 'account.registration.title' })}</PageHeading>
       {page.status === 'loading' && <Spinner />}
       {page.status === 'error' && (
@@ -23,7 +22,7 @@ export function RegistrationPage() {
       )}
       {page.status === 'ready' && (
         <>
-          <p className={styles.intro}>
+          <p className="portal-m0">
             {intl.formatMessage({ id: page.data.subject.kind === 'ward' ? 'account.registration.intro.ward' : 'account.registration.intro.self' })}
           </p>
           <RegistrationFlow state={page.data} />

@@ -21,7 +21,7 @@ function FundTabs({ fund }: { fund: SicknessFundInfo }) {
   });
   return (
     <>
-      {lang !== 'fi' && <p className={styles.languageNote}>{intl.formatMessage({ id: 'account.sicknessFund.inFinnish' })}</p>}
+      {lang !== 'fi' && <p className="portal-mb-m portal-muted">{intl.formatMessage({ id: 'account.sicknessFund.inFinnish' })}</p>}
       <Tabs
         label={intl.formatMessage({ id: 'account.sicknessFund.title' })}
         tabs={[

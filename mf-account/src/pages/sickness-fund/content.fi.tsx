@@ -59,7 +59,7 @@ function phrases({ rules, hours: service, effectiveFrom }: SicknessFundInfo) {
 function ServiceHours({ fund }: { fund: SicknessFundInfo }) {
   const text = phrases(fund);
   return (
-    <dl className={styles.definitions}>
+    <dl className={`${styles.definitions} portal-mb-s`}>
       <dt>Sairaanhoitajan puhelinpalvelu</dt>
       <dd>{text.nursePhone}</dd>
       <dt>Chat</dt>
@@ -120,7 +120,7 @@ export function Instructions({ fund }: { fund: SicknessFundInfo }) {
   return (
     <>
       <h2>Ohjeet palvelujen käyttämiseen</h2>
-      <ol className={styles.steps}>
+      <ol className={`${styles.steps} portal-grid-xs portal-mb-s`}>
         <li>Tarkista ennen hoitoa Korvauskäytännöt-välilehdeltä, mitä sääntöä palveluun sovelletaan ja onko sillä enimmäismäärää.</li>
         <li>Sairaanhoitajan puhelinpalvelu palvelee {text.nursePhone}.</li>
         <li>Chatissa voit asioida {text.chat}.</li>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import {
+  MFA_CODE_LENGTH,
   PIN_PATH,
   pinResponseSchema,
   SMS_LOGIN_CODE_PATH,
@@ -9,8 +10,7 @@ import {
   toApiFailure,
   type SmsLoginPageState,
 } from '@portal/shared-api';
-import { Alert, Button, ErrorView, PageHeading, Spinner, useApiClient, signInHref, useShell } from '@portal/shared-ui';
-import { CodeInput, emptyCode } from '../../components/code-input/CodeInput';
+import { Alert, Button, CodeInput, emptyCode, ErrorView, PageHeading, signInHref, Spinner, useApiClient, useShell } from '@portal/shared-ui';
 import { goTo } from './go-to';
 import { useSmsLoginPage } from './useSmsLoginPage';
 import styles from './SmsLoginPage.module.css';
@@ -61,7 +61,7 @@ function BankLoginLink({ next }: { next: string | undefined }) {
   const shell = useShell();
   const href = signInHref(shell, { next: next ?? `/${shell.lang}` });
   return (
-    <a className={styles.primaryLink} href={href}>
+    <a className="portal-text-link portal-bold portal-focus-outline" href={href}>
       {intl.formatMessage({ id: 'account.smsLogin.page.bankLogin' })}
     </a>
   );
@@ -78,7 +78,7 @@ function SmsLoginContent({ state }: { state: SmsLoginPageState }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
   const [attemptsLeft, setAttemptsLeft] = useState<number | null>(null);
-  const [digits, setDigits] = useState<string[]>(emptyCode);
+  const [digits, setDigits] = useState<string[]>(() => emptyCode(MFA_CODE_LENGTH));
   const [focusKey, setFocusKey] = useState(0);
   const lifetime = useRef<AbortController | null>(null);
   const expiryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -126,7 +126,7 @@ function SmsLoginContent({ state }: { state: SmsLoginPageState }) {
         searchParams: { lang: shell.lang },
         ...(signal ? { signal } : {}),
       });
-      setDigits(emptyCode());
+      setDigits(emptyCode(MFA_CODE_LENGTH));
       setStep({ kind: 'code', ending: answer.phoneNumberEnding });
       setFocusKey((n) => n + 1);
       // the code's lifetime is counted on this device's clock from the answer: the clocks may differ
@@ -166,11 +166,11 @@ function SmsLoginContent({ state }: { state: SmsLoginPageState }) {
           setStep({ kind: 'logged-out' });
           return;
       }
-      setDigits(emptyCode());
+      setDigits(emptyCode(MFA_CODE_LENGTH));
       setFocusKey((n) => n + 1);
     } catch (error) {
       failed(error);
-      setDigits(emptyCode());
+      setDigits(emptyCode(MFA_CODE_LENGTH));
     } finally {
       if (!lifetime.current?.signal.aborted) setBusy(false);
     }
@@ -178,9 +178,9 @@ function SmsLoginContent({ state }: { state: SmsLoginPageState }) {
 
   if (step.kind === 'unavailable') {
     return (
-      <div className={styles.content}>
+      <div className="portal-items-start portal-vstack-m">
         <Alert variant="info" announce={false}>
-          <p className={styles.text}>{intl.formatMessage({ id: 'account.smsLogin.page.unavailable' })}</p>
+          <p className="portal-m0">{intl.formatMessage({ id: 'account.smsLogin.page.unavailable' })}</p>
         </Alert>
         <BankLoginLink next={next} />
       </div>
@@ -189,9 +189,9 @@ function SmsLoginContent({ state }: { state: SmsLoginPageState }) {
 
   if (step.kind === 'logged-out') {
     return (
-      <div className={styles.content}>
+      <div className="portal-items-start portal-vstack-m">
         <Alert variant="error" title={intl.formatMessage({ id: 'account.smsLogin.page.loggedOut.title' })}>
-          <p className={styles.text}>{intl.formatMessage({ id: 'account.smsLogin.page.loggedOut.text' })}</p>
+          <p className="portal-m0">{intl.formatMessage({ id: 'account.smsLogin.page.loggedOut.text' })}</p>
         </Alert>
         <BankLoginLink next={next} />
       </div>
@@ -214,15 +214,15 @@ function SmsLoginContent({ state }: { state: SmsLoginPageState }) {
   const problemId = `${id}-problem`;
 
   return (
-    <div className={styles.content}>
-      <p className={styles.text}>{intl.formatMessage({ id: 'account.smsLogin.page.intro' })}</p>
+    <div className="portal-items-start portal-vstack-m">
+      <p className="portal-m0">{intl.formatMessage({ id: 'account.smsLogin.page.intro' })}</p>
       {step.kind === 'request' && state.status === 'available' && (
         <>
-          <p className={styles.text}>{intl.formatMessage({ id: 'account.smsLogin.page.sendTo' }, { ending: state.phoneNumberEnding })}</p>
+          <p className="portal-m0">{intl.formatMessage({ id: 'account.smsLogin.page.sendTo' }, { ending: state.phoneNumberEnding })}</p>
           {problemText && (
-            <div ref={problemBox} tabIndex={-1} className={styles.problem}>
+            <div ref={problemBox} tabIndex={-1} className="portal-focus-none portal-focus-outline">
               <Alert variant="error">
-                <p className={styles.text}>{problemText}</p>
+                <p className="portal-m0">{problemText}</p>
               </Alert>
             </div>
           )}
@@ -235,18 +235,19 @@ function SmsLoginContent({ state }: { state: SmsLoginPageState }) {
       )}
       {step.kind === 'code' && (
         <>
-          <p className={styles.text} role="status">
+          <p className="portal-m0" role="status">
             {intl.formatMessage({ id: 'account.smsLogin.page.sent' }, { ending: step.ending, minutes })}
           </p>
           {problem !== 'expired' && (
             <CodeInput
-              digits={digits}
-              onChange={(nextDigits) => {
+              value={digits}
+              onValue={(nextDigits) => {
                 setDigits(nextDigits);
                 if (problem === 'wrong') setProblem(null);
               }}
               onComplete={(pin) => void checkCode(pin)}
               legend={intl.formatMessage({ id: 'account.smsLogin.page.codeLegend' })}
+              boxLabel={(index, count) => intl.formatMessage({ id: 'account.code.digit' }, { index, count })}
               describedBy={problemText ? problemId : undefined}
               invalid={problem === 'wrong'}
               busy={busy}
@@ -254,16 +255,16 @@ function SmsLoginContent({ state }: { state: SmsLoginPageState }) {
             />
           )}
           {problemText && (
-            <div ref={problemBox} tabIndex={-1} className={styles.problem}>
-              <p id={problemId} className={styles.error} role="alert">
+            <div ref={problemBox} tabIndex={-1} className="portal-focus-none portal-focus-outline">
+              <p id={problemId} className="portal-field__error" role="alert">
                 {problemText}
               </p>
             </div>
           )}
-          <p className={styles.text} role="status">
+          <p className="portal-m0" role="status">
             {busy ? intl.formatMessage({ id: 'account.smsLogin.page.checking' }) : null}
           </p>
-          <div className={styles.actions}>
+          <div className="portal-form-actions">
             <Button variant={problem === 'expired' ? 'primary' : 'secondary'} onClick={() => void requestCode()} disabled={busy}>
               {intl.formatMessage({ id: 'account.smsLogin.page.resend' })}
             </Button>

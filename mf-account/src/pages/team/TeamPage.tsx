@@ -16,8 +16,8 @@ function Member({ member }: { member: TeamMember }) {
   const { substituteName, substitutePeriod } = member;
   const away = substituteName !== null && substitutePeriod !== null;
   return (
-    <li className={styles.member}>
-      <p className={styles.name}>
+    <li className={`${styles.member} portal-frame portal-box--background`}>
+      <p className={`${styles.name} portal-row portal-bold portal-wrap-anywhere portal-m0`}>
         {member.name}
         {away && (
           <span className={styles.absence}>
@@ -41,13 +41,13 @@ function MemberGroup({ titleId, emptyId, members }: { titleId: string; emptyId: 
   const headingId = useId();
   return (
     <section className={styles.group} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.groupTitle}>
+      <h2 id={headingId} className="portal-mb-s portal-title-l">
         {intl.formatMessage({ id: titleId })}
       </h2>
       {members.length === 0 ? (
         <EmptyState text={intl.formatMessage({ id: emptyId })} />
       ) : (
-        <ul className={styles.members} aria-labelledby={headingId}>
+        <ul className="portal-plain-list portal-grid-s" aria-labelledby={headingId}>
           {members.map((member) => (
             <Member key={member.id} member={member} />
           ))}
@@ -77,7 +77,7 @@ export function TeamPage() {
           case 'ok':
             return (
               <>
-                <dl className={styles.employer}>
+                <dl className={`${styles.employer} portal-row portal-mb-l`}>
                   <dt>{intl.formatMessage({ id: 'account.team.employer' })}</dt>
                   <dd>{state.employerName}</dd>
                 </dl>

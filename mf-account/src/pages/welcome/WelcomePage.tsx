@@ -1,7 +1,6 @@
 import { useIntl } from 'react-intl';
 import { ErrorView, PageHeading, Spinner, usePageState } from '@portal/shared-ui';
 import { RegistrationFlow } from '../../components/registration/RegistrationFlow';
-import styles from './WelcomePage.module.css';
 
 /**
  * account.welcome (spec part 1 §2 "Help / first-time welcome", docs/product-decisions.md, "Paths": tervetuloa,
@@ -13,9 +12,9 @@ export function WelcomePage() {
   const intl = useIntl();
   const { page, retry } = usePageState('account.welcome');
   return (
-    <div className={styles.page}>
+    <div className="portal-vstack-m portal-page-column">
       <PageHeading>{intl.formatMessage({ id: 'account.welcome.title' })}</PageHeading>
-      <p className={styles.intro}>{intl.formatMessage({ id: 'account.welcome.message' })}</p>
+      <p className="portal-m0">{intl.formatMessage({ id: 'account.welcome.message' })}</p>
       {page.status === 'loading' && <Spinner />}
       {page.status === 'error' && (
         <div role="alert">
@@ -24,7 +23,7 @@ export function WelcomePage() {
       )}
       {page.status === 'ready' && (
         <>
-          <p className={styles.intro}>{intl.formatMessage({ id: 'account.welcome.form-intro' })}</p>
+          <p className="portal-m0">{intl.formatMessage({ id: 'account.welcome.form-intro' })}</p>
           <RegistrationFlow state={page.data} />
         </>
       )}

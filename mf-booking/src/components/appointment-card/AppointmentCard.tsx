@@ -50,39 +50,39 @@ export function AppointmentCard({
   const { clinic, practitioner, price } = appointment;
   const where = appointment.isVideo ? t('booking.appointment.card.video') : appointment.isRemote ? t('booking.appointment.card.remote') : clinic.name;
   return (
-    <article className={styles.card} aria-labelledby={`${ids}-heading`}>
+    <article className="portal-vstack-s portal-box portal-box--surface portal-wrap-anywhere" aria-labelledby={`${ids}-heading`}>
       <Heading level={headingLevel} id={`${ids}-heading`} className={styles.heading}>
         {headingLink ? headingLink(appointment.specialty.title) : appointment.specialty.title}
       </Heading>
-      <p className={styles.when}>
+      <p className="portal-bold portal-m0">
         <time dateTime={appointment.startDate}>{formatDateTime(appointment.startDate, lang)}</time>
         <span className={styles.muted}> · {t('booking.appointment.card.duration', { minutes: appointment.durationMinutes })}</span>
       </p>
-      <div className={styles.practitioner}>
+      <div className="portal-items-center portal-flex portal-gap-s">
         <PractitionerPicture name={practitioner.name} pictureUrl={practitioner.profilePictureUrl} />
-        <p className={styles.practitionerText}>
-          <span className={styles.practitionerName}>{practitioner.name}</span>
+        <p className={`${styles.practitionerText} portal-m0 portal-flex`}>
+          <span className="portal-bold">{practitioner.name}</span>
           {practitioner.title && <span className={styles.muted}>{practitioner.title}</span>}
         </p>
       </div>
-      <dl className={styles.facts}>
-        <div className={styles.fact}>
+      <dl className="portal-m0">
+        <div className={`${styles.fact} portal-grid-xs`}>
           <dt>{t('booking.appointment.card.kind')}</dt>
           <dd>{appointment.kind}</dd>
         </div>
-        <div className={styles.fact}>
+        <div className={`${styles.fact} portal-grid-xs`}>
           <dt>{t('booking.appointment.card.location')}</dt>
           <dd>
             {where}
             {!appointment.isRemote && clinic.address && (
-              <span className={styles.address}>
+              <span className="portal-block">
                 {clinic.address.street}, {clinic.address.postalCode} {clinic.address.postOffice}
               </span>
             )}
           </dd>
         </div>
         {price && (
-          <div className={styles.fact}>
+          <div className={`${styles.fact} portal-grid-xs`}>
             <dt>{t('booking.appointment.card.price')}</dt>
             <dd>
               {t('booking.appointment.card.priceFrom', { price: formatMoney(Number(price.fromEuros), lang) })}

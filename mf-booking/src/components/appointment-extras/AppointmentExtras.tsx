@@ -66,15 +66,15 @@ function EarlierTimeWaitlist({ appointment }: { appointment: AppointmentDetail }
   };
 
   return (
-    <section className={styles.waitlist} aria-labelledby={`${ids}-title`}>
+    <section className="portal-box portal-grid-s" aria-labelledby={`${ids}-title`}>
       <h3 id={`${ids}-title`} className={styles.title}>
         {t('title')}
       </h3>
       {view.status === 'loading' && <Spinner size="small" />}
-      {view.status === 'error' && <p className={styles.note}>{t('loadFailed')}</p>}
+      {view.status === 'error' && <p className="portal-m0">{t('loadFailed')}</p>}
       {view.status === 'ready' && view.state.joined && (
         <>
-          <p className={styles.note} role="status">
+          <p className="portal-m0" role="status">
             {t('joined')}
           </p>
           <div>
@@ -85,15 +85,15 @@ function EarlierTimeWaitlist({ appointment }: { appointment: AppointmentDetail }
         </>
       )}
       {view.status === 'ready' && !view.state.joined && (
-        <form onSubmit={onSubmit} className={styles.form}>
-          <p className={styles.note}>{t('intro')}</p>
-          <fieldset className={styles.scopes}>
-            <legend className={styles.legend}>{t('scope.legend')}</legend>
-            <label className={styles.scope}>
+        <form onSubmit={onSubmit} className="portal-grid-s">
+          <p className="portal-m0">{t('intro')}</p>
+          <fieldset className={`${styles.scopes} portal-grid-xs portal-m0`}>
+            <legend className={`${styles.legend} portal-field__label`}>{t('scope.legend')}</legend>
+            <label className="portal-wrap-anywhere portal-flex portal-items-start portal-gap-xs">
               <input type="radio" name={`${ids}-scope`} value="practitioner" checked={scope === 'practitioner'} onChange={() => setScope('practitioner')} />
               {t('scope.practitioner', { practitioner: appointment.practitioner.name })}
             </label>
-            <label className={styles.scope}>
+            <label className="portal-wrap-anywhere portal-flex portal-items-start portal-gap-xs">
               <input type="radio" name={`${ids}-scope`} value="specialty-municipality" checked={scope === 'specialty-municipality'} onChange={() => setScope('specialty-municipality')} />
               {t('scope.specialtyMunicipality', { specialty: appointment.specialty.title, municipality: appointment.clinic.municipality })}
             </label>
@@ -120,8 +120,8 @@ export function AppointmentExtras({ appointment }: { appointment: AppointmentDet
   const upcoming = !appointment.isCancelled && !appointment.hasAppointeeCanceled && appointment.selfCheckInStatus !== 'CheckedIn';
   if (!upcoming) return null;
   return (
-    <div className={styles.extras}>
-      <ul className={styles.links}>
+    <div className={`${styles.extras} portal-grid-m`}>
+      <ul className={`${styles.links} portal-row portal-plain-list`}>
         <li>
           <a className={styles.link} href={`${calendarFilePath(appointment.id)}?lang=${lang}`} download>
             {intl.formatMessage({ id: 'booking.calendar.add' })}

@@ -24,7 +24,6 @@ import {
   useShell,
   type ContactValues,
 } from '@portal/shared-ui';
-import styles from './ContactDetails.module.css';
 
 export type { ContactValues };
 
@@ -160,8 +159,8 @@ export function ContactDetailsBlock({ values, onSaved, onEditingChange, myInform
   };
 
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.title}>
+    <section className="portal-vstack-m" aria-labelledby={titleId}>
+      <h2 id={titleId} className="portal-title-l portal-m0">
         {t('title')}
       </h2>
       {mode === 'read' ? (
@@ -174,7 +173,7 @@ export function ContactDetailsBlock({ values, onSaved, onEditingChange, myInform
               </div>
             ))}
           </dl>
-          <div className={styles.actions}>
+          <div className="portal-form-actions portal-items-center">
             <Button ref={editButton} variant="secondary" onClick={startEditing} disabled={disabled}>
               {t('edit')}
             </Button>
@@ -212,7 +211,7 @@ export function ContactDetailsBlock({ values, onSaved, onEditingChange, myInform
             })}
           </fieldset>
           {failed && <Alert variant="error">{t('saveFailed')}</Alert>}
-          <div className={styles.actions}>
+          <div className="portal-form-actions portal-items-center">
             <Button type="submit" disabled={anyFailing || saving} loading={saving} loadingLabel={t('saving')}>
               {t('save')}
             </Button>

@@ -13,7 +13,7 @@ export interface ReservationCheckboxProps {
 /** A confirmation checkbox of a reservation form (terms, binding reservation, occupational), its label beside it. */
 export function ReservationCheckbox({ id, checked, disabled, required, onChange, children }: ReservationCheckboxProps) {
   return (
-    <div className={styles.checkbox}>
+    <div className={`${styles.checkbox} portal-flex portal-items-start portal-gap-s`}>
       <input id={id} type="checkbox" required={required} checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
       <label htmlFor={id}>{children}</label>
     </div>

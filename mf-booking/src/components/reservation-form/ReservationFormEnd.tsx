@@ -25,7 +25,7 @@ export function ReservationFormEnd({ problem, problemRef, healthcareType, loginH
   const explained = !enabled && !reserving && blockedReason !== undefined;
   return (
     <>
-      <div ref={problemRef} tabIndex={-1} className={styles.problem}>
+      <div ref={problemRef} tabIndex={-1} className="portal-focus-none">
         {problem && <ProblemNotice problem={problem} healthcareType={healthcareType} loginHref={loginHref ?? null} />}
       </div>
       {explained && (
@@ -33,7 +33,7 @@ export function ReservationFormEnd({ problem, problemRef, healthcareType, loginH
           {blockedReason}
         </div>
       )}
-      <div className={styles.actions}>
+      <div className="portal-form-actions portal-items-center">
         <Button
           type="submit"
           disabled={!enabled}

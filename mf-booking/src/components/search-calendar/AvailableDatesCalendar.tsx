@@ -55,7 +55,7 @@ export function AvailableDatesCalendar({
   const available = useMemo(() => new Set(availableDates), [availableDates]);
   return (
     <section className={mobile ? `${styles.calendar} ${styles.mobile}` : styles.calendar} aria-labelledby={headingId} aria-busy={loading}>
-      <h2 id={headingId} className={styles.heading}>
+      <h2 id={headingId} className="portal-mb-xs portal-title-m">
         {intl.formatMessage({ id: 'booking.search.calendar.title' })}
       </h2>
       <DayPicker
@@ -77,7 +77,7 @@ export function AvailableDatesCalendar({
         showOutsideDays={false}
         fixedWeeks={!mobile}
       />
-      <p className={styles.legend}>{intl.formatMessage({ id: 'booking.search.calendar.legend' })}</p>
+      <p className="portal-mt-xs portal-muted portal-small">{intl.formatMessage({ id: 'booking.search.calendar.legend' })}</p>
     </section>
   );
 }

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { APPOINTMENT_SEARCH_PATH, AVAILABLE_DATES_PATH, type SearchFilter } from '@portal/shared-api';
 import { createFakeShell, pageState, renderWithShell } from '../../../test/shell-fake';
-import { PrivateListPage } from '../../pages/appointment-list/AppointmentListPage';
-import { listState, slots, TODAY } from '../../pages/appointment-list/search-fixtures';
+import { PrivateListPage } from '../../pages/private-list/PrivateListPage';
+import { listState, slots, TODAY } from '../../pages/private-list/search-fixtures';
 import { chosenFilterCount, NARROW_SEARCH_MEDIA } from './FiltersDisclosure';
 
 // whole list pages render here, several user steps each: slower than a unit test on a busy machine

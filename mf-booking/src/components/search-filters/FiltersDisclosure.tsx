@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { createContext, useContext, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { MOBILE_CALENDAR_BREAKPOINT_PX, type SearchFilter } from '@portal/shared-api';
@@ -8,6 +8,12 @@ import styles from './FiltersDisclosure.module.css';
 
 /** Below this width the filters stack above the results (the list page's one-column layout, §9's 800 px). */
 export const NARROW_SEARCH_MEDIA = `(max-width: ${MOBILE_CALENDAR_BREAKPOINT_PX - 1}px)`;
+
+/**
+ * True where the page is rendered without a screen to ask (the server's copy, prerender.tsx): the
+ * disclosure is then rendered whole and the style sheet folds it by the screen's width.
+ */
+export const ViewportUnknownContext = createContext(false);
 
 /**
  * How many filters the visitor has chosen: each clinic, specialty and practitioner, remote
@@ -42,12 +48,13 @@ export function FiltersDisclosure({
   children: ReactNode;
 }) {
   const intl = useIntl();
+  const viewportUnknown = useContext(ViewportUnknownContext);
   const narrow = useMediaQuery(NARROW_SEARCH_MEDIA);
   const [expanded, setExpanded] = useState(false);
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  if (!narrow) return <div className={className}>{children}</div>;
+  if (!narrow && !viewportUnknown) return <div className={className}>{children}</div>;
 
   const collapse = () => {
     setExpanded(false);
@@ -60,11 +67,14 @@ export function FiltersDisclosure({
   };
 
   return (
-    <div className={styles.disclosure}>
+    // The server's copy (viewport unknown) leaves the folding to the style sheet: on a wide screen
+    // the panel stands as the plain column above and the buttons are not shown, on a phone the panel
+    // is folded; the remote's copy replaces it with the one for the screen it has.
+    <div className={`${styles.disclosure} portal-min-w0 portal-grid-s`} data-viewport={viewportUnknown ? 'unknown' : undefined}>
       <button
         ref={toggleRef}
         type="button"
-        className={styles.toggle}
+        className={`${styles.toggle} portal-frame portal-flex portal-justify-between portal-gap-s portal-items-center portal-box--background`}
         aria-expanded={expanded}
         aria-controls={panelId}
         onClick={() => setExpanded((open) => !open)}
@@ -72,9 +82,10 @@ export function FiltersDisclosure({
         <span>{intl.formatMessage({ id: 'booking.search.filters.toggle' }, { count: chosen })}</span>
         <span className={expanded ? `${styles.chevron} ${styles.open}` : styles.chevron} aria-hidden="true" />
       </button>
-      <div id={panelId} className={`${className ?? ''} ${styles.panel}`} hidden={!expanded} onKeyDown={onKeyDown}>
+      <div id={panelId} className={`${className ?? ''} ${styles.panel}`} hidden={viewportUnknown ? undefined : !expanded} onKeyDown={onKeyDown}>
         {children}
         <Button
+          className={styles.showResults}
           fullWidth
           onClick={() => {
             // folded first, so the results are where they will stay when the focus moves to them

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { SearchFilter, SearchOptions } from '@portal/shared-api';
 import type { IsoDate } from '@portal/shared-i18n';
-import { municipalitySelection, type MunicipalityClinics } from '../../pages/appointment-list/filter-rules';
+import { municipalitySelection, type MunicipalityClinics } from '../../pages/private-list/filter-rules';
 import styles from './SearchFilters.module.css';
 
 export interface FilterHandlers {
@@ -23,7 +23,7 @@ function Checkbox({ checked, indeterminate = false, onChange, children }: { chec
     if (ref.current) ref.current.indeterminate = indeterminate;
   }, [indeterminate]);
   return (
-    <label className={styles.option}>
+    <label className={`${styles.option} portal-items-center portal-flex portal-touch portal-gap-xs`}>
       <input ref={ref} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
       <span>{children}</span>
     </label>
@@ -34,12 +34,12 @@ function Checkbox({ checked, indeterminate = false, onChange, children }: { chec
 function FilterGroup({ title, chosen, children }: { title: string; chosen: number; children: ReactNode }) {
   const intl = useIntl();
   return (
-    <details className={styles.group}>
-      <summary className={styles.summary}>
+    <details className="portal-frame portal-box--background">
+      <summary className={`${styles.summary} portal-row portal-touch portal-gap-xs portal-items-center portal-bold`}>
         {title}
         {chosen > 0 && <span className={styles.count}>{intl.formatMessage({ id: 'booking.search.filters.chosen' }, { count: chosen })}</span>}
       </summary>
-      <div className={styles.choices}>{children}</div>
+      <div className={`${styles.choices} portal-grid-xs`}>{children}</div>
     </details>
   );
 }
@@ -66,9 +66,9 @@ export function SearchFilters({
   const query = practitionerQuery.trim().toLocaleLowerCase();
   const practitioners = query === '' ? options.practitioners : options.practitioners.filter((p) => p.name.toLocaleLowerCase().includes(query));
   return (
-    <section className={styles.filters} aria-label={intl.formatMessage({ id: 'booking.search.filters.title' })}>
-      <div className={styles.row}>
-        <div className={styles.field}>
+    <section className="portal-grid-s" aria-label={intl.formatMessage({ id: 'booking.search.filters.title' })}>
+      <div className={`${styles.row} portal-row`}>
+        <div className={`${styles.field} portal-grid-xxs`}>
           <label htmlFor={dateId}>{intl.formatMessage({ id: 'booking.search.filters.startDate' })}</label>
           <input
             id={dateId}
@@ -89,7 +89,7 @@ export function SearchFilters({
           const selection = municipalitySelection(filter, group);
           return (
             <fieldset key={group.name} className={styles.municipality}>
-              <legend className={styles.legend}>
+              <legend className="portal-field__label">
                 <Checkbox checked={selection === 'all'} indeterminate={selection === 'some'} onChange={(on) => handlers.onMunicipality(group, on)}>
                   {intl.formatMessage({ id: 'booking.search.filters.allOf' }, { municipality: group.name })}
                 </Checkbox>
@@ -123,7 +123,7 @@ export function SearchFilters({
       </FilterGroup>
       {options.practitioners.length > 0 && (
         <FilterGroup title={intl.formatMessage({ id: 'booking.search.filters.practitioners' })} chosen={filter.practitionerIds.length}>
-          <label className={styles.field}>
+          <label className={`${styles.field} portal-grid-xxs`}>
             <span>{intl.formatMessage({ id: 'booking.search.filters.findPractitioner' })}</span>
             <input type="search" value={practitionerQuery} onChange={(event) => setPractitionerQuery(event.target.value)} />
           </label>
@@ -136,10 +136,10 @@ export function SearchFilters({
                 onChange={(on) => handlers.onPractitioners(toggled(filter.practitionerIds, practitioner.id, on))}
               >
                 {practitioner.name}
-                {practitioner.title && <span className={styles.muted}> · {practitioner.title}</span>}
+                {practitioner.title && <span className="portal-muted"> · {practitioner.title}</span>}
               </Checkbox>
             ))}
-            {practitioners.length === 0 && <p className={styles.muted}>{intl.formatMessage({ id: 'booking.search.filters.noPractitioner' })}</p>}
+            {practitioners.length === 0 && <p className="portal-muted">{intl.formatMessage({ id: 'booking.search.filters.noPractitioner' })}</p>}
           </fieldset>
         </FilterGroup>
       )}

@@ -10,7 +10,7 @@ export function SignInPrompt({ text, next }: { text: string; next?: string }) {
   const intl = useIntl();
   const href = useSignInHref(next === undefined ? {} : { next });
   return (
-    <div className={styles.prompt}>
+    <div className={`${styles.prompt} portal-grid-m`}>
       <p>{text}</p>
       <LinkButton href={href}>{intl.formatMessage({ id: 'booking.occupational.signIn' })}</LinkButton>
     </div>

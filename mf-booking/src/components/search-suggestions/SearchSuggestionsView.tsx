@@ -26,18 +26,18 @@ export function SearchSuggestionsView({
   const days = suggestions?.days ?? [];
   const clinics = suggestions?.clinics ?? [];
   return (
-    <div className={styles.noResults}>
-      <p className={styles.text}>{intl.formatMessage({ id: 'booking.search.noResults' })}</p>
+    <div className={`${styles.noResults} portal-grid-m`}>
+      <p className="portal-bold portal-m0">{intl.formatMessage({ id: 'booking.search.noResults' })}</p>
       {days.length > 0 && (
         <section aria-labelledby={daysId}>
-          <h3 id={daysId} className={styles.title}>
+          <h3 id={daysId} className="portal-mb-xs portal-title-m">
             {intl.formatMessage({ id: 'booking.search.suggestions.days' })}
           </h3>
-          <ul className={styles.list}>
+          <ul className="portal-row portal-gap-xs portal-plain-list">
             {days.map((day) => (
               <li key={day.date}>
-                <button type="button" className={styles.suggestion} onClick={() => onDay(day.date)}>
-                  <span className={styles.main}>{formatDate(day.date, lang)}</span>
+                <button type="button" className={`${styles.suggestion} portal-box--background portal-touch`} onClick={() => onDay(day.date)}>
+                  <span className="portal-bold">{formatDate(day.date, lang)}</span>
                   <span>{intl.formatMessage({ id: 'booking.search.suggestions.dayDetail' }, { count: day.count, time: formatTime(day.firstStartDate) })}</span>
                 </button>
               </li>
@@ -47,14 +47,14 @@ export function SearchSuggestionsView({
       )}
       {clinics.length > 0 && (
         <section aria-labelledby={clinicsId}>
-          <h3 id={clinicsId} className={styles.title}>
+          <h3 id={clinicsId} className="portal-mb-xs portal-title-m">
             {intl.formatMessage({ id: 'booking.search.suggestions.clinics' })}
           </h3>
-          <ul className={styles.list}>
+          <ul className="portal-row portal-gap-xs portal-plain-list">
             {clinics.map(({ clinic, count, firstStartDate }) => (
               <li key={clinic.id}>
-                <button type="button" className={styles.suggestion} onClick={() => onClinic(clinic)}>
-                  <span className={styles.main}>{clinic.name}</span>
+                <button type="button" className={`${styles.suggestion} portal-box--background portal-touch`} onClick={() => onClinic(clinic)}>
+                  <span className="portal-bold">{clinic.name}</span>
                   <span>
                     {intl.formatMessage(
                       { id: 'booking.search.suggestions.clinicDetail' },

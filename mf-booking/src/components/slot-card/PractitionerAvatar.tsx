@@ -15,7 +15,7 @@ export function initialsOf(name: string): string {
 export function PractitionerAvatar({ name, pictureUrl }: { name: string; pictureUrl: string | null }) {
   if (pictureUrl) return <img className={styles.avatar} src={pictureUrl} alt="" width={56} height={56} loading="lazy" />;
   return (
-    <span className={`${styles.avatar} ${styles.initials}`} aria-hidden="true">
+    <span className={`${styles.avatar} ${styles.initials} portal-items-center portal-title-l portal-bold`} aria-hidden="true">
       {initialsOf(name)}
     </span>
   );

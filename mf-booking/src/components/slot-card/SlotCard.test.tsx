@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeShell, renderWithShell } from '../../../test/shell-fake';
-import { slot } from '../../pages/appointment-list/search-fixtures';
+import { slot } from '../../pages/private-list/search-fixtures';
 import { initialsOf } from './PractitionerAvatar';
 import { SlotCard } from './SlotCard';
 

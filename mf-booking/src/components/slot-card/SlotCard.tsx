@@ -36,20 +36,20 @@ export function SlotCard({ slot, href }: { slot: Slot; href: string }) {
     { weekday: weekdayOf(slot.startDate, lang), dateTime: formatDateTime(slot.startDate, lang) },
   );
   return (
-    <article className={styles.card}>
+    <article className={`${styles.card} portal-flex portal-items-start portal-gap-s portal-box portal-box--background`}>
       <PractitionerAvatar name={practitioner.name} pictureUrl={practitioner.profilePictureUrl} />
-      <div className={styles.body}>
-        <h3 className={styles.when}>
+      <div className={`${styles.body} portal-grid-xxs`}>
+        <h3 className="portal-title-m portal-m0">
           <QueryLink href={href} className={styles.link} aria-describedby={detailsId}>
             <time dateTime={slot.startDate}>{when}</time>
           </QueryLink>
         </h3>
         <div id={detailsId}>
           <p className={styles.practitioner}>
-            <span className={styles.name}>{practitioner.name}</span>
-            {practitioner.title && <span className={styles.title}>{practitioner.title}</span>}
+            <span className="portal-bold">{practitioner.name}</span>
+            {practitioner.title && <span className="portal-muted portal-block">{practitioner.title}</span>}
           </p>
-          <p className={styles.meta}>
+          <p className={`${styles.meta} portal-row portal-muted`}>
             <span>{slot.specialty.title}</span>
             <span>{slot.clinic.name}</span>
             <span>{intl.formatMessage({ id: 'booking.slot.duration' }, { minutes: slot.durationMinutes })}</span>
@@ -60,9 +60,9 @@ export function SlotCard({ slot, href }: { slot: Slot; href: string }) {
         </div>
         {price && (
           <div className={styles.price}>
-            <p className={styles.priceFrom}>{intl.formatMessage({ id: 'booking.slot.priceFrom' }, { price: formatMoney(Number(price.fromEuros), lang) })}</p>
+            <p className={`${styles.priceFrom} portal-bold`}>{intl.formatMessage({ id: 'booking.slot.priceFrom' }, { price: formatMoney(Number(price.fromEuros), lang) })}</p>
             {price.lines && price.lines.length > 0 && (
-              <ul className={styles.priceLines} aria-label={intl.formatMessage({ id: 'booking.slot.priceDetails' })}>
+              <ul className="portal-plain-list portal-muted portal-small" aria-label={intl.formatMessage({ id: 'booking.slot.priceDetails' })}>
                 {price.lines.map((line) => (
                   <li key={line.code}>
                     <span>{line.description}</span> <span>{formatMoney(Number(line.priceEuros), lang)}</span>

@@ -6,11 +6,11 @@ import {
   anonymousCalendarPath,
   anonymousCheckInResponseSchema,
   isApiError,
+  SSN_END_PART_LENGTH,
   type AnonymousAppointment,
   type AnonymousCheckInResponse,
 } from '@portal/shared-api';
-import { Alert, Button, ErrorView, LinkButton, PageHeading, PageLoadStatus, Spinner, usePageState, useShell } from '@portal/shared-ui';
-import { CodeInput, type CodeInputHandle } from '../../components/code-input/CodeInput';
+import { Alert, Button, CodeInput, emptyCode, ErrorView, LinkButton, PageHeading, PageLoadStatus, Spinner, usePageState, useShell } from '@portal/shared-ui';
 import { AppointmentFacts } from './AppointmentFacts';
 import { hrefIfRoute, loginHref } from './links';
 import styles from './AnonymousAppointmentPage.module.css';
@@ -55,7 +55,7 @@ function ScreenHeading({ children }: { children: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <h2 ref={heading} tabIndex={-1} className={styles.sectionTitle}>
+    <h2 ref={heading} tabIndex={-1} className="portal-title-l portal-m0">
       {children}
     </h2>
   );
@@ -65,21 +65,19 @@ function CheckInFlow({ appointment }: { appointment: AnonymousAppointment }) {
   const intl = useIntl();
   const shell = useShell();
   const hintId = useId();
-  const codeInput = useRef<CodeInputHandle>(null);
+  const [ssnEndPart, setSsnEndPart] = useState<string[]>(() => emptyCode(SSN_END_PART_LENGTH));
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `booking.anonymousAppointment.${id}` }, values);
   const [screen, setScreen] = useState<Screen>(
     appointment.isCheckedIn ? { kind: 'checked-in', roomLocation: appointment.roomLocation, already: false } : { kind: 'pending' },
   );
 
-  useEffect(() => {
-    if (screen.kind === 'ssn') codeInput.current?.focus();
-  }, [screen]);
-
-  const submit = async (ssnEndPart: string) => {
+  const submit = async (code: string) => {
     setScreen({ kind: 'submitting' });
+    // after a mismatch the boxes come back empty (the code input focuses its first box as it mounts)
+    setSsnEndPart(emptyCode(SSN_END_PART_LENGTH));
     try {
       const response = await shell.api.post(ANONYMOUS_CHECK_IN_PATH, anonymousCheckInResponseSchema, {
-        json: { appointmentId: appointment.id, ssnEndPart },
+        json: { appointmentId: appointment.id, ssnEndPart: code },
         searchParams: { lang: shell.lang },
       });
       setScreen(screenAfter(response));
@@ -102,10 +100,17 @@ function CheckInFlow({ appointment }: { appointment: AnonymousAppointment }) {
   switch (screen.kind) {
     case 'pending':
       return (
-        <section className={styles.section} aria-label={t('title')}>
-          <div className={styles.actions}>
+        <section className="portal-grid-m" aria-label={t('title')}>
+          <div className="portal-form-actions portal-items-center">
             {canCheckIn && (
-              <Button onClick={() => setScreen({ kind: 'ssn', mismatch: false })} disabled={appointment.selfCheckInStatus === 'too-early'} aria-describedby={appointment.selfCheckInStatus === 'too-early' ? hintId : undefined}>
+              <Button
+                onClick={() => {
+                  setSsnEndPart(emptyCode(SSN_END_PART_LENGTH));
+                  setScreen({ kind: 'ssn', mismatch: false });
+                }}
+                disabled={appointment.selfCheckInStatus === 'too-early'}
+                aria-describedby={appointment.selfCheckInStatus === 'too-early' ? hintId : undefined}
+              >
                 {t('checkIn')}
               </Button>
             )}
@@ -116,19 +121,19 @@ function CheckInFlow({ appointment }: { appointment: AnonymousAppointment }) {
             )}
           </div>
           {appointment.selfCheckInStatus === 'too-early' && (
-            <p id={hintId} className={styles.note}>
+            <p id={hintId} className="portal-muted portal-m0">
               {t('tooEarly')}
             </p>
           )}
           {appointment.mayCancel ? (
-            <p id={`${hintId}-cancel`} className={styles.note}>
+            <p id={`${hintId}-cancel`} className="portal-muted portal-m0">
               {t('cancelHint')}
             </p>
           ) : (
-            <p className={styles.note}>{t('cancelTooLate')}</p>
+            <p className="portal-muted portal-m0">{t('cancelTooLate')}</p>
           )}
-          <p className={styles.note}>
-            <a className={styles.calendarLink} href={calendarHref} download>
+          <p className="portal-muted portal-m0">
+            <a className="portal-text-link" href={calendarHref} download>
               {intl.formatMessage({ id: 'booking.calendar.add' })}
             </a>
           </p>
@@ -136,18 +141,27 @@ function CheckInFlow({ appointment }: { appointment: AnonymousAppointment }) {
       );
     case 'ssn':
       return (
-        <section className={styles.section}>
+        <section className="portal-grid-m">
           <ScreenHeading>{t('ssn.title')}</ScreenHeading>
-          <CodeInput ref={codeInput} label={t('ssn.label')} describedBy={screen.mismatch ? `${hintId}-error ${hintId}` : hintId} invalid={screen.mismatch} onComplete={(code) => void submit(code)} />
-          <p id={hintId} className={styles.note}>
+          <CodeInput
+            kind="identity-code-end"
+            value={ssnEndPart}
+            onValue={setSsnEndPart}
+            legend={t('ssn.label')}
+            boxLabel={(index, count) => intl.formatMessage({ id: 'booking.anonymousAppointment.ssn.box' }, { index, count })}
+            describedBy={screen.mismatch ? `${hintId}-error ${hintId}` : hintId}
+            invalid={screen.mismatch}
+            onComplete={(code) => void submit(code)}
+          />
+          <p id={hintId} className="portal-muted portal-m0">
             {t('ssn.hint')}
           </p>
           {screen.mismatch && (
-            <p id={`${hintId}-error`} className={styles.error} role="alert">
+            <p id={`${hintId}-error`} className={`${styles.error} portal-bold portal-m0`} role="alert">
               {t('ssn.mismatch')}
             </p>
           )}
-          <div className={styles.actions}>
+          <div className="portal-form-actions portal-items-center">
             <Button variant="secondary" onClick={() => setScreen({ kind: 'pending' })}>
               {t('error.goBack')}
             </Button>
@@ -165,10 +179,10 @@ function CheckInFlow({ appointment }: { appointment: AnonymousAppointment }) {
       );
     case 'consent':
       return (
-        <section className={styles.section}>
+        <section className="portal-grid-m">
           <ScreenHeading>{t('consent.title')}</ScreenHeading>
           <p>{t('consent.text')}</p>
-          <div className={styles.actions}>
+          <div className="portal-form-actions portal-items-center">
             <LinkButton href={loginHref(shell, hrefIfRoute(shell, 'account.data-processing') ?? appointmentPage)}>{t('consent.link')}</LinkButton>
             <Button variant="secondary" onClick={() => setScreen({ kind: 'pending' })}>
               {t('error.goBack')}
@@ -211,13 +225,13 @@ export function AnonymousAppointmentPage() {
   const t = (id: string) => intl.formatMessage({ id: `booking.anonymousAppointment.${id}` });
   const newBooking = hrefIfRoute(shell, 'booking.landing');
   return (
-    <div className={styles.page}>
+    <div className={`${styles.page} portal-grid-m`}>
       <PageHeading>{t('title')}</PageHeading>
       <PageLoadStatus page={page} retry={retry} />
       {page.status === 'ready' && page.data.status === 'appointment-not-found' && (
         <Alert variant="info" title={t('notFound.title')}>
           <p>{t('notFound.text')}</p>
-          <div className={styles.actions}>
+          <div className="portal-form-actions portal-items-center">
             <Button variant="secondary" onClick={retry}>
               {t('error.tryAgain')}
             </Button>

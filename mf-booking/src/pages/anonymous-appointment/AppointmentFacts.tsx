@@ -11,7 +11,7 @@ export function AppointmentFacts({ appointment }: { appointment: AnonymousAppoin
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `booking.anonymousAppointment.${id}` }, values);
   const { clinic, practitioner } = appointment;
   return (
-    <dl className={styles.facts}>
+    <dl className="portal-grid-s portal-m0">
       <div className={styles.fact}>
         <dt>{t('time')}</dt>
         <dd>
@@ -22,8 +22,8 @@ export function AppointmentFacts({ appointment }: { appointment: AnonymousAppoin
         <dt>{t('practitioner')}</dt>
         <dd>
           {practitioner.name}
-          {practitioner.title && <span className={styles.muted}>, {practitioner.title}</span>}
-          <span className={styles.muted}> · {appointment.specialty.title}</span>
+          {practitioner.title && <span className="portal-muted">, {practitioner.title}</span>}
+          <span className="portal-muted"> · {appointment.specialty.title}</span>
         </dd>
       </div>
       <div className={styles.fact}>
@@ -31,7 +31,7 @@ export function AppointmentFacts({ appointment }: { appointment: AnonymousAppoin
         <dd>
           {appointment.isVideo ? t('video') : appointment.isRemote ? t('remote') : clinic.name}
           {!appointment.isRemote && clinic.address && (
-            <span className={styles.block}>
+            <span className="portal-block">
               {clinic.address.street}, {clinic.address.postalCode} {clinic.address.postOffice}
             </span>
           )}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import {
   ANONYMOUS_RESERVE_APPOINTMENT_PATH,
@@ -23,10 +23,12 @@ import {
   normalizePhone,
   normalizeSsn,
   showsContactHint,
+  forgetTypedAnonymousValues,
+  keepTypedAnonymousValues,
+  typedAnonymousValues,
   type AnonymousField,
   type AnonymousValues,
 } from './anonymous-form';
-import styles from '../reservation/ReservationPage.module.css';
 
 /** The tag of this process's error reports. */
 export const ANONYMOUS_RESERVATION_PROCESS = 'booking-anonymous-reservation';
@@ -62,7 +64,11 @@ export function AnonymousReservationForm({ state, loginHref, onReserved }: Anony
   const shell = useShell();
   const id = useId();
   const now = useNow();
-  const [values, setValues] = useState<AnonymousValues>(EMPTY_ANONYMOUS_VALUES);
+  // what was typed for another slot in this tab (3.3.7): filled in, not asked again
+  const [values, setValues] = useState<AnonymousValues>(() => typedAnonymousValues());
+  useEffect(() => {
+    if (values !== EMPTY_ANONYMOUS_VALUES) keepTypedAnonymousValues(values);
+  }, [values]);
   const [touched, setTouched] = useState<ReadonlySet<AnonymousField>>(new Set());
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [bindingChecked, setBindingChecked] = useState(false);
@@ -99,16 +105,19 @@ export function AnonymousReservationForm({ state, loginHref, onReserved }: Anony
     // anonymous: no csrfToken (spec §7); the server checks the Origin and rate-limits instead
     const outcome = await post({ path: ANONYMOUS_RESERVE_APPOINTMENT_PATH, body, flow: 'anonymous', process: ANONYMOUS_RESERVATION_PROCESS, analytics });
     if (!outcome) return;
-    if ('details' in outcome) return onReserved(outcome.details);
+    if ('details' in outcome) {
+      forgetTypedAnonymousValues();
+      return onReserved(outcome.details);
+    }
     setProblem(outcome.problem);
     setReserving(false);
   };
 
   return (
-    <div className={styles.flow}>
+    <div className="portal-vstack-xl">
       <AppointmentSummary appointment={appointment} priceInfo={healthcareType === 'private' ? state.priceInfo : null} />
-      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`} className={styles.sectionTitle}>
+      <form className="portal-form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className="portal-title-l portal-m0">
           {t('form.title')}
         </h2>
         <p className={FIELD_CLASS.hint}>{t('form.intro')}</p>

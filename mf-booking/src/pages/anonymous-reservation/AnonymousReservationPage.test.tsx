@@ -1,11 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import type { AnonymousReservationPageState, ApiFailure } from '@portal/shared-api';
 import { mockFailure } from '@portal/shared-api/mock';
 import { createFakeShell, pageState, renderWithShell } from '../../../test/shell-fake';
 import { anonymousOkState, reservationDetails, routesWithAccount } from '../reservation/test-fixtures';
-import { InsuranceAnonymousReservationPage, PrivateAnonymousReservationPage } from './AnonymousReservationPage';
+import { AnonymousReservationInsurancePage, AnonymousReservationPage } from './AnonymousReservationPage';
+import { EMPTY_ANONYMOUS_VALUES, forgetTypedAnonymousValues, TYPED_VALUES_KEPT_MS, typedAnonymousValues } from './anonymous-form';
+
+// each test starts as a fresh tab: nothing typed for another slot
+beforeEach(() => {
+  forgetTypedAnonymousValues();
+});
 
 const RESERVE = 'POST /api/anon/reserve-appointment';
 
@@ -22,8 +28,8 @@ function setUp(state: AnonymousReservationPageState, { insurance = false, brand 
   const path = insurance ? '/en/anonymous-users/available-appointments/insurance/501' : PATH;
   renderWithShell(
     <Routes>
-      <Route path="/en/anonymous-users/available-appointments/:id" element={<PrivateAnonymousReservationPage />} />
-      <Route path="/en/anonymous-users/available-appointments/insurance/:id" element={<InsuranceAnonymousReservationPage />} />
+      <Route path="/en/anonymous-users/available-appointments/:id" element={<AnonymousReservationPage />} />
+      <Route path="/en/anonymous-users/available-appointments/insurance/:id" element={<AnonymousReservationInsurancePage />} />
     </Routes>,
     shell,
     path,
@@ -59,7 +65,7 @@ describe('anonymous reservation page (spec part 2 ยง4 "Anonymous reservation", ย
     renderWithShell(
       <>
         <Routes>
-          <Route path="/en/anonymous-users/available-appointments/:id" element={<PrivateAnonymousReservationPage />} />
+          <Route path="/en/anonymous-users/available-appointments/:id" element={<AnonymousReservationPage />} />
         </Routes>
         <AddressProbe />
       </>,
@@ -156,6 +162,21 @@ describe('anonymous reservation page (spec part 2 ยง4 "Anonymous reservation", ย
     });
     expect(screen.queryByRole('link', { name: 'All appointments' })).not.toBeInTheDocument();
     expect(JSON.stringify((shell.analytics.push as jest.Mock).mock.calls)).not.toMatch(/131052|Maija|maija|\+358/);
+    // reserved: the tab forgets what was typed
+    expect(typedAnonymousValues()).toEqual(EMPTY_ANONYMOUS_VALUES);
+  });
+
+  test('3.3.7 Redundant Entry: what was typed for one slot is filled in on the next slot chosen in the same tab, for a quarter of an hour', async () => {
+    setUp(anonymousOkState);
+    await fillValidForm();
+    cleanup();
+    // another slot: a new form, filled in with what was typed
+    setUp(anonymousOkState);
+    expect(await screen.findByRole('textbox', { name: 'Personal identity code' })).toHaveValue('131052-308T');
+    expect(field('First name')).toHaveValue(' Maija ');
+    expect(field('Email')).toHaveValue('maija@example.fi');
+    // the next person at a shared computer, later: nothing
+    expect(typedAnonymousValues(Date.now() + TYPED_VALUES_KEPT_MS + 1)).toEqual(EMPTY_ANONYMOUS_VALUES);
   });
 
   // issue 27: whatever the refusal about the person, one warning that tells a stranger nothing, and strong login
@@ -256,7 +277,7 @@ describe("children's brand: the login choice (hpa or ordinary) comes first (spec
     shell.loadPage.mockResolvedValueOnce(pageState('booking.anonymous-reservation', anonymousOkState, { id: '501' }));
     renderWithShell(
       <Routes>
-        <Route path={`/${lang}/x/:id`} element={<PrivateAnonymousReservationPage />} />
+        <Route path={`/${lang}/x/:id`} element={<AnonymousReservationPage />} />
       </Routes>,
       shell,
       `/${lang}/x/501`,

@@ -27,7 +27,7 @@ export function useStrongLoginHref(loggedInPath: string): string | null {
  * after strong login; otherwise the identity-code form, then the confirmation. A signed-in visitor
  * goes on to the signed-in reservation page of the same slot.
  */
-export function AnonymousReservationPage({ routeId }: { routeId: AnonymousReservationRouteId }) {
+export function AnonymousReservationPageFor({ routeId }: { routeId: AnonymousReservationRouteId }) {
   const { id = '' } = useParams();
   const { page, retry } = usePageState(routeId, { id });
   const [reserved, setReserved] = useState<ReservationDetails | null>(null);
@@ -71,7 +71,7 @@ function AnonymousReservation({ state, onReserved }: { state: AnonymousReservati
     );
   }
   return (
-    <div ref={afterChoice} tabIndex={-1} className={styles.afterChoice}>
+    <div ref={afterChoice} tabIndex={-1} className="portal-focus-none">
       <OrdinaryReservation state={state} loginHref={loginHref} onReserved={onReserved} />
     </div>
   );
@@ -89,7 +89,7 @@ function StrongLoginNotice({ healthcareType, loginHref }: { healthcareType: Anon
   const reason = healthcareType === 'private' ? 'slot' : healthcareType;
   return (
     <Alert variant="info" announce={false} title={intl.formatMessage({ id: 'booking.anonymousReservation.strongLogin.title' })}>
-      <p className={styles.noticeText}>{intl.formatMessage({ id: `booking.anonymousReservation.strongLogin.${reason}` })}</p>
+      <p className="portal-mb-s portal-last-mb0">{intl.formatMessage({ id: `booking.anonymousReservation.strongLogin.${reason}` })}</p>
       {loginHref && (
         // a full page load, as the header's log-in button: strong login leaves the portal for the identity provider
         <LinkButton href={loginHref}>
@@ -100,12 +100,12 @@ function StrongLoginNotice({ healthcareType, loginHref }: { healthcareType: Anon
   );
 }
 
-export function PrivateAnonymousReservationPage() {
-  return <AnonymousReservationPage routeId="booking.anonymous-reservation" />;
+export function AnonymousReservationPage() {
+  return <AnonymousReservationPageFor routeId="booking.anonymous-reservation" />;
 }
-export function InsuranceAnonymousReservationPage() {
-  return <AnonymousReservationPage routeId="booking.anonymous-reservation-insurance" />;
+export function AnonymousReservationInsurancePage() {
+  return <AnonymousReservationPageFor routeId="booking.anonymous-reservation-insurance" />;
 }
-export function OccupationalAnonymousReservationPage() {
-  return <AnonymousReservationPage routeId="booking.anonymous-reservation-occupational" />;
+export function AnonymousReservationOccupationalPage() {
+  return <AnonymousReservationPageFor routeId="booking.anonymous-reservation-occupational" />;
 }

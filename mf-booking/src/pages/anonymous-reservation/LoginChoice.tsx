@@ -16,9 +16,9 @@ export function LoginChoice({ loggedInPath, onOrdinary }: { loggedInPath: string
   const guardianHref = useSignInHref({ next: loggedInPath, acting: ACTING_GUARDIAN });
   const t = (key: string) => intl.formatMessage({ id: `booking.anonymousReservation.choice.${key}` });
   return (
-    <section className={styles.flow} aria-labelledby={`${id}-title`}>
+    <section className="portal-vstack-xl" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('title')}</h2>
-      <ul className={styles.choices}>
+      <ul className={`${styles.choices} portal-plain-list portal-grid-m`}>
         <li>
           <p id={`${id}-child`}>{t('child.text')}</p>
           {/* a full page load: the login leaves the portal for the identity provider */}

@@ -14,6 +14,32 @@ export type AnonymousValues = Record<AnonymousField, string>;
 
 export const EMPTY_ANONYMOUS_VALUES: AnonymousValues = { ssn: '', firstName: '', lastName: '', phone: '', email: '' };
 
+/** How long what was typed is offered again: a visitor choosing another time, not the next person at a shared computer. */
+export const TYPED_VALUES_KEPT_MS = 15 * 60_000;
+
+const typed: { values: AnonymousValues; at: number } = { values: EMPTY_ANONYMOUS_VALUES, at: 0 };
+
+/**
+ * What the visitor typed in the form in this tab within TYPED_VALUES_KEPT_MS, so that choosing
+ * another time (back to the list, another slot; or a slot someone else took first) does not ask for
+ * it all again (WCAG 2.2 3.3.7 Redundant Entry, issue 33). In memory only, never stored: a reload,
+ * closing the tab, a reservation made or a quarter of an hour forgets it (an identity code must not
+ * greet the next person at a shared computer).
+ */
+export function typedAnonymousValues(now = Date.now()): AnonymousValues {
+  return now - typed.at <= TYPED_VALUES_KEPT_MS ? typed.values : EMPTY_ANONYMOUS_VALUES;
+}
+
+export function keepTypedAnonymousValues(values: AnonymousValues, now = Date.now()): void {
+  typed.values = values;
+  typed.at = now;
+}
+
+export function forgetTypedAnonymousValues(): void {
+  typed.values = EMPTY_ANONYMOUS_VALUES;
+  typed.at = 0;
+}
+
 /** Each field's message id when it is refused. */
 export const ANONYMOUS_ERROR_IDS: Record<AnonymousField, string> = {
   ssn: 'booking.anonymousReservation.error.ssn',

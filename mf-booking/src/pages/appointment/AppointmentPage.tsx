@@ -26,12 +26,12 @@ export function AppointmentPage() {
   );
   return (
     <div className={styles.page}>
-      <p className={styles.back}>{allLink}</p>
+      <p className="portal-mb-m">{allLink}</p>
       <PageHeading>{t('booking.appointment.title', { count })}</PageHeading>
       <PageLoadStatus page={page} retry={retry} />
       {page.status === 'ready' && page.data.status === 'appointment-not-found' && (
         <Alert variant="info" title={t('booking.appointment.notFound.title')} announce={false}>
-          <p className={styles.notFoundText}>{t('booking.appointment.notFound.text')}</p>
+          <p className="portal-mb-s">{t('booking.appointment.notFound.text')}</p>
           {shell.hasRoute('booking.landing') && (
             <LinkButton href={shell.href('booking.landing')} onNavigate={shell.navigate} variant="secondary">
               {t('booking.appointment.notFound.book')}
@@ -40,7 +40,7 @@ export function AppointmentPage() {
         </Alert>
       )}
       {page.status === 'ready' && page.data.status === 'ok' && (
-        <div className={styles.cards}>
+        <div className="portal-vstack-l">
           {page.data.appointments.map((appointment) => (
             <AppointmentPanel key={appointment.id} appointment={appointment} />
           ))}

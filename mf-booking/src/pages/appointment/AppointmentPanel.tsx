@@ -52,7 +52,7 @@ export function AppointmentPanel({ appointment }: { appointment: AppointmentDeta
     : null;
 
   return (
-    <div className={styles.panel}>
+    <div className="portal-vstack-s">
       <AppointmentCard appointment={appointment}>
         {appointment.hasAppointeeCanceled && (
           <Alert variant="warning" announce={false}>
@@ -65,7 +65,7 @@ export function AppointmentPanel({ appointment }: { appointment: AppointmentDeta
           </Alert>
         )}
         {(appointment.hasAppointeeCanceled || appointment.isCancelled) && newTimeHref && (
-          <p className={styles.room}>
+          <p className="portal-m0">
             <LinkButton href={newTimeHref} onNavigate={shell.navigate} variant="secondary">
               {t('booking.appointment.reserveNewTime')}
             </LinkButton>
@@ -74,10 +74,10 @@ export function AppointmentPanel({ appointment }: { appointment: AppointmentDeta
 
         {checkIn.kind === 'checked-in' && (
           <div role="status">
-            <p ref={doneRef} tabIndex={-1} className={styles.done}>
+            <p ref={doneRef} tabIndex={-1} className={`${styles.done} portal-bold portal-m0`}>
               {t('booking.appointment.checkIn.done')}
             </p>
-            <p className={styles.room}>
+            <p className="portal-m0">
               {checkIn.roomLocation
                 ? t('booking.appointment.checkIn.room', { room: checkIn.roomLocation })
                 : t('booking.appointment.checkIn.seeReception')}
@@ -91,17 +91,17 @@ export function AppointmentPanel({ appointment }: { appointment: AppointmentDeta
 
         {cancel.kind === 'failed' && (
           <Alert variant="warning">
-            <p className={styles.paragraph}>
+            <p className="portal-mb-xs portal-last-mb0">
               {t('booking.appointment.cancel.failed')}
               {cancel.lessThanHours !== null && <> {t('booking.appointment.cancel.lessThan', { hours: cancel.lessThanHours })}</>}
             </p>
-            <p className={styles.paragraph}>
+            <p className="portal-mb-xs portal-last-mb0">
               <FormattedMessage id="booking.appointment.cancel.callUs" values={{ phone: <CustomerServicePhone key="phone" /> }} />
             </p>
           </Alert>
         )}
         {upcomingReserved && !appointment.mayCancel && appointment.withinCancellationWindow && cancel.kind !== 'failed' && (
-          <p className={styles.hint}>
+          <p className="portal-muted portal-m0">
             <FormattedMessage
               id="booking.appointment.cancel.notOnline"
               values={{ hours: appointment.cancellationHours, phone: <CustomerServicePhone key="phone" /> }}
@@ -110,7 +110,7 @@ export function AppointmentPanel({ appointment }: { appointment: AppointmentDeta
         )}
 
         {(showCheckIn || showCancel) && cancel.kind !== 'confirming' && (
-          <div className={styles.actions}>
+          <div className={`${styles.actions} portal-form-actions portal-items-center`}>
             {showCheckIn && (
               <Button
                 onClick={doCheckIn}
@@ -127,18 +127,18 @@ export function AppointmentPanel({ appointment }: { appointment: AppointmentDeta
               </Button>
             )}
             {showCheckIn && appointment.selfCheckInStatus === 'TooEarly' && (
-              <p id={`checkin-hint-${appointment.id}`} className={styles.hint}>
+              <p id={`checkin-hint-${appointment.id}`} className="portal-muted portal-m0">
                 {t('booking.appointment.checkIn.opensHint', { minutes: CHECK_IN_OPENS_MINUTES })}
               </p>
             )}
           </div>
         )}
         {showCancel && (cancel.kind === 'confirming' || cancel.kind === 'cancelling') && (
-          <div ref={confirmRef} tabIndex={-1} className={styles.confirm} role="group" aria-labelledby={`cancel-question-${appointment.id}`}>
-            <p id={`cancel-question-${appointment.id}`} className={styles.confirmQuestion}>
+          <div ref={confirmRef} tabIndex={-1} className={`${styles.confirm} portal-frame portal-vstack-s`} role="group" aria-labelledby={`cancel-question-${appointment.id}`}>
+            <p id={`cancel-question-${appointment.id}`} className="portal-bold portal-m0">
               {t('booking.appointment.cancel.question')}
             </p>
-            <div className={styles.actions}>
+            <div className={`${styles.actions} portal-form-actions portal-items-center`}>
               <Button variant="danger" onClick={doCancel} loading={cancel.kind === 'cancelling'}>
                 {t('booking.appointment.cancel.confirm')}
               </Button>

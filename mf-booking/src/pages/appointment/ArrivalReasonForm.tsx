@@ -44,11 +44,11 @@ export function ArrivalReasonForm({ appointment }: { appointment: AppointmentDet
   };
 
   return (
-    <form className={styles.reason} onSubmit={save} noValidate>
-      <label htmlFor={`${ids}-reason`} className={styles.reasonLabel}>
+    <form className={`${styles.reason} portal-vstack-xs`} onSubmit={save} noValidate>
+      <label htmlFor={`${ids}-reason`} className="portal-field__label">
         {t('booking.appointment.arrivalReason.label')}
       </label>
-      <p id={`${ids}-hint`} className={styles.hint}>
+      <p id={`${ids}-hint`} className="portal-muted portal-m0">
         {t('booking.appointment.arrivalReason.hint')}
       </p>
       <textarea
@@ -60,14 +60,14 @@ export function ArrivalReasonForm({ appointment }: { appointment: AppointmentDet
         aria-describedby={`${ids}-hint ${ids}-counter${tooLong ? ` ${ids}-error` : ''}`}
         rows={4}
       />
-      <div className={styles.reasonFooter}>
+      <div className="portal-justify-between portal-form-actions portal-items-center">
         <CharacterCount id={`${ids}-counter`} value={value} max={ARRIVAL_REASON_MAX} />
         <Button type="submit" variant="secondary" disabled={tooLong} loading={saving}>
           {t('booking.appointment.arrivalReason.save')}
         </Button>
       </div>
       {tooLong && (
-        <p id={`${ids}-error`} className={styles.reasonError} role="alert">
+        <p id={`${ids}-error`} className="portal-field__error" role="alert">
           {t('booking.appointment.arrivalReason.tooLong')}
         </p>
       )}

@@ -13,7 +13,7 @@ export function ConsentNeededNotice({ forChild }: { forChild: boolean }) {
   const t = (id: string) => intl.formatMessage({ id });
   return (
     <Alert variant="warning" title={t('booking.appointment.consentNeeded.title')}>
-      <p className={styles.paragraph}>
+      <p className="portal-mb-xs portal-last-mb0">
         {t(forChild ? 'booking.appointment.consentNeeded.child' : 'booking.appointment.consentNeeded.adult')}{' '}
         {shell.hasRoute('account.data-processing') && (
           <ShellLink routeId="account.data-processing" className={styles.inlineLink}>
@@ -21,7 +21,7 @@ export function ConsentNeededNotice({ forChild }: { forChild: boolean }) {
           </ShellLink>
         )}
       </p>
-      <p className={styles.paragraph}>
+      <p className="portal-mb-xs portal-last-mb0">
         {t('booking.appointment.consentNeeded.app')}{' '}
         <a className={styles.inlineLink} href={shell.config.appLinks.ios}>
           {t('booking.appointment.consentNeeded.appIos')}
@@ -31,7 +31,7 @@ export function ConsentNeededNotice({ forChild }: { forChild: boolean }) {
           {t('booking.appointment.consentNeeded.appAndroid')}
         </a>
       </p>
-      <p className={styles.paragraph}>{t('booking.appointment.consentNeeded.reception')}</p>
+      <p className="portal-mb-xs portal-last-mb0">{t('booking.appointment.consentNeeded.reception')}</p>
     </Alert>
   );
 }

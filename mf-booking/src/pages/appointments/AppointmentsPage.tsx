@@ -25,14 +25,14 @@ export function AppointmentsPage() {
       <PageLoadStatus page={page} retry={retry} />
       {page.status === 'ready' && (
         <>
-          <div className={styles.intro}>
+          <div className={`${styles.intro} portal-form-actions portal-items-center`}>
             <p className={styles.introText}>{t('booking.appointments.intro', { hours: page.data.cancellationHours })}</p>
             {bookButton}
           </div>
           {page.data.appointments.length === 0 ? (
             <EmptyState title={t('booking.appointments.empty')} text={t('booking.appointments.emptyText')} />
           ) : (
-            <ul className={styles.list} aria-label={t('booking.appointments.listLabel')}>
+            <ul className="portal-vstack-m portal-plain-list" aria-label={t('booking.appointments.listLabel')}>
               {page.data.appointments.map((appointment) => (
                 <li key={appointment.id}>
                   <AppointmentCard
@@ -48,7 +48,7 @@ export function AppointmentsPage() {
                         {t('booking.appointment.providerCancelled')}
                       </Alert>
                     )}
-                    {appointment.selfCheckInStatus === 'CheckedIn' && <p className={styles.status}>{t('booking.appointment.checkIn.done')}</p>}
+                    {appointment.selfCheckInStatus === 'CheckedIn' && <p className="portal-bold portal-m0">{t('booking.appointment.checkIn.done')}</p>}
                   </AppointmentCard>
                 </li>
               ))}

@@ -20,11 +20,11 @@ export function CurrentAppointment({ appointment, titleId }: { appointment: Mova
   const { lang } = useShell();
   return (
     <section className={styles.current} aria-label={intl.formatMessage({ id: titleId })}>
-      <h2 className={styles.subtitle}>{intl.formatMessage({ id: titleId })}</h2>
-      <p className={styles.time}>
+      <h2 className="portal-mb-s portal-title-l">{intl.formatMessage({ id: titleId })}</h2>
+      <p className="portal-bold">
         <time dateTime={appointment.startDate}>{formatDateTime(appointment.startDate, lang)}</time>
       </p>
-      <p className={styles.muted}>
+      <p className="portal-muted portal-wrap-anywhere">
         {appointment.practitioner.name} · {appointment.specialty.title} ·{' '}
         {appointment.isRemote ? intl.formatMessage({ id: 'booking.changeTime.remote' }) : appointment.clinic.name}
       </p>
@@ -113,11 +113,11 @@ function FreeTimes({ appointment, initialSlots, initialHasMore }: { appointment:
       )}
       {chosen ? (
         <section className={styles.confirm} aria-labelledby="change-time-confirm">
-          <h2 id="change-time-confirm" ref={confirmHeading} tabIndex={-1} className={styles.subtitle}>
+          <h2 id="change-time-confirm" ref={confirmHeading} tabIndex={-1} className="portal-mb-s portal-title-l">
             {t('confirm.title', { time: formatDateTime(chosen.startDate, shell.lang) })}
           </h2>
-          <p className={styles.muted}>{placeOf(chosen, t)}</p>
-          <div className={styles.actions}>
+          <p className="portal-muted portal-wrap-anywhere">{placeOf(chosen, t)}</p>
+          <div className={`${styles.actions} portal-form-actions`}>
             <Button loading={moving} onClick={() => void move(chosen)}>
               {t('confirm.yes')}
             </Button>
@@ -135,22 +135,22 @@ function FreeTimes({ appointment, initialSlots, initialHasMore }: { appointment:
         </section>
       ) : (
         <section aria-labelledby="change-time-list">
-          <h2 id="change-time-list" ref={listHeading} tabIndex={-1} className={styles.subtitle}>
+          <h2 id="change-time-list" ref={listHeading} tabIndex={-1} className="portal-mb-s portal-title-l">
             {t('listTitle')}
           </h2>
           {slots.length === 0 ? (
             <p>{t('empty', { practitioner: appointment.practitioner.name })}</p>
           ) : (
-            <ul className={styles.slots} aria-labelledby="change-time-list">
+            <ul className="portal-plain-list portal-grid-s" aria-labelledby="change-time-list">
               {slots.map((slot) => {
                 const time = formatDateTime(slot.startDate, shell.lang);
                 return (
-                  <li key={slot.id} className={styles.slot}>
+                  <li key={slot.id} className={`${styles.slot} portal-frame portal-justify-between portal-form-actions portal-items-center`}>
                     <span className={styles.slotText}>
-                      <time dateTime={slot.startDate} className={styles.time}>
+                      <time dateTime={slot.startDate} className="portal-bold">
                         {time}
                       </time>
-                      <span className={styles.muted}>
+                      <span className="portal-muted portal-wrap-anywhere">
                         {placeOf(slot, t)} · {slot.durationMinutes} min
                       </span>
                     </span>
@@ -203,8 +203,8 @@ export function ChangeTimePage() {
   const { page, retry } = usePageState('booking.change-time', { id });
   const t = (key: string) => intl.formatMessage({ id: `booking.changeTime.${key}` });
   return (
-    <div className={styles.page}>
-      <p className={styles.back}>
+    <div className={`${styles.page} portal-grid-m`}>
+      <p className="portal-m0">
         <ShellLink routeId="booking.appointment" params={{ ids: id }}>
           <span aria-hidden="true">← </span>
           {t('back')}

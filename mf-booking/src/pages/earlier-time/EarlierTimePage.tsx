@@ -50,13 +50,13 @@ function OfferView({ token, state }: { token: string; state: Offer }) {
   return (
     <>
       <section className={styles.confirm} aria-labelledby="earlier-time-offered">
-        <h2 id="earlier-time-offered" className={styles.subtitle}>
+        <h2 id="earlier-time-offered" className="portal-mb-s portal-title-l">
           {t('offered')}
         </h2>
-        <p className={styles.time}>
+        <p className="portal-bold">
           <time dateTime={offer.startDate}>{offeredTime}</time>
         </p>
-        <p className={styles.muted}>
+        <p className="portal-muted portal-wrap-anywhere">
           {offer.practitionerName} · {offer.isRemote ? t('remote') : offer.clinic.name} · {offer.durationMinutes} min
         </p>
       </section>
@@ -67,7 +67,7 @@ function OfferView({ token, state }: { token: string; state: Offer }) {
           <p>{intl.formatMessage({ id: failure === 'network' ? 'booking.changeTime.network' : 'booking.changeTime.failed' })}</p>
         </Alert>
       )}
-      <div className={styles.actions}>
+      <div className={`${styles.actions} portal-form-actions`}>
         <Button loading={taking} onClick={() => void take()}>
           {t('take')}
         </Button>
@@ -101,7 +101,7 @@ export function EarlierTimePage() {
   const { token = '' } = useParams();
   const { page, retry } = usePageState('booking.earlier-time', { token });
   return (
-    <div className={styles.page}>
+    <div className={`${styles.page} portal-grid-m`}>
       <PageHeading>{intl.formatMessage({ id: 'booking.waitlist.offer.title' })}</PageHeading>
       <PageLoadStatus page={page} retry={retry} />
       {page.status === 'ready' && page.data.status === 'offer-not-found' && <OutcomeNotice messageId="booking.waitlist.offer.notFound" />}

@@ -39,9 +39,9 @@ export function LandingPage() {
         return (
           <>
             <p className={styles.intro}>{intl.formatMessage({ id: 'booking.landing.intro' })}</p>
-            <ul className={styles.choices}>
+            <ul className={`${styles.choices} portal-grid-m`}>
               {types.map((type) => (
-                <li key={type} className={styles.choice}>
+                <li key={type} className="portal-flex">
                   <QueryLink
                     className={styles.choiceLink}
                     href={withQueryString(shell.href(listRoutes[type]), location.search)}
@@ -49,14 +49,14 @@ export function LandingPage() {
                       if (!arrivedWithQuery) shell.analytics.push('customerTypeChosen', { healthcareType: type });
                     }}
                   >
-                    <span className={styles.choiceTitle}>{intl.formatMessage({ id: `booking.landing.${type}.title` })}</span>
-                    <span className={styles.choiceText}>{intl.formatMessage({ id: `booking.landing.${type}.text` })}</span>
+                    <span className={`${styles.choiceTitle} portal-text-link portal-title-l portal-bold`}>{intl.formatMessage({ id: `booking.landing.${type}.title` })}</span>
+                    <span className="portal-muted">{intl.formatMessage({ id: `booking.landing.${type}.text` })}</span>
                   </QueryLink>
                 </li>
               ))}
             </ul>
             <nav aria-label={intl.formatMessage({ id: 'booking.landing.languages' })}>
-              <ul className={styles.languages}>
+              <ul className={`${styles.languages} portal-row portal-gap-m portal-plain-list`}>
                 {LANGUAGES.filter((lang) => lang !== shell.lang).map((lang) => (
                   <li key={lang}>
                     <a href={withQueryString(shell.href('booking.landing', {}, lang), location.search)} lang={lang} hrefLang={lang}>

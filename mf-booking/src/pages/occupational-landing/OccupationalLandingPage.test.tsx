@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { createFakeShell, pageState, renderWithShell, routeTable } from '../../../test/shell-fake';
-import { loginRoute } from '../appointment-list/search-fixtures';
+import { loginRoute } from '../private-list/search-fixtures';
 import { OccupationalLandingPage } from './OccupationalLandingPage';
 
 function AddressProbe() {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeShell, pageState, renderWithShell, routeTable } from '../../../test/shell-fake';
-import { loginRoute } from '../appointment-list/search-fixtures';
+import { loginRoute } from '../private-list/search-fixtures';
 import { OccupationalVaccinationPage } from './OccupationalVaccinationPage';
 
 function renderPage(state: unknown, path = '/en/occupational-healthcare/influenza-vaccination') {

@@ -44,7 +44,7 @@ export function OccupationalVaccinationPage() {
             const query = new URLSearchParams(state.specialtyIds.map((id) => ['specialtyIds', id]));
             const href = withQueryString(shell.href('booking.occupational-list'), query);
             return (
-              <div className={styles.prompt}>
+              <div className={`${styles.prompt} portal-grid-m`}>
                 <p>{intl.formatMessage({ id: 'booking.occupational.vaccination.text' })}</p>
                 <LinkButton href={href} onNavigate={shell.navigate}>
                   {intl.formatMessage({ id: 'booking.occupational.vaccination.book' })}

@@ -28,8 +28,8 @@ export function AppointmentSummary({ appointment, priceInfo }: { appointment: Re
     (html): html is string => Boolean(html),
   );
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className="portal-vstack-m portal-box" aria-labelledby={titleId}>
+      <h2 id={titleId} className="portal-title-l portal-m0">
         {t('title')}
       </h2>
       <dl className={DETAILS_LIST_CLASS}>

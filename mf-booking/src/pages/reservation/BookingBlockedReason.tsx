@@ -2,7 +2,6 @@ import { useIntl } from 'react-intl';
 import type { ContactFieldName } from '@portal/shared-api';
 import { Button, useShell } from '@portal/shared-ui';
 import type { BookingBlocker } from './booking-rules';
-import styles from '../../components/reservation-form/ReservationFormParts.module.css';
 
 export interface BookingBlockedReasonProps {
   blockers: readonly BookingBlocker[];
@@ -36,7 +35,7 @@ export function BookingBlockedReason({ blockers, failingContactFields, onEditCon
         ))}
       </ul>
       {blockers.includes('contact') && (
-        <div className={styles.actions}>
+        <div className="portal-form-actions portal-items-center">
           <Button variant="secondary" size="small" onClick={onEditContact}>
             {t('editContact')}
           </Button>

@@ -3,7 +3,6 @@ import type { HealthcareType } from '@portal/shared-api';
 import { formatTime, type RouteId } from '@portal/shared-i18n';
 import { Alert, ShellLink, useShell } from '@portal/shared-ui';
 import { FIELD_LABEL_IDS, PROBLEM_MESSAGE_IDS, type ReservationProblem } from './reservation-problem';
-import styles from './ReservationPage.module.css';
 
 /** Where to choose another time of the same type. */
 export const SEARCH_ROUTE_OF: Record<HealthcareType, RouteId> = {
@@ -36,15 +35,15 @@ export function ProblemNotice({ problem, healthcareType, loginHref = null }: Pro
     const retry = problem.retry;
     return (
       <Alert variant="warning">
-        <p className={styles.noticeText}>
+        <p className="portal-mb-s portal-last-mb0">
           {retry
             ? text('booking.reservation.error.tooManyAttempts', { minutes: Math.max(1, Math.ceil(retry.afterSeconds / 60)), time: formatTime(retry.at) })
             : text('booking.reservation.error.tooManyAttemptsLater')}
         </p>
         {loginHref && (
           <>
-            <p className={styles.noticeText}>{text('booking.anonymousReservation.error.tooManyAttempts')}</p>
-            <a className={styles.primaryLink} href={loginHref}>
+            <p className="portal-mb-s portal-last-mb0">{text('booking.anonymousReservation.error.tooManyAttempts')}</p>
+            <a className="portal-bold" href={loginHref}>
               {text('booking.anonymousReservation.login')}
             </a>
           </>
@@ -55,9 +54,9 @@ export function ProblemNotice({ problem, healthcareType, loginHref = null }: Pro
   if (problem.kind === 'loginRequired' || problem.kind === 'strongLoginRequired') {
     return (
       <Alert variant="warning">
-        <p className={styles.noticeText}>{text(`booking.anonymousReservation.error.${problem.kind}`)}</p>
+        <p className="portal-mb-s portal-last-mb0">{text(`booking.anonymousReservation.error.${problem.kind}`)}</p>
         {loginHref && (
-          <a className={styles.primaryLink} href={loginHref}>
+          <a className="portal-bold" href={loginHref}>
             {text('booking.anonymousReservation.login')}
           </a>
         )}
@@ -68,7 +67,7 @@ export function ProblemNotice({ problem, healthcareType, loginHref = null }: Pro
   const searchRoute = SEARCH_ROUTE_OF[healthcareType];
   return (
     <Alert variant="error">
-      <p className={styles.noticeText}>
+      <p className="portal-mb-s portal-last-mb0">
         {problem.kind === 'paymentBlocked' ? text(messageId, { phone: shell.config.billingPhone, email: shell.config.billingEmail }) : text(messageId)}
       </p>
       {problem.kind === 'appointmentNotAvailable' && shell.hasRoute(searchRoute) && (

@@ -23,7 +23,6 @@ import { bookingBlockers, canBook, isBindingRequired, needsOccupationalConfirmat
 import { ensureConcept, InsuranceSelection } from './insurance';
 import { reservationAnalytics } from './reservation-analytics';
 import { useNow } from './useNow';
-import styles from './ReservationPage.module.css';
 
 /** The tag of this process's error reports. */
 export const RESERVATION_PROCESS = 'booking-reservation';
@@ -127,7 +126,7 @@ export function ReservationForm({ state, myInformationHref, onReserved, onConsen
   const t = (key: string) => intl.formatMessage({ id: `booking.reservation.${key}` });
   const descriptionId = `${id}-description`;
   return (
-    <div className={styles.flow}>
+    <div className="portal-vstack-xl">
       <AppointmentSummary appointment={appointment} priceInfo={healthcareType === 'private' ? state.priceInfo : null} />
       <ContactDetailsBlock
         ref={contactBlock}
@@ -137,7 +136,7 @@ export function ReservationForm({ state, myInformationHref, onReserved, onConsen
         myInformationHref={myInformationHref}
         disabled={reserving}
       />
-      <form className={styles.form} noValidate onSubmit={(event) => void reserve(event)} aria-label={t('form.label')}>
+      <form className="portal-form" noValidate onSubmit={(event) => void reserve(event)} aria-label={t('form.label')}>
         {healthcareType === 'insurance' && (
           <InsuranceSelection
             appointment={{ id: appointment.id, startDate: appointment.startDate, isRemote: appointment.isRemote }}

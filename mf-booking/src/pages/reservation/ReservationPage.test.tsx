@@ -5,16 +5,16 @@ import { decodeSaveAction, RESERVATION_DESCRIPTION_MAX_LENGTH, type ApiFailure, 
 import { mockFailure } from '@portal/shared-api/mock';
 import { createFakeShell, pageState, renderWithShell, type FakeShell } from '../../../test/shell-fake';
 import { ensureConcept } from './insurance-double.testing';
-import { InsuranceReservationPage, OccupationalReservationPage, PrivateReservationPage } from './ReservationPage';
+import { ReservationInsurancePage, ReservationOccupationalPage, ReservationPage } from './ReservationPage';
 import { okState, reservationDetails, routesWithAccount } from './test-fixtures';
 
 jest.mock('./insurance', () => jest.requireActual('./insurance-double.testing'));
 
 const RESERVE = 'POST /api/reserve-appointment';
 const PAGES = {
-  'booking.reservation': { path: '/en/available-appointments/501', Page: PrivateReservationPage },
-  'booking.reservation-insurance': { path: '/en/insurance/available-appointments/501', Page: InsuranceReservationPage },
-  'booking.reservation-occupational': { path: '/en/occupational-healthcare/available-appointments/501', Page: OccupationalReservationPage },
+  'booking.reservation': { path: '/en/available-appointments/501', Page: ReservationPage },
+  'booking.reservation-insurance': { path: '/en/insurance/available-appointments/501', Page: ReservationInsurancePage },
+  'booking.reservation-occupational': { path: '/en/occupational-healthcare/available-appointments/501', Page: ReservationOccupationalPage },
 } as const;
 type RouteKey = keyof typeof PAGES;
 

@@ -22,7 +22,7 @@ export const CONSENT_PARCEL = './consent-form';
  * remote's registration or consent form inline when needed, then the reservation form, and the
  * confirmation.
  */
-export function ReservationPage({ routeId }: { routeId: ReservationRouteId }) {
+export function ReservationPageFor({ routeId }: { routeId: ReservationRouteId }) {
   const { id = '' } = useParams();
   const { page, retry } = usePageState(routeId, { id });
   const [reserved, setReserved] = useState<ReservationDetails | null>(null);
@@ -64,7 +64,7 @@ export function NotFound() {
   const shell = useShell();
   return (
     <Alert variant="info" announce={false}>
-      <p className={styles.noticeText}>{intl.formatMessage({ id: 'booking.reservation.notFound' })}</p>
+      <p className="portal-mb-s portal-last-mb0">{intl.formatMessage({ id: 'booking.reservation.notFound' })}</p>
       {shell.hasRoute('booking.landing') && <ShellLink routeId="booking.landing">{intl.formatMessage({ id: 'booking.reservation.bookAnother' })}</ShellLink>}
     </Alert>
   );
@@ -75,7 +75,7 @@ export function AlreadyReserved() {
   const intl = useIntl();
   return (
     <Alert variant="warning" announce={false}>
-      <p className={styles.noticeText}>{intl.formatMessage({ id: 'booking.reservation.alreadyReserved' })}</p>
+      <p className="portal-mb-s portal-last-mb0">{intl.formatMessage({ id: 'booking.reservation.alreadyReserved' })}</p>
       <Button variant="secondary" onClick={() => window.history.back()}>
         {intl.formatMessage({ id: 'booking.reservation.back' })}
       </Button>
@@ -88,7 +88,7 @@ function OccupationalUnavailable({ reason }: { reason: 'no-occupational-healthca
   const shell = useShell();
   return (
     <Alert variant="warning" announce={false}>
-      <p className={styles.noticeText}>
+      <p className="portal-mb-s portal-last-mb0">
         {intl.formatMessage({ id: `booking.reservation.occupationalUnavailable.${reason}` }, { phone: shell.config.customerServicePhone })}
       </p>
       {shell.hasRoute('booking.private-list') && (
@@ -105,8 +105,8 @@ function PaymentBlocked() {
   const { billingPhone, billingEmail } = shell.config;
   return (
     <Alert variant="warning" announce={false} title={intl.formatMessage({ id: 'booking.reservation.paymentBlocked.title' })}>
-      <p className={styles.noticeText}>{intl.formatMessage({ id: 'booking.reservation.paymentBlocked.text' })}</p>
-      <p className={styles.noticeText}>
+      <p className="portal-mb-s portal-last-mb0">{intl.formatMessage({ id: 'booking.reservation.paymentBlocked.text' })}</p>
+      <p className="portal-mb-s portal-last-mb0">
         <a href={`tel:${billingPhone.replace(/\s+/g, '')}`}>{billingPhone}</a>
         {' · '}
         <a href={`mailto:${billingEmail}`}>{billingEmail}</a>
@@ -161,7 +161,7 @@ function ReservationSteps({
     <>
       {step !== 'form' && (
         // not a landmark of its own: the account remote's form inside is the titled section
-        <div className={styles.flow}>
+        <div className="portal-vstack-xl">
           <Alert variant="info" announce={false}>
             {intl.formatMessage({ id: `booking.reservation.step.${step}.intro` })}
           </Alert>
@@ -188,12 +188,12 @@ function ReservationSteps({
   );
 }
 
-export function PrivateReservationPage() {
-  return <ReservationPage routeId="booking.reservation" />;
+export function ReservationPage() {
+  return <ReservationPageFor routeId="booking.reservation" />;
 }
-export function InsuranceReservationPage() {
-  return <ReservationPage routeId="booking.reservation-insurance" />;
+export function ReservationInsurancePage() {
+  return <ReservationPageFor routeId="booking.reservation-insurance" />;
 }
-export function OccupationalReservationPage() {
-  return <ReservationPage routeId="booking.reservation-occupational" />;
+export function ReservationOccupationalPage() {
+  return <ReservationPageFor routeId="booking.reservation-occupational" />;
 }

@@ -24,7 +24,7 @@ export function SuccessView({ details, signedIn }: { details: ReservationDetails
     <div className={styles.page}>
       <PageHeading focusOnMount>{t('title')}</PageHeading>
       <Alert variant="success" announce={false}>
-        <p className={styles.noticeText}>{t('text', { phone: details.phone })}</p>
+        <p className="portal-mb-s portal-last-mb0">{t('text', { phone: details.phone })}</p>
       </Alert>
       <dl className={DETAILS_LIST_CLASS}>
         <div>
@@ -45,7 +45,7 @@ export function SuccessView({ details, signedIn }: { details: ReservationDetails
         </div>
       </dl>
       {signedIn && (
-        <ul className={styles.links}>
+        <ul className="portal-vstack-s portal-plain-list">
           {shell.hasRoute('booking.appointment') && (
             <li>
               <ShellLink routeId="booking.appointment" params={{ ids: details.appointmentId }}>

@@ -9,20 +9,20 @@ function SummaryItem({ item }: { item: BookingSummaryItem }) {
   const shell = useShell();
   const text = (
     <>
-      <time dateTime={item.startDate} className={styles.when}>
+      <time dateTime={item.startDate} className={`${styles.when} portal-text-link portal-bold`}>
         {formatDateTime(item.startDate, shell.lang)}
       </time>
-      <span className={styles.line}>
+      <span className="portal-block">
         {item.practitionerName}, {item.specialty}
       </span>
-      <span className={styles.muted}>{item.isRemote ? intl.formatMessage({ id: 'booking.summary.remote' }) : item.clinicName}</span>
+      <span className="portal-muted">{item.isRemote ? intl.formatMessage({ id: 'booking.summary.remote' }) : item.clinicName}</span>
     </>
   );
-  if (!shell.hasRoute('booking.appointment')) return <span className={styles.item}>{text}</span>;
+  if (!shell.hasRoute('booking.appointment')) return <span className={`${styles.item} portal-wrap-anywhere portal-flex`}>{text}</span>;
   const href = shell.href('booking.appointment', { ids: item.id });
   return (
     <a
-      className={`${styles.item} ${styles.link}`}
+      className={`${styles.item} portal-wrap-anywhere portal-flex ${styles.link}`}
       href={href}
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -61,7 +61,7 @@ export function BookingSummary({ summary }: { summary: Summary | undefined }) {
       {...(showAllHref ? { showAllHref, showAllLabel: intl.formatMessage({ id: 'booking.summary.showAll' }), onNavigate: shell.navigate } : {})}
     >
       {summary.totalCount > summary.items.length && (
-        <p className={styles.count}>{intl.formatMessage({ id: 'booking.summary.count' }, { count: summary.totalCount })}</p>
+        <p className="portal-mb-xs portal-muted">{intl.formatMessage({ id: 'booking.summary.count' }, { count: summary.totalCount })}</p>
       )}
     </SummaryCard>
   );

@@ -45,11 +45,11 @@ export function ConversationList({ pollIntervalMs, focusHeading }: { pollInterva
   const { totalCount, paginatedThreads } = state.data;
   if (totalCount === 0) return <EmptyState text={intl.formatMessage({ id: 'messaging.conversations.empty' })} />;
   return (
-    <div className={styles.results}>
+    <div className="portal-vstack-m">
       <ul
         ref={listRef}
         tabIndex={-1}
-        className={styles.list}
+        className={`${styles.list} portal-plain-list`}
         aria-label={intl.formatMessage({ id: 'messaging.conversations.listLabel' })}
         aria-busy={state.loadingPage || undefined}
       >

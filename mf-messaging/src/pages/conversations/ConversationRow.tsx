@@ -22,17 +22,17 @@ export function ConversationRow({ thread }: { thread: ThreadListItem }) {
   return (
     <li className={unread ? `${styles.row} ${styles.unread}` : styles.row}>
       <ShellLink routeId="messaging.thread" params={{ id: thread.id }} className={styles.link}>
-        <span className={styles.top}>
+        <span className={`${styles.top} portal-row`}>
           {(unread || closed) && (
             <span className={styles.badges}>
               {unread && <ThreadBadge kind="unread" />}
               {closed && <ThreadBadge kind="closed" />}
             </span>
           )}
-          <span className={styles.threadTitle}>{thread.title}</span>
+          <span className={`${styles.threadTitle} portal-text-link portal-wrap-anywhere`}>{thread.title}</span>
           <MessageDate value={latest?.created ?? thread.created} className={styles.date} />
         </span>
-        <span className={styles.preview}>
+        <span className={`${styles.preview} portal-muted portal-small`}>
           {latest && shownPreview ? (
             <>
               <span className={styles.author}>{authorName(latest.author)}</span>

@@ -24,7 +24,7 @@ export function ConversationsPage() {
 
   return (
     <section ref={pageRef} className={styles.page}>
-      <div className={styles.header}>
+      <div className={`${styles.header} portal-row portal-justify-between portal-mb-m portal-items-center`}>
         <PageHeading className={styles.title}>
           {intl.formatMessage({ id: 'messaging.conversations.title' })}
         </PageHeading>

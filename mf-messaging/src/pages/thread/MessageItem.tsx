@@ -28,14 +28,14 @@ export function MessageItem({
   return (
     <li ref={ref} className={own ? `${styles.message} ${styles.own}` : styles.message} data-message-id={message.id}>
       <article>
-        <header className={styles.messageHeader}>
-          <span className={styles.author}>{authorName(message.author)}</span>{' '}
-          <time className={styles.time} dateTime={message.created}>
+        <header className={`${styles.messageHeader} portal-row`}>
+          <span className="portal-bold">{authorName(message.author)}</span>{' '}
+          <time className="portal-muted portal-small" dateTime={message.created}>
             {formatTime(message.created)}
           </time>
         </header>
         {message.deleted ? (
-          <p className={styles.deleted}>{intl.formatMessage({ id: 'messaging.common.deleted' })}</p>
+          <p className={`${styles.deleted} portal-muted portal-m0`}>{intl.formatMessage({ id: 'messaging.common.deleted' })}</p>
         ) : (
           <>
             {message.content !== '' && <p className={styles.content}>{message.content}</p>}
@@ -43,11 +43,11 @@ export function MessageItem({
               <ul className={styles.attachmentList} aria-label={intl.formatMessage({ id: 'messaging.thread.attachments' })}>
                 {message.attachments.map((attachment) => (
                   <li key={attachment.id}>
-                    <button type="button" className={styles.attachment} onClick={() => onDownload(attachment.id)}>
+                    <button type="button" className={`${styles.attachment} portal-touch portal-gap-xxs portal-items-center portal-text-link`} onClick={() => onDownload(attachment.id)}>
                       <span aria-hidden="true" className={styles.attachmentIcon}>
                         📎
                       </span>
-                      <span className={styles.attachmentName}>{attachment.fileName}</span>
+                      <span className="portal-wrap-anywhere">{attachment.fileName}</span>
                       <VisuallyHidden> {intl.formatMessage({ id: 'common.opensInNewWindow' })}</VisuallyHidden>
                     </button>
                   </li>

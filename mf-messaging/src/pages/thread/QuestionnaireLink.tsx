@@ -28,7 +28,7 @@ export function QuestionnaireLink({ invitation }: { invitation: Invitation }) {
   const title = invitation.questionnaire.title;
   return (
     <span className={styles.questionnaire}>
-      <span className={styles.questionnaireLabel}>{intl.formatMessage({ id: 'messaging.thread.questionnaire' })}: </span>
+      <span className="portal-field__label">{intl.formatMessage({ id: 'messaging.thread.questionnaire' })}: </span>
       {href ? (
         <a href={href} onClick={onClick} className={styles.link}>
           {title}
@@ -36,7 +36,7 @@ export function QuestionnaireLink({ invitation }: { invitation: Invitation }) {
       ) : (
         <span>{title}</span>
       )}
-      {invitation.answeredAt && <span className={styles.answered}> ({intl.formatMessage({ id: 'messaging.thread.questionnaireAnswered' })})</span>}
+      {invitation.answeredAt && <span className="portal-muted"> ({intl.formatMessage({ id: 'messaging.thread.questionnaireAnswered' })})</span>}
     </span>
   );
 }

@@ -23,7 +23,7 @@ export function ThreadPage() {
   const { id = '' } = useParams();
   const { page, retry } = usePageState('messaging.thread', { id });
   return (
-    <div className={styles.page}>
+    <div className="portal-page-column portal-page-column--wide">
       <BackLink routeId="messaging.conversations">{intl.formatMessage({ id: 'messaging.thread.backToList' })}</BackLink>
       {page.status === 'loading' && <Spinner label={intl.formatMessage({ id: 'messaging.thread.loading' })} />}
       {page.status === 'error' && (

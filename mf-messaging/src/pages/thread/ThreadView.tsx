@@ -67,11 +67,11 @@ export function ThreadView({ thread, messages, loadedAt, isOwnMessage, arrivals,
         {thread.title}
       </PageHeading>
       {announcement}
-      <section className={styles.participants} aria-labelledby={`${baseId}-participants`}>
-        <h2 id={`${baseId}-participants`} className={styles.smallHeading}>
+      <section className="portal-mb-l" aria-labelledby={`${baseId}-participants`}>
+        <h2 id={`${baseId}-participants`} className={`${styles.smallHeading} portal-field__hint portal-bold`}>
           {intl.formatMessage({ id: 'messaging.thread.participants' })}
         </h2>
-        <ul className={styles.participantList}>
+        <ul className={`${styles.participantList} portal-row portal-mt-xxs`}>
           {thread.participants.map((participant) => (
             <li key={participant.id}>{authorName(participant)}</li>
           ))}
@@ -79,14 +79,14 @@ export function ThreadView({ thread, messages, loadedAt, isOwnMessage, arrivals,
       </section>
 
       {groups.length === 0 ? (
-        <p className={styles.empty}>{intl.formatMessage({ id: 'messaging.thread.noMessages' })}</p>
+        <p className="portal-muted">{intl.formatMessage({ id: 'messaging.thread.noMessages' })}</p>
       ) : (
         groups.map((group) => (
-          <section key={group.date} className={styles.day} aria-labelledby={`${baseId}-${group.date}`}>
-            <h2 id={`${baseId}-${group.date}`} className={styles.dateHeading}>
+          <section key={group.date} className="portal-mb-l" aria-labelledby={`${baseId}-${group.date}`}>
+            <h2 id={`${baseId}-${group.date}`} className={`${styles.dateHeading} portal-mb-s portal-title-m portal-muted portal-bold`}>
               <time dateTime={group.date}>{formatDate(group.date, lang)}</time>
             </h2>
-            <ol className={styles.messages}>
+            <ol className="portal-vstack-s portal-plain-list">
               {group.messages.map((message) => (
                 <MessageItem
                   key={message.id}
@@ -135,7 +135,7 @@ export function ThreadView({ thread, messages, loadedAt, isOwnMessage, arrivals,
 
       <Composer onSend={onSend} />
       {/* Spec part 1 §2: 1–3 business days. One Swedish text of the spec says 1–2; the portal says 1–3 in every language. */}
-      <p className={styles.responseTime}>{intl.formatMessage({ id: 'messaging.thread.responseTime' })}</p>
+      <p className={`${styles.responseTime} portal-muted portal-small`}>{intl.formatMessage({ id: 'messaging.thread.responseTime' })}</p>
     </>
   );
 }

@@ -22,7 +22,7 @@ export function ConversationsSummary({ summary }: { summary: MessagingSummary | 
   if (!summary) {
     return (
       <Card heading={title} className={styles.summary}>
-        <p role="alert" className={styles.error}>
+        <p role="alert" className="portal-field__error">
           {intl.formatMessage({ id: 'messaging.summary.error' })}
         </p>
       </Card>
@@ -31,7 +31,7 @@ export function ConversationsSummary({ summary }: { summary: MessagingSummary | 
   if (summary.totalCount === 0) return null;
 
   const footer = (
-    <div className={styles.footer}>
+    <div className={`${styles.footer} portal-form-actions`}>
       {/* in maintenance a new message could not be sent: the notice says so instead */}
       {!summary.maintenance && shell.hasRoute('messaging.new') && (
         <LinkButton href={shell.href('messaging.new')} onNavigate={shell.navigate} variant="secondary" size="small">
@@ -49,9 +49,9 @@ export function ConversationsSummary({ summary }: { summary: MessagingSummary | 
     <Card heading={title} footer={footer} className={styles.summary}>
       {summary.maintenance && <MaintenanceNotice headingLevel={3} />}
       {summary.unreadCount > 0 && (
-        <p className={styles.unreadCount}>{intl.formatMessage({ id: 'messaging.summary.unreadCount' }, { count: summary.unreadCount })}</p>
+        <p className="portal-bold portal-m0">{intl.formatMessage({ id: 'messaging.summary.unreadCount' }, { count: summary.unreadCount })}</p>
       )}
-      <ul className={styles.list}>
+      <ul className="portal-plain-list">
         {summary.threads.slice(0, SUMMARY_MAX_THREADS).map((thread) => (
           <SummaryRow key={thread.id} thread={thread} />
         ))}
@@ -64,7 +64,7 @@ function SummaryRow({ thread }: { thread: ConversationSummaryItem }) {
   const intl = useIntl();
   const author = thread.latestByCustomer ? intl.formatMessage({ id: 'messaging.common.you' }) : thread.latestAuthorName;
   return (
-    <li className={thread.isRead ? styles.item : `${styles.item} ${styles.unread}`}>
+    <li className={thread.isRead ? `${styles.item} portal-row portal-justify-between` : `${styles.item} portal-row portal-justify-between ${styles.unread}`}>
       <div className={styles.itemMain}>
         <ShellLink routeId="messaging.thread" params={{ id: thread.id }} className={styles.itemTitle}>
           {!thread.isRead && (
@@ -74,7 +74,7 @@ function SummaryRow({ thread }: { thread: ConversationSummaryItem }) {
           )}
           {thread.title}
         </ShellLink>
-        <p className={styles.itemDetails}>{author}</p>
+        <p className="portal-mt-xxs portal-muted portal-small">{author}</p>
       </div>
       <MessageDate value={thread.latestMessageAt} className={styles.date} />
     </li>

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PageStateOf } from '@portal/shared-api';
 import { Alert, Button, PageHeading, ShellLink, Spinner, usePageState } from '@portal/shared-ui';
-import styles from './InvoicePage.module.css';
 
 /** The pages about one of the patient's invoices, whose page state says when the invoice is not theirs or does not exist. */
 type InvoiceRoute = 'payments.pay' | 'payments.payment';
@@ -37,13 +36,13 @@ export function InvoicePage<R extends InvoiceRoute>({
 }) {
   const { page, retry } = usePageState(routeId, { id });
   return (
-    <div className={styles.page}>
+    <div className="portal-vstack-l portal-page-column">
       <PageHeading>{texts.title}</PageHeading>
       {page.status === 'loading' && <Spinner />}
       {page.status === 'error' && (
         <Alert variant="error">
-          <p className={styles.text}>{texts.notFound}</p>
-          <div className={styles.actions}>
+          <p className="portal-mb-s portal-last-mb0">{texts.notFound}</p>
+          <div className="portal-row portal-items-center portal-gap-m">
             <Button variant="secondary" onClick={retry}>
               {texts.retry}
             </Button>
@@ -56,7 +55,7 @@ export function InvoicePage<R extends InvoiceRoute>({
           children(page.data, retry)
         ) : (
           <Alert variant="info" announce={false}>
-            <p className={styles.text}>{texts.notFound}</p>
+            <p className="portal-mb-s portal-last-mb0">{texts.notFound}</p>
             <ShellLink routeId="payments.invoices">{texts.invoices}</ShellLink>
           </Alert>
         ))}

@@ -49,11 +49,11 @@ export function InvoiceItem({ invoice, contact }: { invoice: InvoiceListItem; co
   const payHref = presentation.payOnline && shell.hasRoute('payments.pay') ? shell.href('payments.pay', { id: invoice.invoiceNumber }) : null;
 
   return (
-    <li className={styles.item}>
-      <div className={styles.identity}>
-        <h2 className={styles.number}>{invoiceName}</h2>
+    <li className={`${styles.item} portal-min-w0 portal-box portal-grid-s portal-box--surface portal-wrap-anywhere`}>
+      <div className="portal-min-w0">
+        <h2 className={`${styles.number} portal-title-l portal-m0`}>{invoiceName}</h2>
         {credited && credited.length > 0 && (
-          <p className={styles.credited}>{intl.formatMessage({ id: 'payments.invoices.credited' }, { count: credited.length, numbers: credited.join(', ') })}</p>
+          <p className="portal-mt-xxs portal-muted portal-small">{intl.formatMessage({ id: 'payments.invoices.credited' }, { count: credited.length, numbers: credited.join(', ') })}</p>
         )}
       </div>
       <dl className={`${DETAILS_LIST_CLASS} ${styles.details}`}>
@@ -83,9 +83,9 @@ export function InvoiceItem({ invoice, contact }: { invoice: InvoiceListItem; co
         </div>
       </dl>
       {(documentLink || payHref || presentation.notices.length > 0) && (
-        <div className={styles.info}>
+        <div className={`${styles.info} portal-vstack-s`}>
           {(documentLink || payHref) && (
-            <div className={styles.actions}>
+            <div className="portal-justify-between portal-form-actions portal-items-center">
               {documentLink}
               {payHref && (
                 <LinkButton href={payHref} onNavigate={shell.navigate} size="small" className={styles.pay}>
@@ -123,7 +123,7 @@ function Notice({ notice, contact }: { notice: InvoiceNotice; contact: BillingCo
   // static notices of a listed invoice: read in place, not announced
   return (
     <Alert variant={notice === 'overdueContact' ? 'warning' : 'info'} announce={false} className={styles.notice}>
-      <p className={styles.noticeText}>
+      <p className="portal-m0">
         {intl.formatMessage({ id: `payments.invoices.notice.${notice}` }, values)}
       </p>
     </Alert>

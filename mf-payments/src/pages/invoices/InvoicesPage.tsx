@@ -64,7 +64,7 @@ function InvoiceList({ state }: { state: InvoicesPageState }) {
   };
   return (
     <>
-      <ul ref={list} tabIndex={-1} className={styles.list} aria-label={intl.formatMessage({ id: 'payments.invoices.listLabel' })}>
+      <ul ref={list} tabIndex={-1} className={`${styles.list} portal-vstack-m portal-mb-l`} aria-label={intl.formatMessage({ id: 'payments.invoices.listLabel' })}>
         {shown.map((invoice) => (
           <InvoiceItem key={invoice.id} invoice={invoice} contact={contact} />
         ))}

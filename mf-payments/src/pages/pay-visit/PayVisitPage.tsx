@@ -5,7 +5,6 @@ import { BRAND_MERGER_DATE, type PayVisitPageState } from '@portal/shared-api';
 import { LANGUAGES } from '@portal/shared-i18n';
 import { Alert, PageHeading, PageLoadStatus, usePageState, useShell } from '@portal/shared-ui';
 import { useDates } from '../../components/dates/useDates';
-import styles from './PayVisitPage.module.css';
 
 /**
  * payments.pay-visit (pay-visit, maksa-kaynti, betala-besok; spec part 2 §2.3 "Invoice notification
@@ -18,7 +17,7 @@ export function PayVisitPage() {
   const intl = useIntl();
   const { page, retry } = usePageState('payments.pay-visit');
   return (
-    <div className={styles.page}>
+    <div className="portal-vstack-l portal-page-column">
       <PageHeading>{intl.formatMessage({ id: 'payments.payVisit.title' })}</PageHeading>
       <LanguageLinks />
       <PageLoadStatus page={page} retry={retry} />
@@ -38,29 +37,29 @@ function PayVisitChoices({ state }: { state: PayVisitPageState }) {
       <Alert variant="info" announce={false} title={t('merger.title')}>
         {t('merger.text', { date: dates.date(BRAND_MERGER_DATE) })}
       </Alert>
-      <p className={styles.intro}>{t('intro')}</p>
-      <section aria-labelledby={ownId} className={styles.choice}>
-        <h2 id={ownId} className={styles.choiceTitle}>
+      <p className="portal-title-l portal-m0">{t('intro')}</p>
+      <section aria-labelledby={ownId} className="portal-vstack-s portal-box">
+        <h2 id={ownId} className="portal-title-l portal-m0">
           {t('own.title')}
         </h2>
-        <p className={styles.choiceText}>{t('own.text')}</p>
-        <ul className={styles.links}>
+        <p className="portal-m0">{t('own.text')}</p>
+        <ul className="portal-vstack-s portal-plain-list">
           {state.ownVisitLinks.map((link) => (
             <li key={link.brand}>
-              <a className={styles.link} href={link.url}>
+              <a className="portal-bold" href={link.url}>
                 {t(`own.${link.brand}`)}
               </a>
             </li>
           ))}
         </ul>
       </section>
-      <section aria-labelledby={childId} className={styles.choice}>
-        <h2 id={childId} className={styles.choiceTitle}>
+      <section aria-labelledby={childId} className="portal-vstack-s portal-box">
+        <h2 id={childId} className="portal-title-l portal-m0">
           {t('child.title')}
         </h2>
-        <p className={styles.choiceText}>{t('child.text')}</p>
-        <p className={styles.choiceText}>
-          <a className={styles.link} href={state.childVisitUrl}>
+        <p className="portal-m0">{t('child.text')}</p>
+        <p className="portal-m0">
+          <a className="portal-bold" href={state.childVisitUrl}>
             {t('child.link')}
           </a>
         </p>
@@ -80,7 +79,7 @@ function LanguageLinks() {
   const { search } = useLocation();
   return (
     <nav aria-label={intl.formatMessage({ id: 'payments.payVisit.languages' })}>
-      <ul className={styles.languages}>
+      <ul className="portal-row portal-gap-m portal-plain-list">
         {LANGUAGES.filter((lang) => lang !== shell.lang).map((lang) => (
           <li key={lang}>
             <a href={`${shell.href('payments.pay-visit', {}, lang)}${search}`} lang={lang} hrefLang={lang}>

@@ -1,7 +1,6 @@
 import { useIntl } from 'react-intl';
 import { encodeSaveAction, SAVE_ACTION_PARAM } from '@portal/shared-api';
 import { Alert, LinkButton, useShell } from '@portal/shared-ui';
-import styles from './PayInvoicePage.module.css';
 
 /**
  * Spec part 2 §2.3, §8 "e-mail required before paying online": the provider sends its receipt by
@@ -18,7 +17,7 @@ export function EmailRequiredNotice({ invoiceNumber }: { invoiceNumber: string }
     : null;
   return (
     <Alert variant="warning" announce={false} title={t('title')}>
-      <p className={styles.noticeText}>{t('text')}</p>
+      <p className="portal-mb-s portal-last-mb0">{t('text')}</p>
       {contactDetailsHref && (
         <LinkButton href={contactDetailsHref} onNavigate={shell.navigate}>
           {t('link')}

@@ -26,8 +26,8 @@ export function PaymentProviders({ request, onInvoiceChanged }: PaymentProviders
   const t = (id: string) => intl.formatMessage({ id: `payments.pay.${id}` });
 
   return (
-    <section aria-labelledby={headingId} className={styles.section}>
-      <h2 id={headingId} className={styles.sectionTitle}>
+    <section aria-labelledby={headingId} className="portal-vstack-m">
+      <h2 id={headingId} className="portal-title-l portal-m0">
         {t('providers.title')}
       </h2>
       {providers.status === 'loading' && <Spinner label={t('providers.loading')} />}
@@ -35,7 +35,7 @@ export function PaymentProviders({ request, onInvoiceChanged }: PaymentProviders
         // Not reloaded by itself: an earlier payment awaiting the bank leaves the invoice open, and
         // the reload would only be refused again. The patient checks again when they choose to.
         <Alert variant="warning">
-          <p className={styles.noticeText}>{t('refused')}</p>
+          <p className="portal-mb-s portal-last-mb0">{t('refused')}</p>
           <Button variant="secondary" onClick={onInvoiceChanged}>
             {t('checkAgain')}
           </Button>
@@ -43,7 +43,7 @@ export function PaymentProviders({ request, onInvoiceChanged }: PaymentProviders
       )}
       {providers.status === 'failed' && (
         <Alert variant="error">
-          <p className={styles.noticeText}>{t('creationFailed')}</p>
+          <p className="portal-mb-s portal-last-mb0">{t('creationFailed')}</p>
           <Button variant="secondary" onClick={retry}>
             {t('retry')}
           </Button>
@@ -58,7 +58,7 @@ export function PaymentProviders({ request, onInvoiceChanged }: PaymentProviders
           <>
             <ProviderButtons providers={providers.payment.providers} invoiceNumber={request.reference} onInvoiceChanged={onInvoiceChanged} />
             {/* sanitised by the server (the provider's terms with their links), so the remote ships no sanitiser */}
-            <div className={styles.terms} dangerouslySetInnerHTML={{ __html: providers.payment.terms }} />
+            <div className={`${styles.terms} portal-small`} dangerouslySetInnerHTML={{ __html: providers.payment.terms }} />
           </>
         ))}
     </section>
@@ -122,7 +122,7 @@ function ProviderButtons({
   return (
     <>
       {failed && <Alert variant="error">{t('startFailed')}</Alert>}
-      <ul className={styles.providers} aria-label={t('providers.title')}>
+      <ul className={`${styles.providers} portal-plain-list portal-grid-s`} aria-label={t('providers.title')}>
         {providers.map((provider) => (
           <li key={provider.id}>
             <Button
@@ -139,7 +139,7 @@ function ProviderButtons({
         ))}
       </ul>
       {submitting && (
-        <p role="status" className={styles.submitting}>
+        <p role="status" className="portal-m0">
           {t('providers.submitting')}
         </p>
       )}

@@ -25,9 +25,9 @@ function UnpaidInvoice({ invoice }: { invoice: SummaryInvoice }) {
       : null;
   const content = (
     <>
-      <span className={styles.text}>
+      <span className={`${styles.text} portal-flex portal-min-w0`}>
         {/* the spaces keep the link's name words apart ("Invoice 1003 Overdue …"); flex layout ignores them */}
-        <span className={styles.number}>{number}</span>{' '}
+        <span className={`${styles.number} portal-bold`}>{number}</span>{' '}
         <span className={invoice.overdue ? styles.overdueDue : styles.due}>
           {intl.formatMessage(
             { id: invoice.overdue ? 'payments.summary.overdue' : 'payments.summary.due' },
@@ -35,17 +35,17 @@ function UnpaidInvoice({ invoice }: { invoice: SummaryInvoice }) {
           )}
         </span>
       </span>{' '}
-      <span className={styles.end}>
+      <span className={`${styles.end} portal-vstack-xxs`}>
         <Money cents={invoice.sumCents} className={styles.sum} />
         {payable && ' '}
         {payable && <span className={styles.pay}>{intl.formatMessage({ id: 'payments.summary.pay' })}</span>}
       </span>
     </>
   );
-  if (!href) return <span className={styles.item}>{content}</span>;
+  if (!href) return <span className={`${styles.item} portal-row portal-wrap-anywhere portal-items-start portal-justify-between`}>{content}</span>;
   return (
     <a
-      className={`${styles.item} ${styles.link}`}
+      className={`${styles.item} portal-row portal-wrap-anywhere portal-items-start portal-justify-between ${styles.link}`}
       href={href}
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -85,7 +85,7 @@ export function PaymentsSummary({ summary }: { summary: Summary | undefined }) {
       {...(showAllHref ? { showAllHref, showAllLabel: intl.formatMessage({ id: 'payments.summary.showAll' }), onNavigate: shell.navigate } : {})}
     >
       {summary.unpaidCount > 0 && (
-        <p className={styles.count}>
+        <p className="portal-mb-xs portal-muted">
           {intl.formatMessage({ id: 'payments.summary.count' }, { count: summary.unpaidCount, total: euros(summary.unpaidTotalCents) })}
         </p>
       )}

@@ -1,7 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import type { RouteId } from '@portal/shared-i18n';
-import { BackLink, type PageData } from '@portal/shared-ui';
-import { ErrorView, Spinner } from '../ui';
+import { BackLink, ErrorView, type PageData, Spinner } from '@portal/shared-ui';
 import styles from './DetailPage.module.css';
 
 /**
@@ -32,8 +31,8 @@ export function DetailPage<T>({
   return (
     <section className={className ? `${styles.page} ${className}` : styles.page}>
       <BackLink routeId={back.routeId}>{back.label}</BackLink>
-      <div className={styles.header}>
-        <h1 ref={heading} tabIndex={-1} className={styles.title}>
+      <div className="portal-items-start portal-justify-between portal-form-actions portal-mb-m">
+        <h1 ref={heading} tabIndex={-1} className={`${styles.title} portal-wrap-anywhere portal-m0`}>
           {title}
         </h1>
         {actions}

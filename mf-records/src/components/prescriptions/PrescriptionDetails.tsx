@@ -39,9 +39,9 @@ export function PrescriptionDetails({ prescription, showIssued = true }: { presc
   return (
     <dl className={styles.details}>
       {rows.map(([label, value]) => (
-        <div key={label} className={styles.row}>
-          <dt className={styles.label}>{label}</dt>
-          <dd className={styles.value}>{value}</dd>
+        <div key={label} className={`${styles.row} portal-grid-xs`}>
+          <dt className="portal-muted">{label}</dt>
+          <dd className="portal-wrap-anywhere portal-m0">{value}</dd>
         </div>
       ))}
     </dl>

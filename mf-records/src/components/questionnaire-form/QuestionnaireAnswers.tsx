@@ -58,13 +58,13 @@ export function QuestionnaireAnswers({
     const flush = () => {
       if (run.length === 0) return;
       blocks.push(
-        <dl key={`dl-${run[0]?.linkId ?? ''}`} className={styles.answers}>
+        <dl key={`dl-${run[0]?.linkId ?? ''}`} className="portal-vstack-s portal-m0">
           {run.map((item) => {
             const [answer] = answers.get(item.linkId) ?? [];
             return (
               <div key={item.linkId} className={styles.answerRow}>
-                <dt className={styles.question}>{itemLabel(item)}</dt>
-                <dd className={answer ? styles.answer : `${styles.answer} ${styles.notAnswered}`}>
+                <dt className="portal-bold">{itemLabel(item)}</dt>
+                <dd className={answer ? `${styles.answer} portal-wrap-anywhere portal-mt-xxs` : `${styles.answer} portal-wrap-anywhere portal-mt-xxs ${styles.notAnswered}`}>
                   {answer ? answerText(item, answer) : intl.formatMessage({ id: 'records.questionnaire.answers.notAnswered' })}
                 </dd>
               </div>
@@ -83,7 +83,7 @@ export function QuestionnaireAnswers({
       flush();
       const next = Math.min(level + 1, 6) as HeadingLevel;
       blocks.push(
-        <section key={item.linkId} className={styles.answerGroup}>
+        <section key={item.linkId} className="portal-vstack-s">
           {item.text && (
             <Heading level={next} className={styles.answerGroupTitle}>
               {itemLabel(item)}
@@ -98,7 +98,7 @@ export function QuestionnaireAnswers({
   };
 
   return (
-    <section className={styles.readOnly} aria-labelledby={headingId}>
+    <section className="portal-vstack-m" aria-labelledby={headingId}>
       <Heading level={headingLevel} id={headingId} className={styles.readOnlyTitle}>
         {intl.formatMessage({ id: 'records.questionnaire.answers.title' })}
       </Heading>

@@ -94,10 +94,10 @@ export function QuestionnaireForm({ questionnaire, onSubmit }: { questionnaire: 
   };
 
   return (
-    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+    <form className={`${styles.form} portal-vstack-l`} noValidate onSubmit={(event) => void submit(event)}>
       {errors.size > 0 && (
         <div className={styles.summary} role="group" aria-labelledby={summaryHeadingId}>
-          <h2 id={summaryHeadingId} className={styles.summaryTitle}>
+          <h2 id={summaryHeadingId} className="portal-error-text portal-mb-xs portal-title-l">
             {intl.formatMessage({ id: 'records.questionnaire.errorSummary.title' }, { count: errors.size })}
           </h2>
           <ul className={styles.summaryList}>
@@ -107,7 +107,7 @@ export function QuestionnaireForm({ questionnaire, onSubmit }: { questionnaire: 
               const message = errorMessage(item, code);
               return (
                 <li key={linkId}>
-                  <a href={`#${domIds.get(linkId) ?? ''}`} className={styles.summaryLink} onClick={summaryLink(linkId)}>
+                  <a href={`#${domIds.get(linkId) ?? ''}`} className="portal-error-text" onClick={summaryLink(linkId)}>
                     {`${itemLabel(item)}: ${intl.formatMessage({ id: message.id }, message.values)}`}
                   </a>
                 </li>
@@ -116,9 +116,9 @@ export function QuestionnaireForm({ questionnaire, onSubmit }: { questionnaire: 
           </ul>
         </div>
       )}
-      {hasRequired && <p className={styles.note}>{intl.formatMessage({ id: 'records.questionnaire.requiredNote' })}</p>}
+      {hasRequired && <p className="portal-muted portal-m0">{intl.formatMessage({ id: 'records.questionnaire.requiredNote' })}</p>}
       <QuestionnaireItems items={questionnaire.item} fields={fields} />
-      <div className={styles.actions}>
+      <div className="portal-items-start portal-vstack-s">
         {submitError && <Alert variant="error">{submitError}</Alert>}
         <Button type="submit" loading={submitting} loadingLabel={intl.formatMessage({ id: 'records.questionnaire.sending' })}>
           {intl.formatMessage({ id: 'records.questionnaire.submit' })}

@@ -29,7 +29,7 @@ export function QuestionnaireItems({ items, fields }: { items: readonly FhirQues
 function RequiredMark() {
   // the inputs say 'required' to assistive technology; the star is for the eye (explained above the form)
   return (
-    <span className={styles.required} aria-hidden="true">
+    <span className="portal-error-text" aria-hidden="true">
       {' *'}
     </span>
   );
@@ -51,12 +51,12 @@ function QuestionnaireItemField({ item, fields }: { item: FhirQuestionnaireItem;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, code ? errorId : null].filter(Boolean).join(' ') || undefined;
   const error = code ? (
-    <p id={errorId} className={styles.error}>
+    <p id={errorId} className={`${styles.error} portal-field__error portal-bold`}>
       {intl.formatMessage({ id: errorMessage(item, code).id }, errorMessage(item, code).values)}
     </p>
   ) : null;
   const hintText = hint ? (
-    <p id={hintId} className={styles.hint}>
+    <p id={hintId} className="portal-field__hint">
       {intl.formatMessage({ id: hint.id }, hint.values)}
     </p>
   ) : null;
@@ -72,15 +72,15 @@ function QuestionnaireItemField({ item, fields }: { item: FhirQuestionnaireItem;
       );
     case 'group':
       return (
-        <fieldset id={id} className={styles.group} aria-describedby={code ? errorId : undefined}>
+        <fieldset id={id} className="portal-min-w0 portal-vstack-m portal-box portal-m0" aria-describedby={code ? errorId : undefined}>
           {label && (
-            <legend className={styles.groupLegend}>
+            <legend className={`${styles.groupLegend} portal-field__label portal-title-l`}>
               {label}
               {item.required && <RequiredMark />}
             </legend>
           )}
           {error}
-          <div className={styles.groupItems}>
+          <div className="portal-vstack-l">
             <QuestionnaireItems items={item.item ?? []} fields={fields} />
           </div>
         </fieldset>
@@ -101,21 +101,21 @@ function QuestionnaireItemField({ item, fields }: { item: FhirQuestionnaireItem;
       return (
         <fieldset
           id={id}
-          className={styles.choices}
+          className={`${styles.choices} portal-fieldset portal-vstack-xxs`}
           role="radiogroup"
           aria-required={item.required || undefined}
           aria-invalid={code ? true : undefined}
           aria-describedby={describedBy}
         >
-          <legend className={styles.label}>
+          <legend className="portal-field__label">
             {label}
             {item.required && <RequiredMark />}
           </legend>
           {options.map((option) => (
-            <label key={option.key} className={styles.option}>
+            <label key={option.key} className={`${styles.option} portal-items-center portal-flex portal-touch portal-gap-xs`}>
               <input
                 type="radio"
-                className={styles.radio}
+                className={`${styles.radio} portal-m0 portal-focus-outline`}
                 name={id}
                 value={option.key}
                 checked={value === option.value}
@@ -131,8 +131,8 @@ function QuestionnaireItemField({ item, fields }: { item: FhirQuestionnaireItem;
     }
     case 'text':
       return (
-        <div className={styles.field}>
-          <label htmlFor={id} className={styles.label}>
+        <div className="portal-field">
+          <label htmlFor={id} className="portal-field__label">
             {label}
             {item.required && <RequiredMark />}
           </label>
@@ -154,8 +154,8 @@ function QuestionnaireItemField({ item, fields }: { item: FhirQuestionnaireItem;
     default:
       // string, integer and date: one line
       return (
-        <div className={styles.field}>
-          <label htmlFor={id} className={styles.label}>
+        <div className="portal-field">
+          <label htmlFor={id} className="portal-field__label">
             {label}
             {item.required && <RequiredMark />}
           </label>

@@ -9,7 +9,7 @@ export function NearestLink({ kind }: { kind: 'laboratory' | 'imaging' }) {
   const href = kind === 'laboratory' ? config.nearestLaboratoryUrl : config.nearestImagingUrl;
   return (
     <p className={styles.nearest}>
-      <a className={styles.link} href={href}>
+      <a className={`${styles.link} portal-text-link portal-wrap-anywhere`} href={href}>
         {intl.formatMessage({ id: kind === 'laboratory' ? 'records.laboratory.nearest' : 'records.imaging.nearest' })}
       </a>
     </p>

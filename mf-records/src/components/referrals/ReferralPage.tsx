@@ -3,12 +3,11 @@ import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import type { Referral } from '@portal/shared-api';
 import type { RouteId } from '@portal/shared-i18n';
-import { usePageState, useShell } from '@portal/shared-ui';
+import { EmptyState, usePageState, useShell } from '@portal/shared-ui';
 import { Avatar } from '../Avatar';
 import { useDates } from '../dates';
 import { DetailPage } from '../lab/DetailPage';
 import { Validity } from '../Timeline';
-import { EmptyState } from '../ui';
 import { NearestLink } from './NearestLink';
 import type { ReferralRouteId } from './ReferralTimeline';
 import styles from './Referrals.module.css';
@@ -75,19 +74,19 @@ function ReferralDetails({ referral }: { referral: Referral }) {
           <Validity validUntil={referral.validUntil} />
         </dd>
         <dt>{intl.formatMessage({ id: 'records.referrals.practitionerLabel' })}</dt>
-        <dd className={styles.practitioner}>
+        <dd className="portal-items-center portal-flex portal-gap-xs">
           <Avatar name={practitioner.name} pictureUrl={practitioner.pictureUrl} />
           <span>
             {practitioner.name}
-            {practitioner.title && <span className={styles.practitionerTitle}>{practitioner.title}</span>}
+            {practitioner.title && <span className="portal-block portal-muted portal-small">{practitioner.title}</span>}
           </span>
         </dd>
       </dl>
       <section aria-labelledby={descriptionId}>
-        <h2 id={descriptionId} className={styles.heading}>
+        <h2 id={descriptionId} className="portal-mb-s portal-title-l">
           {intl.formatMessage({ id: 'records.referrals.descriptionLabel' })}
         </h2>
-        {lang !== 'fi' && <p className={styles.note}>{intl.formatMessage({ id: 'records.referrals.finnishOnly' })}</p>}
+        {lang !== 'fi' && <p className={`${styles.note} portal-mb-xs portal-muted`}>{intl.formatMessage({ id: 'records.referrals.finnishOnly' })}</p>}
         {/* written in Finnish by the practitioner: lang lets a screen reader pronounce it right */}
         <p className={styles.description} lang="fi">
           {referral.description}
@@ -95,7 +94,7 @@ function ReferralDetails({ referral }: { referral: Referral }) {
       </section>
       {referral.patientInstructionsUrl && (
         <p className={styles.nearest}>
-          <a className={styles.link} href={referral.patientInstructionsUrl}>
+          <a className={`${styles.link} portal-text-link portal-wrap-anywhere`} href={referral.patientInstructionsUrl}>
             {intl.formatMessage({ id: 'records.referrals.instructions' })}
           </a>
         </p>

@@ -59,11 +59,11 @@ export function ReferralTimeline({
   const title = intl.formatMessage({ id: titleId });
   return (
     <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
+      <h2 id={headingId} className="portal-mb-s portal-title-l">
         {title}
       </h2>
       {referrals.length === 0 ? (
-        <p className={styles.empty}>{intl.formatMessage({ id: emptyId })}</p>
+        <p className="portal-muted portal-m0">{intl.formatMessage({ id: emptyId })}</p>
       ) : (
         <PagedTimeline
           label={title}

@@ -1,14 +1,12 @@
 import { useIntl } from 'react-intl';
 import { CERTIFICATES_AVAILABLE_FROM, type CertificateListItem } from '@portal/shared-api';
-import { usePageState } from '@portal/shared-ui';
+import { EmptyState, usePageState } from '@portal/shared-ui';
 import { Avatar } from '../../components/Avatar';
 import { useDates } from '../../components/dates';
 import { ListPage } from '../../components/ListPage';
 import { PagedTimeline } from '../../components/PagedList';
 import { TimelineItem } from '../../components/Timeline';
 import { useTimelineDates } from '../../components/TimelineDates';
-import { EmptyState } from '../../components/ui';
-import styles from './CertificatesPage.module.css';
 
 /** One certificate: who wrote it, its kind, the sick leave it gives, when it was issued. */
 function CertificateRow({ certificate }: { certificate: CertificateListItem }) {
@@ -25,7 +23,7 @@ function CertificateRow({ certificate }: { certificate: CertificateListItem }) {
       dateTime={certificate.issuedDate}
     >
       {validFrom && validUntil && (
-        <p className={styles.period}>{intl.formatMessage({ id: 'records.certificates.sickLeave' }, { from: dates.date(validFrom), until: dates.date(validUntil) })}</p>
+        <p className="portal-mt-xxs">{intl.formatMessage({ id: 'records.certificates.sickLeave' }, { from: dates.date(validFrom), until: dates.date(validUntil) })}</p>
       )}
     </TimelineItem>
   );
@@ -43,7 +41,7 @@ export function CertificatesPage() {
     <ListPage titleId="records.certificates.title" emptyId="records.certificates.empty" page={page} retry={retry} isEmpty={() => false}>
       {(data) => (
         <>
-          <p className={styles.intro}>{intl.formatMessage({ id: 'records.certificates.intro' }, { date: dates.date(CERTIFICATES_AVAILABLE_FROM) })}</p>
+          <p className="portal-mb-m portal-muted">{intl.formatMessage({ id: 'records.certificates.intro' }, { date: dates.date(CERTIFICATES_AVAILABLE_FROM) })}</p>
           {data.certificates.length === 0 ? (
             <EmptyState text={intl.formatMessage({ id: 'records.certificates.empty' })} />
           ) : (

@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import type { ImagingResult } from '@portal/shared-api';
 import { useDates } from '../../components/dates';
 import { DetailPage } from '../../components/lab/DetailPage';
-import { EmptyState, ErrorView } from '../../components/ui';
+import { EmptyState, ErrorView } from '@portal/shared-ui';
 import { useImagingResult } from './useImagingResult';
 import styles from './ImagingResultPage.module.css';
 
@@ -48,7 +48,7 @@ function ImagingResultContent() {
             return <EmptyState text={intl.formatMessage({ id: 'records.imaging.result.notFound' })} />;
           case 'ok':
             return (
-              <div className={styles.results}>
+              <div className="portal-vstack-m">
                 {data.results.map((result) => (
                   <ImagingResultArticle key={result.id} result={result} />
                 ))}
@@ -65,18 +65,18 @@ function ImagingResultArticle({ result }: { result: ImagingResult }) {
   const dates = useDates();
   const headingId = useId();
   return (
-    <article className={styles.result} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.name}>
+    <article className="portal-box" aria-labelledby={headingId}>
+      <h2 id={headingId} className="portal-title-l portal-wrap-anywhere portal-m0">
         {result.examinationName ?? intl.formatMessage({ id: 'records.imaging.noTitle' })}
       </h2>
       <p className={styles.date}>
         {intl.formatMessage({ id: 'records.imaging.result.date' })}: <time dateTime={result.imagingDate}>{dates.date(result.imagingDate)}</time>
       </p>
-      <h3 className={styles.statementHeading}>{intl.formatMessage({ id: 'records.imaging.result.statement' })}</h3>
+      <h3 className="portal-mb-xxs portal-title-m">{intl.formatMessage({ id: 'records.imaging.result.statement' })}</h3>
       {result.statementText ? (
         <p className={styles.statement}>{result.statementText}</p>
       ) : (
-        <p className={styles.noStatement}>{intl.formatMessage({ id: 'records.imaging.result.noStatement' })}</p>
+        <p className={`${styles.noStatement} portal-muted portal-m0`}>{intl.formatMessage({ id: 'records.imaging.result.noStatement' })}</p>
       )}
     </article>
   );

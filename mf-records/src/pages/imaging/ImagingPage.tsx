@@ -1,14 +1,13 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import type { ImagingListItem } from '@portal/shared-api';
-import { LinkName, ShellLink } from '@portal/shared-ui';
+import { EmptyState, LinkName, ShellLink } from '@portal/shared-ui';
 import { useDates } from '../../components/dates';
 import { ListPage } from '../../components/ListPage';
 import { PagedTimeline } from '../../components/PagedList';
 import { NearestLink } from '../../components/referrals/NearestLink';
 import { ReferralTimeline } from '../../components/referrals/ReferralTimeline';
 import { TimelineItem } from '../../components/Timeline';
-import { EmptyState } from '../../components/ui';
 import { useImagingPage } from './useImagingPage';
 import styles from './ImagingPage.module.css';
 
@@ -45,7 +44,7 @@ export function ImagingPage() {
       {(data) => (
         <>
           <section aria-labelledby={resultsHeadingId}>
-            <h2 id={resultsHeadingId} className={styles.heading}>
+            <h2 id={resultsHeadingId} className="portal-mb-s portal-title-l">
               {intl.formatMessage({ id: 'records.imaging.results.title' })}
             </h2>
             {data.results.length === 0 ? (

@@ -64,7 +64,7 @@ export function HistoryChart({ testName, points, range, unit, currentDate }: His
 
   return (
     <div className={styles.history}>
-      <p className={styles.historyTitle}>{intl.formatMessage({ id: 'records.laboratory.history.title' })}</p>
+      <p className="portal-mb-xxs portal-bold">{intl.formatMessage({ id: 'records.laboratory.history.title' })}</p>
       <svg className={styles.chart} viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-label={summary} focusable="false">
         {geometry.band && <rect className={styles.band} x={CHART.left} y={geometry.band.y} width={CHART.width - CHART.left - CHART.right} height={geometry.band.height} />}
         <path className={styles.line} d={geometry.path} />
@@ -78,8 +78,8 @@ export function HistoryChart({ testName, points, range, unit, currentDate }: His
           {dates.date(latest.date)}
         </text>
       </svg>
-      {rangeText && <p className={styles.legend}>{intl.formatMessage({ id: 'records.laboratory.history.legend' })}</p>}
-      <button type="button" className={styles.tableToggle} aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable((open) => !open)}>
+      {rangeText && <p className="portal-mt-xxs portal-muted portal-small">{intl.formatMessage({ id: 'records.laboratory.history.legend' })}</p>}
+      <button type="button" className={`${styles.tableToggle} portal-touch portal-gap-xs portal-items-center portal-text-link`} aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable((open) => !open)}>
         <span className={styles.toggleIcon} aria-hidden="true" />
         {intl.formatMessage({ id: 'records.laboratory.history.table' })}
       </button>

@@ -2,11 +2,10 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import type { LaboratoryResultPageState, LaboratoryTestPackage, SingleLaboratoryTest } from '@portal/shared-api';
-import { Button } from '@portal/shared-ui';
+import { Button, EmptyState } from '@portal/shared-ui';
 import { useDates } from '../../components/dates';
 import { DetailPage } from '../../components/lab/DetailPage';
 import { LabStatus } from '../../components/LabStatus';
-import { EmptyState } from '../../components/ui';
 import { TestRow } from './TestRow';
 import { useLaboratoryResult } from './useLaboratoryResult';
 import styles from './LaboratoryResultPage.module.css';
@@ -80,22 +79,22 @@ function LaboratoryResult({ result }: { result: OkState }) {
   const singles = result.laboratoryTests.filter((test): test is SingleLaboratoryTest => test.__typename === 'SingleLaboratoryTest');
   return (
     <>
-      <p className={styles.patient}>{intl.formatMessage({ id: 'records.laboratory.result.patient' }, { name: result.fullName })}</p>
-      <p className={styles.intro}>{intl.formatMessage({ id: 'records.laboratory.result.intro' }, { date: dates.date(result.date) })}</p>
+      <p className="portal-mb-xs portal-bold">{intl.formatMessage({ id: 'records.laboratory.result.patient' }, { name: result.fullName })}</p>
+      <p className="portal-mb-l">{intl.formatMessage({ id: 'records.laboratory.result.intro' }, { date: dates.date(result.date) })}</p>
       {packages.length > 0 && (
         <section className={styles.section} aria-labelledby={packagesHeadingId}>
-          <h2 id={packagesHeadingId} className={styles.sectionHeading}>
+          <h2 id={packagesHeadingId} className="portal-mb-s portal-title-l">
             {intl.formatMessage({ id: 'records.laboratory.result.packages' })}
           </h2>
-          <ul className={styles.list}>
+          <ul className="portal-plain-list">
             {packages.map((pkg) => (
-              <li key={pkg.id} className={styles.package}>
-                <div className={styles.packageRow}>
-                  <h3 className={styles.packageName}>{pkg.displayName}</h3>
+              <li key={pkg.id} className={`${styles.package} portal-frame`}>
+                <div className="portal-row portal-items-center portal-justify-between portal-gap-xs">
+                  <h3 className="portal-title-m portal-m0">{pkg.displayName}</h3>
                   <LabStatus isReady={pkg.isReady} />
                 </div>
-                {pkg.description && <p className={styles.packageDescription}>{pkg.description}</p>}
-                <ul className={styles.list}>
+                {pkg.description && <p className="portal-muted portal-mt-xxs">{pkg.description}</p>}
+                <ul className="portal-plain-list">
                   {pkg.items.map((item) => (
                     <TestRow key={item.id} test={item} headingLevel={4} currentDate={result.date} />
                   ))}
@@ -107,10 +106,10 @@ function LaboratoryResult({ result }: { result: OkState }) {
       )}
       {singles.length > 0 && (
         <section className={styles.section} aria-labelledby={testsHeadingId}>
-          <h2 id={testsHeadingId} className={styles.sectionHeading}>
+          <h2 id={testsHeadingId} className="portal-mb-s portal-title-l">
             {intl.formatMessage({ id: 'records.laboratory.result.singleTests' })}
           </h2>
-          <ul className={styles.list}>
+          <ul className="portal-plain-list">
             {singles.map((test) => (
               <TestRow key={test.id} test={test} headingLevel={3} currentDate={result.date} />
             ))}

@@ -45,7 +45,7 @@ function WarningIcon() {
 export function RangeAssessment({ within }: { within: boolean }) {
   const intl = useIntl();
   return (
-    <span className={within ? `${styles.assessment} ${styles.healthy}` : `${styles.assessment} ${styles.warning}`}>
+    <span className={within ? `${styles.assessment} portal-items-center portal-bold ${styles.healthy}` : `${styles.assessment} portal-items-center portal-bold ${styles.warning}`}>
       {within ? <CheckIcon /> : <WarningIcon />}
       {intl.formatMessage({ id: within ? 'records.laboratory.result.withinRange' : 'records.laboratory.result.outsideRange' })}
     </span>
@@ -57,8 +57,8 @@ export function TestResult({ test }: { test: SingleLaboratoryTest }) {
   const intl = useIntl();
   if (!test.isReady) return <LabStatus isReady={false} />;
   const { result } = test;
-  if (!result) return <span className={styles.noResult}>{intl.formatMessage({ id: 'records.laboratory.result.noResult' })}</span>;
-  if (result.__typename === 'TextualLaboratoryResult') return <span className={styles.text}>{result.resultText}</span>;
+  if (!result) return <span className="portal-muted">{intl.formatMessage({ id: 'records.laboratory.result.noResult' })}</span>;
+  if (result.__typename === 'TextualLaboratoryResult') return <span className="portal-bold">{result.resultText}</span>;
   return (
     <span className={styles.numeric}>
       <NumberValue prefix={result.prefix} value={result.resultNumber} unit={test.unit} />

@@ -28,9 +28,9 @@ export function TestRow({ test, headingLevel, currentDate }: { test: SingleLabor
 
   return (
     <li className={styles.row}>
-      <div className={styles.summary}>
+      <div className={`${styles.summary} portal-row portal-items-center portal-justify-between`}>
         <Heading className={styles.name}>
-          <button type="button" className={styles.toggle} aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded((open) => !open)}>
+          <button type="button" className={`${styles.toggle} portal-touch portal-gap-xs portal-items-center portal-text-link portal-wrap-anywhere`} aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded((open) => !open)}>
             <span className={styles.toggleIcon} aria-hidden="true" />
             {test.displayName}
           </button>
@@ -41,16 +41,16 @@ export function TestRow({ test, headingLevel, currentDate }: { test: SingleLabor
       </div>
       <div id={detailsId} className={styles.details} hidden={!expanded}>
         {facts.length > 0 ? (
-          <dl className={styles.facts}>
+          <dl className="portal-m0">
             {facts.map((fact) => (
-              <div key={fact.term} className={styles.fact}>
+              <div key={fact.term} className={`${styles.fact} portal-grid-m`}>
                 <dt>{intl.formatMessage({ id: fact.term })}</dt>
                 <dd>{fact.value}</dd>
               </div>
             ))}
           </dl>
         ) : (
-          !hasHistory && <p className={styles.noDetails}>{intl.formatMessage({ id: 'records.laboratory.result.noDetails' })}</p>
+          !hasHistory && <p className="portal-muted portal-m0">{intl.formatMessage({ id: 'records.laboratory.result.noDetails' })}</p>
         )}
         {hasHistory && <HistoryChart testName={test.displayName} points={test.history} range={test.referenceRange} unit={test.unit} currentDate={currentDate} />}
       </div>

@@ -27,7 +27,7 @@ export function LaboratoryDateRow({ day }: { day: LaboratoryListDate }) {
       <LabStatus isReady={day.isReady} />
       <ul className={styles.tests}>
         {day.tests.map((test) => (
-          <li key={test.id} className={styles.test}>
+          <li key={test.id} className={`${styles.test} portal-row portal-items-center portal-gap-xs`}>
             <span>{test.displayName}</span>
             {!test.isReady && <LabStatus isReady={false} />}
           </li>

@@ -4,10 +4,9 @@ import { ListPage } from '../../components/ListPage';
 import { PagedTimeline } from '../../components/PagedList';
 import { NearestLink } from '../../components/referrals/NearestLink';
 import { ReferralTimeline } from '../../components/referrals/ReferralTimeline';
-import { EmptyState } from '../../components/ui';
+import { EmptyState } from '@portal/shared-ui';
 import { LaboratoryDateRow } from './LaboratoryDateRow';
 import { useLaboratoryPage } from './useLaboratoryPage';
-import styles from './LaboratoryPage.module.css';
 
 /**
  * records.laboratory: results grouped by date, each date ready (green) or pending (blue), with text,
@@ -24,7 +23,7 @@ export function LaboratoryPage() {
       {(data) => (
         <>
           <section aria-labelledby={resultsHeadingId}>
-            <h2 id={resultsHeadingId} className={styles.heading}>
+            <h2 id={resultsHeadingId} className="portal-mb-s portal-title-l">
               {resultsTitle}
             </h2>
             {data.dates.length === 0 ? (

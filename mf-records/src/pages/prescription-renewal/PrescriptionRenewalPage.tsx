@@ -25,7 +25,7 @@ function RenewalPageContent() {
   const { ids = '' } = useParams();
   const { page, retry } = usePrescriptionRenewalPage(ids);
   return (
-    <div className={styles.page}>
+    <div className="portal-page-column">
       <BackLink routeId="records.prescriptions">{intl.formatMessage({ id: 'records.renewal.back' })}</BackLink>
       <PageHeading>{intl.formatMessage({ id: 'records.renewal.title' })}</PageHeading>
       {page.status === 'loading' && <Spinner />}
@@ -47,17 +47,17 @@ function RenewalState({ state }: { state: PrescriptionRenewalPageState }) {
   if (state.status === 'maintenance-mode') {
     return (
       <Alert variant="warning">
-        <h2 className={styles.noticeTitle}>{intl.formatMessage({ id: 'records.renewal.maintenance.title' })}</h2>
-        <p className={styles.noticeText}>{intl.formatMessage({ id: 'records.renewal.maintenance.text' })}</p>
+        <h2 className="portal-mb-xs portal-title-l">{intl.formatMessage({ id: 'records.renewal.maintenance.title' })}</h2>
+        <p className="portal-mb-xs portal-last-mb0">{intl.formatMessage({ id: 'records.renewal.maintenance.text' })}</p>
       </Alert>
     );
   }
   if (state.status === 'not-renewable') {
     return (
       <Alert variant="error">
-        <h2 className={styles.noticeTitle}>{intl.formatMessage({ id: 'records.renewal.notRenewable.title' })}</h2>
-        <p className={styles.noticeText}>{intl.formatMessage({ id: 'records.renewal.notRenewable.text' })}</p>
-        <p className={styles.noticeText}>
+        <h2 className="portal-mb-xs portal-title-l">{intl.formatMessage({ id: 'records.renewal.notRenewable.title' })}</h2>
+        <p className="portal-mb-xs portal-last-mb0">{intl.formatMessage({ id: 'records.renewal.notRenewable.text' })}</p>
+        <p className="portal-mb-xs portal-last-mb0">
           <ShellLink routeId="records.prescriptions" className={styles.link}>
             {intl.formatMessage({ id: 'records.renewal.back' })}
           </ShellLink>
@@ -68,7 +68,7 @@ function RenewalState({ state }: { state: PrescriptionRenewalPageState }) {
   if (state.customerMessagingUserId === null) {
     return (
       <Alert variant="info">
-        <p className={styles.noticeText}>
+        <p className="portal-mb-xs portal-last-mb0">
           {intl.formatMessage({ id: 'records.renewal.unavailable' }, { phone: shell.config.customerServicePhone })}
         </p>
       </Alert>

@@ -115,11 +115,11 @@ export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly
 
   const incompleteId = `${id}-incomplete`;
   return (
-    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+    <form className={`${styles.form} portal-vstack-m`} noValidate onSubmit={(event) => void submit(event)}>
       {/* disabled while sending: nothing changes under the request */}
-      <fieldset className={styles.plain} disabled={sending}>
+      <fieldset className="portal-fieldset portal-vstack-l" disabled={sending}>
         <section className={FIELD_CLASS.group} aria-labelledby={`${id}-general`}>
-          <h2 id={`${id}-general`} className={styles.sectionTitle}>
+          <h2 id={`${id}-general`} className="portal-title-l portal-m0">
             {intl.formatMessage({ id: 'records.renewal.general.title' })}
           </h2>
           {GENERAL_RENEWAL_QUESTIONS.map((question) => (
@@ -140,11 +140,11 @@ export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly
           return (
             <fieldset key={prescription.id} className={FIELD_CLASS.group}>
               <legend className={styles.medicineLegend}>
-                <h2 className={styles.sectionTitle}>{`${prescription.medicineName} ${prescription.strength}`.trim()}</h2>
+                <h2 className="portal-title-l portal-m0">{`${prescription.medicineName} ${prescription.strength}`.trim()}</h2>
               </legend>
               <PrescriptionDetails prescription={prescription} />
-              <div className={styles.field}>
-                <label htmlFor={reasonId} className={styles.label}>
+              <div className="portal-field">
+                <label htmlFor={reasonId} className="portal-field__label">
                   {intl.formatMessage({ id: 'records.renewal.question.reason' })}
                 </label>
                 <textarea
@@ -183,15 +183,15 @@ export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly
 
       <div aria-live="polite">
         {!complete && (
-          <p id={incompleteId} className={styles.incomplete}>
+          <p id={incompleteId} className="portal-muted portal-bold portal-m0">
             {intl.formatMessage({ id: tooLong ? 'records.renewal.tooLong.summary' : 'records.renewal.incomplete' })}
           </p>
         )}
       </div>
       {error && (
-        <div ref={errorBox} tabIndex={-1} role="alert" className={styles.error}>
-          <p className={styles.errorTitle}>{intl.formatMessage({ id: 'records.renewal.failed' })}</p>
-          <p className={styles.errorText}>{intl.formatMessage({ id: ERROR_DETAIL[error] })}</p>
+        <div ref={errorBox} tabIndex={-1} role="alert" className={`${styles.error} portal-error-text portal-focus-outline`}>
+          <p className="portal-bold portal-m0">{intl.formatMessage({ id: 'records.renewal.failed' })}</p>
+          <p className="portal-mt-xxs">{intl.formatMessage({ id: ERROR_DETAIL[error] })}</p>
         </div>
       )}
       <div className={styles.actions}>

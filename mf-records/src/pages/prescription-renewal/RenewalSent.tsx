@@ -16,15 +16,15 @@ export function RenewalSent({ threadId }: { threadId: string }) {
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className={styles.sent} aria-labelledby={headingId}>
-      <h2 id={headingId} ref={heading} tabIndex={-1} className={styles.sentTitle}>
-        <span aria-hidden="true" className={styles.sentIcon}>
+      <h2 id={headingId} ref={heading} tabIndex={-1} className={`${styles.sentTitle} portal-mb-xs portal-title-l`}>
+        <span aria-hidden="true" className="portal-bold">
           ✓
         </span>{' '}
         {intl.formatMessage({ id: 'records.renewal.sent.title' })}
       </h2>
-      <p className={styles.sentText}>{intl.formatMessage({ id: 'records.renewal.sent.text' })}</p>
+      <p className="portal-mb-xs portal-last-mb0">{intl.formatMessage({ id: 'records.renewal.sent.text' })}</p>
       {shell.hasRoute('messaging.thread') && (
-        <p className={styles.sentText}>
+        <p className="portal-mb-xs portal-last-mb0">
           <ShellLink routeId="messaging.thread" params={{ id: threadId }} className={styles.link}>
             {intl.formatMessage({ id: 'records.renewal.sent.conversation' })}
           </ShellLink>

@@ -29,7 +29,7 @@ export function YesNoQuestion({
   const additionalId = `${id}-additional`;
   const tooLong = isOverLimit(value.additional, maxTextLength);
   const option = (answer: YesNo, labelId: 'common.yes' | 'common.no') => (
-    <label className={styles.radio}>
+    <label className={`${styles.radio} portal-items-center portal-flex portal-touch portal-gap-xs`}>
       <input
         type="radio"
         name={`${id}-answer`}
@@ -42,15 +42,15 @@ export function YesNoQuestion({
     </label>
   );
   return (
-    <fieldset className={styles.question}>
-      <legend className={styles.questionText}>{intl.formatMessage({ id: `records.renewal.question.${question.id}` })}</legend>
-      <div className={styles.options}>
+    <fieldset className="portal-fieldset portal-vstack-xs">
+      <legend className={`${styles.questionText} portal-field__label`}>{intl.formatMessage({ id: `records.renewal.question.${question.id}` })}</legend>
+      <div className={`${styles.options} portal-row`}>
         {option('yes', 'common.yes')}
         {option('no', 'common.no')}
       </div>
       {shown && (
-        <div className={styles.field}>
-          <label htmlFor={additionalId} className={styles.label}>
+        <div className="portal-field">
+          <label htmlFor={additionalId} className="portal-field__label">
             {intl.formatMessage({ id: `records.renewal.question.${question.id}.additional` })}
           </label>
           <textarea

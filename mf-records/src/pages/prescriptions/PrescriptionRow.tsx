@@ -39,7 +39,7 @@ export function PrescriptionRow({
     <input
       id={checkboxId}
       type="checkbox"
-      className={styles.checkbox}
+      className={`${styles.checkbox} portal-focus-outline`}
       checked={selection.checked}
       onChange={(event) => selection.onChange(event.target.checked)}
     />

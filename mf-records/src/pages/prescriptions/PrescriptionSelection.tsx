@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { PrescriptionListItem } from '@portal/shared-api';
-import { MEDIA_SMALL, useMediaQuery } from '@portal/shared-ui';
+import { MEDIA_SMALL, Pagination, useMediaQuery } from '@portal/shared-ui';
 import { Timeline } from '../../components/Timeline';
-import { Pagination } from '../../components/ui';
 import { usePagination } from '../../components/usePagination';
 import { PrescriptionRow } from './PrescriptionRow';
 import { RenewalBar, RenewalCart } from './RenewalCart';
@@ -41,18 +40,18 @@ export function PrescriptionSelection({ prescriptions, targetId = null }: { pres
     });
 
   return (
-    <div className={styles.selection}>
+    <div className="portal-vstack-m">
       {phone && <RenewalBar selected={selected} />}
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>
+      <fieldset className="portal-fieldset">
+        <legend className={`${styles.legend} portal-field__label`}>
           {intl.formatMessage({ id: 'records.prescriptions.selection.legend' })}
         </legend>
-        <div className={styles.selectAll}>
+        <div className={`${styles.selectAll} portal-items-center portal-flex portal-touch portal-gap-s`}>
           <input
             ref={selectAll}
             id={selectAllId}
             type="checkbox"
-            className={styles.checkbox}
+            className={`${styles.checkbox} portal-focus-outline`}
             checked={all}
             onChange={(event) => setChosen(event.target.checked ? new Set(renewable.map((p) => p.id)) : new Set())}
           />

@@ -7,7 +7,6 @@ import { PrescriptionRow } from './PrescriptionRow';
 import { PrescriptionSelection } from './PrescriptionSelection';
 import { usePrescriptionsPage } from './usePrescriptionsPage';
 import { usePrescriptionTarget } from './usePrescriptionTarget';
-import styles from './PrescriptionsPage.module.css';
 
 /**
  * records.prescriptions (spec part 1 §2 "Prescriptions list"): every prescription, newest first.
@@ -38,8 +37,8 @@ export function PrescriptionsPage() {
             {/* renewals travel as messages: while messaging is in maintenance no cart invites a dead end */}
             {renewalOn && data.renewalMaintenance && (
               <Alert variant="warning">
-                <h2 className={styles.noticeTitle}>{intl.formatMessage({ id: 'records.renewal.maintenance.title' })}</h2>
-                <p className={styles.noticeText}>{intl.formatMessage({ id: 'records.renewal.maintenance.text' })}</p>
+                <h2 className="portal-mb-xs portal-title-l">{intl.formatMessage({ id: 'records.renewal.maintenance.title' })}</h2>
+                <p className="portal-m0">{intl.formatMessage({ id: 'records.renewal.maintenance.text' })}</p>
               </Alert>
             )}
             <PagedTimeline

@@ -16,22 +16,22 @@ export function RenewalCart({ selected }: { selected: readonly PrescriptionListI
   const tooMany = count > RENEWAL_MAX_PRESCRIPTIONS;
   const { href, navigate } = useRenewalHref(selected);
   return (
-    <section className={styles.cart} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.cartTitle}>
+    <section className="portal-box portal-box--surface" aria-labelledby={headingId}>
+      <h2 id={headingId} className="portal-mb-xs portal-title-l">
         {intl.formatMessage({ id: 'records.prescriptions.cart.title' })}
       </h2>
-      <p role="status" className={styles.cartStatus}>
+      <p role="status" className="portal-m0">
         {intl.formatMessage({ id: 'records.prescriptions.cart.status' }, { count })}
       </p>
       {count > 0 && (
-        <ul className={styles.cartList} aria-labelledby={headingId}>
+        <ul className={`${styles.cartList} portal-wrap-anywhere portal-mt-xs`} aria-labelledby={headingId}>
           {selected.map((prescription) => (
             <li key={prescription.id}>{`${prescription.medicineName} ${prescription.strength}`.trim()}</li>
           ))}
         </ul>
       )}
       {tooMany && (
-        <p className={styles.cartWarning}>{intl.formatMessage({ id: 'records.prescriptions.cart.tooMany' }, { max: RENEWAL_MAX_PRESCRIPTIONS })}</p>
+        <p className="portal-bold portal-error-text portal-mt-xs">{intl.formatMessage({ id: 'records.prescriptions.cart.tooMany' }, { max: RENEWAL_MAX_PRESCRIPTIONS })}</p>
       )}
       {href && (
         <LinkButton href={href} onNavigate={navigate} className={styles.cartButton}>
@@ -59,8 +59,8 @@ export function RenewalBar({ selected }: { selected: readonly PrescriptionListIt
   const { href, navigate } = useRenewalHref(selected);
   if (selected.length === 0) return null;
   return (
-    <div className={styles.cartBar}>
-      <p className={styles.cartBarCount}>{intl.formatMessage({ id: 'records.prescriptions.cart.status' }, { count: selected.length })}</p>
+    <div className={`${styles.cartBar} portal-frame portal-flex portal-justify-between portal-gap-s portal-items-center portal-box--surface`}>
+      <p className="portal-bold portal-m0">{intl.formatMessage({ id: 'records.prescriptions.cart.status' }, { count: selected.length })}</p>
       {href && (
         <LinkButton href={href} onNavigate={navigate} size="small">
           {intl.formatMessage({ id: 'records.prescriptions.cart.renew' })}

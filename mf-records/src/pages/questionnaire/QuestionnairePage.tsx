@@ -23,7 +23,7 @@ export function QuestionnairePage() {
   const ready = page.status === 'ready' ? page.data : null;
   const title = ready?.status === 'ok' ? ready.invitation.title : intl.formatMessage({ id: 'records.questionnaire.title' });
   return (
-    <div className={styles.page}>
+    <div className="portal-page-column">
       <BackLink routeId="records.questionnaires">{intl.formatMessage({ id: 'records.questionnaire.back' })}</BackLink>
       <h1 ref={heading} tabIndex={-1} className={styles.title}>
         {title}
@@ -84,7 +84,7 @@ function QuestionnaireView({ invitation }: { invitation: QuestionnaireInvitation
 
   return (
     <>
-      <p className={styles.meta}>
+      <p className="portal-mb-m portal-muted">
         {intl.formatMessage({ id: 'records.questionnaire.sent' }, { date: dates.date(invitation.sentAt) })}
         {answeredAt && (
           <>
@@ -94,7 +94,7 @@ function QuestionnaireView({ invitation }: { invitation: QuestionnaireInvitation
         )}
       </p>
       {sent && (
-        <div ref={success} tabIndex={-1} className={styles.success}>
+        <div ref={success} tabIndex={-1} className={`${styles.success} portal-focus-outline`}>
           <Alert variant="success">
             {questionnaireMessage(questionnaire, 'success') ?? intl.formatMessage({ id: 'records.questionnaire.success.default' })}
           </Alert>

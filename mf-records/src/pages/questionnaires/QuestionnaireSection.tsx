@@ -4,7 +4,7 @@ import type { QuestionnaireListItem } from '@portal/shared-api';
 import { PagedTimeline } from '../../components/PagedList';
 import { TimelineItem } from '../../components/Timeline';
 import { useTimelineDates } from '../../components/TimelineDates';
-import { EmptyState } from '../../components/ui';
+import { EmptyState } from '@portal/shared-ui';
 import styles from './QuestionnairesPage.module.css';
 
 /**

@@ -1,12 +1,11 @@
 import { useIntl } from 'react-intl';
 import { VACCINATIONS_PAGE_SIZE, type VaccinationListItem } from '@portal/shared-api';
 import type { RouteId } from '@portal/shared-i18n';
-import { LinkButton, usePageState, useShell } from '@portal/shared-ui';
+import { EmptyState, LinkButton, Pagination, usePageState, useShell } from '@portal/shared-ui';
 import { Avatar } from '../../components/Avatar';
 import { ListPage } from '../../components/ListPage';
 import { Timeline, TimelineItem } from '../../components/Timeline';
 import { useTimelineDates } from '../../components/TimelineDates';
-import { EmptyState, Pagination } from '../../components/ui';
 import { usePagination } from '../../components/usePagination';
 import styles from './VaccinationsPage.module.css';
 
@@ -25,7 +24,7 @@ function VaccinationBooking() {
   const shell = useShell();
   if (shell.hasRoute(VACCINATION_BOOKING_ROUTE)) {
     return (
-      <p className={styles.booking}>
+      <p className="portal-mb-l">
         <LinkButton href={shell.href(VACCINATION_BOOKING_ROUTE)} onNavigate={shell.navigate} variant="secondary">
           {intl.formatMessage({ id: 'records.vaccinations.book' })}
         </LinkButton>
@@ -33,20 +32,20 @@ function VaccinationBooking() {
     );
   }
   return (
-    <div className={styles.booking}>
-      <p className={styles.bookingText}>
+    <div className="portal-mb-l">
+      <p className="portal-m0">
         {intl.formatMessage(
           { id: 'records.vaccinations.bookByPhone' },
           {
             phone: (
-              <a key="phone" href={VACCINATION_PHONE_HREF} className={styles.phone}>
+              <a key="phone" href={VACCINATION_PHONE_HREF} className={`${styles.phone} portal-text-link portal-bold`}>
                 {VACCINATION_PHONE}
               </a>
             ),
           },
         )}
       </p>
-      <p className={styles.charge}>{intl.formatMessage({ id: 'records.vaccinations.callCharge' })}</p>
+      <p className="portal-mt-xxs portal-muted portal-small">{intl.formatMessage({ id: 'records.vaccinations.callCharge' })}</p>
     </div>
   );
 }
@@ -63,7 +62,7 @@ function VaccinationRow({ vaccination }: { vaccination: VaccinationListItem }) {
       dateTime={vaccination.date}
       validUntil={vaccination.effectiveUntil}
     >
-      {vaccination.dose && <p className={styles.dose}>{intl.formatMessage({ id: 'records.vaccinations.dose' }, { dose: vaccination.dose })}</p>}
+      {vaccination.dose && <p className="portal-small portal-mt-xxs">{intl.formatMessage({ id: 'records.vaccinations.dose' }, { dose: vaccination.dose })}</p>}
     </TimelineItem>
   );
 }

@@ -27,8 +27,8 @@ function VisitPageContent() {
     </ShellLink>
   );
   return (
-    <div className={styles.page}>
-      <p className={`${styles.back} ${styles.noPrint}`}>{backLink}</p>
+    <div className="portal-page-column">
+      <p className={`portal-mb-m ${styles.noPrint}`}>{backLink}</p>
       <PageHeading>{intl.formatMessage({ id: 'records.visit.title' })}</PageHeading>
       {page.status === 'loading' && <Spinner />}
       {page.status === 'error' && (
@@ -38,8 +38,8 @@ function VisitPageContent() {
       )}
       {page.status === 'ready' && page.data.status === 'visit-not-found' && (
         <Alert variant="info">
-          <p className={styles.notFound}>{intl.formatMessage({ id: 'records.visit.notFound' })}</p>
-          <p className={styles.notFoundLink}>{backLink}</p>
+          <p className="portal-bold portal-m0">{intl.formatMessage({ id: 'records.visit.notFound' })}</p>
+          <p className="portal-mt-xs">{backLink}</p>
         </Alert>
       )}
       {page.status === 'ready' && page.data.status === 'ok' && <VisitReport visit={page.data.visit} />}

@@ -19,47 +19,47 @@ export function VisitReport({ visit }: { visit: VisitReportData }) {
   const ids = useId();
   const practitioner = visit.practitionerTitle ? `${visit.practitionerName}, ${visit.practitionerTitle}` : visit.practitionerName;
   return (
-    <article className={styles.report} aria-labelledby={`${ids}-summary`}>
-      <section className={styles.summary} aria-labelledby={`${ids}-summary`}>
-        <h2 id={`${ids}-summary`} className={styles.specialty}>
+    <article className="portal-vstack-l" aria-labelledby={`${ids}-summary`}>
+      <section className={`${styles.summary} portal-box portal-box--surface`} aria-labelledby={`${ids}-summary`}>
+        <h2 id={`${ids}-summary`} className="portal-title-l portal-m0">
           {visit.specialtyName}
         </h2>
         <p className={styles.when}>
           <time dateTime={visit.dateTime}>{dates.dateTime(visit.dateTime)}</time>
         </p>
-        <div className={styles.practitioner}>
+        <div className="portal-items-center portal-flex portal-gap-s">
           <Avatar name={visit.practitionerName} pictureUrl={visit.practitionerPictureUrl} />
-          <p className={styles.practitionerName}>
-            <span className={styles.muted}>{t('records.visit.practitioner')}: </span>
+          <p className="portal-m0">
+            <span className="portal-muted">{t('records.visit.practitioner')}: </span>
             {practitioner}
           </p>
         </div>
       </section>
 
-      <section className={styles.block} aria-labelledby={`${ids}-patient`}>
-        <h2 id={`${ids}-patient`} className={styles.blockTitle}>
+      <section className="portal-vstack-xs" aria-labelledby={`${ids}-patient`}>
+        <h2 id={`${ids}-patient`} className="portal-title-l portal-m0">
           {t('records.visit.patient')}
         </h2>
-        <dl className={styles.facts}>
-          <div className={styles.fact}>
+        <dl className="portal-m0">
+          <div className={`${styles.fact} portal-grid-xs`}>
             <dt>{t('records.visit.patientName')}</dt>
             <dd>{visit.patient.fullName}</dd>
           </div>
-          <div className={styles.fact}>
+          <div className={`${styles.fact} portal-grid-xs`}>
             <dt>{t('records.visit.identityCode')}</dt>
             <dd>{visit.patient.identityCode}</dd>
           </div>
         </dl>
       </section>
 
-      <section className={styles.block} aria-labelledby={`${ids}-diagnoses`}>
-        <h2 id={`${ids}-diagnoses`} className={styles.blockTitle}>
+      <section className="portal-vstack-xs" aria-labelledby={`${ids}-diagnoses`}>
+        <h2 id={`${ids}-diagnoses`} className="portal-title-l portal-m0">
           {t('records.visit.diagnoses')}
         </h2>
         {visit.diagnoses.length === 0 ? (
-          <p className={styles.muted}>{t('records.visit.noDiagnoses')}</p>
+          <p className="portal-muted">{t('records.visit.noDiagnoses')}</p>
         ) : (
-          <ul className={styles.diagnoses}>
+          <ul className="portal-plain-list">
             {visit.diagnoses.map((diagnosis, index) => (
               <li key={`${diagnosis.code}-${index}`} className={styles.diagnosis}>
                 <span className={styles.code}>{diagnosis.code}</span> <span>{diagnosis.description}</span>
@@ -69,14 +69,14 @@ export function VisitReport({ visit }: { visit: VisitReportData }) {
         )}
       </section>
 
-      <section className={styles.block} aria-labelledby={`${ids}-texts`}>
-        <h2 id={`${ids}-texts`} className={styles.blockTitle}>
+      <section className="portal-vstack-xs" aria-labelledby={`${ids}-texts`}>
+        <h2 id={`${ids}-texts`} className="portal-title-l portal-m0">
           {t('records.visit.texts')}
         </h2>
-        {visit.texts.length === 0 && <p className={styles.muted}>{t('records.visit.noTexts')}</p>}
+        {visit.texts.length === 0 && <p className="portal-muted">{t('records.visit.noTexts')}</p>}
         {visit.texts.map((text, index) => (
           <section key={`${text.title}-${index}`} className={styles.text}>
-            <h3 className={styles.textTitle}>{text.title}</h3>
+            <h3 className="portal-mb-xxs portal-title-m">{text.title}</h3>
             <p className={styles.textBody}>{text.body}</p>
           </section>
         ))}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { RecordsSummary } from '@portal/shared-api';
-import { Spinner } from '../../components/ui';
+import { Spinner } from '@portal/shared-ui';
 import { SummaryContent, SummaryError } from './SummaryContent';
 
 // The retry path parses the front page's state with its zod schema: a chunk of its own, fetched only then.

@@ -1,6 +1,5 @@
 import { frontPageStateSchema } from '@portal/shared-api';
-import { PageStatesProvider, usePageState } from '@portal/shared-ui';
-import { Spinner } from '../../components/ui';
+import { PageStatesProvider, Spinner, usePageState } from '@portal/shared-ui';
 import { SummaryContent, SummaryError } from './SummaryContent';
 
 /** The front page's state asked again, as any page's state is (usePageState), for its records summary. */

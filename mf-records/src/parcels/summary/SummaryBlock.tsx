@@ -27,16 +27,16 @@ export function SummaryBlock<T>({
   const intl = useIntl();
   const headingId = useId();
   return (
-    <section className={styles.block} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
+    <section className="portal-box portal-box--background" aria-labelledby={headingId}>
+      <h2 id={headingId} className="portal-mb-s portal-title-l">
         {intl.formatMessage({ id: titleId })}
       </h2>
       {items.length === 0 ? (
-        emptyId && <p className={styles.empty}>{intl.formatMessage({ id: emptyId })}</p>
+        emptyId && <p className="portal-muted portal-m0">{intl.formatMessage({ id: emptyId })}</p>
       ) : (
-        <ul className={styles.items}>{items.slice(0, SUMMARY_MAX_ITEMS).map(renderItem)}</ul>
+        <ul className="portal-plain-list">{items.slice(0, SUMMARY_MAX_ITEMS).map(renderItem)}</ul>
       )}
-      <div className={styles.links}>
+      <div className={`${styles.links} portal-row portal-gap-m`}>
         {extraLinks}
         <ShellLink routeId={routeId} className={styles.showAll}>
           {intl.formatMessage({ id: showAllId })}
@@ -62,14 +62,14 @@ export function SummaryItem({
   aside?: ReactNode;
 }) {
   return (
-    <li className={styles.item}>
+    <li className={`${styles.item} portal-flex portal-justify-between portal-gap-s`}>
       <div>
-        <p className={styles.itemTitle}>
+        <p className="portal-bold portal-m0">
           <ShellLink routeId={link.routeId} params={link.params} hash={link.hash} className={styles.itemLink}>
             {title}
           </ShellLink>
         </p>
-        {details && <p className={styles.itemDetails}>{details}</p>}
+        {details && <p className="portal-mt-xxs portal-muted portal-small">{details}</p>}
       </div>
       {aside}
     </li>

@@ -1,9 +1,8 @@
 import { useIntl } from 'react-intl';
 import type { RecordsSummary } from '@portal/shared-api';
-import { ShellLink } from '@portal/shared-ui';
+import { ErrorView, ShellLink } from '@portal/shared-ui';
 import { useDates } from '../../components/dates';
 import { LabStatus } from '../../components/LabStatus';
-import { ErrorView } from '../../components/ui';
 import { prescriptionFragment } from '../../pages/prescriptions/prescription-fragment';
 import { SummaryBlock, SummaryItem } from './SummaryBlock';
 import styles from './Summary.module.css';
@@ -22,7 +21,7 @@ export function SummaryContent({ summary }: { summary: RecordsSummary }) {
   const intl = useIntl();
   const dates = useDates();
   return (
-    <div className={styles.blocks}>
+    <div className="portal-grid-m">
       <SummaryBlock
         titleId="records.summary.visits.title"
         emptyId="records.summary.visits.empty"

@@ -12,12 +12,12 @@ import {
   type ApiErrorBody,
 } from '@portal/shared-api';
 import { isCrossSiteBrowserRequest } from '../../http/route-policy';
-import { countAttempt } from '../identity/rate-limit';
 import { defineModule } from '../module';
 import { loadAccessibilityConfig, type AccessibilityConfig } from './config';
 import { listFeedback, storeFeedback } from './feedback';
 
 export { loadAccessibilityConfig, AccessibilityConfigError, type AccessibilityConfig } from './config';
+export { listFeedback } from './feedback';
 
 const HOUR_SECONDS = 3600;
 const staffListQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
@@ -45,7 +45,7 @@ export function installAccessibility(app: FastifyInstance, config: Accessibility
   };
   const rateLimited = async (request: FastifyRequest, reply: FastifyReply) => {
     const caller = request.session ? `person:${request.session.personId}` : `client:${request.ip}`;
-    const verdict = await countAttempt(app.attemptCounter, `accessibility-feedback:${caller}`, { max: config.feedbackPerHour, windowSeconds: HOUR_SECONDS });
+    const verdict = await app.attemptLimiter.count(`accessibility-feedback:${caller}`, { max: config.feedbackPerHour, windowSeconds: HOUR_SECONDS });
     if (!verdict.allowed) {
       return reply
         .status(429)

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/index';
-import type { DemoWorld } from '../../seed/personas';
+import type { DemoWorld } from '../module';
 import { seedProfiles } from './profile/seed';
 import { seedRegistration } from './registration/seed';
 import { seedTeams } from './team/seed';

@@ -16,7 +16,7 @@ import {
 import type { Database } from '../../db/index';
 import { withTransaction } from '../../db/transaction';
 import { ApiError, notFound, unauthorized, validationError } from '../../http/errors';
-import { defineModule } from '../module';
+import { defineModule, type ContentSecurityPolicySources } from '../module';
 import { checkUpload, detectContentType, isUndeclared } from './content-check';
 import { createLocalStorage, DOWNLOAD_PATH_PREFIX, UPLOAD_PATH_PREFIX, type LocalAttachmentStorage } from './local-storage';
 import { createS3Storage } from './s3-storage';
@@ -32,6 +32,8 @@ export { claimUpload, type ClaimRefusal, type ClaimResult } from './claim';
 export { DOWNLOAD_URL_TTL_MS, UNLINKED_ATTACHMENT_TTL_MS, UPLOAD_URL_TTL_MS } from './service';
 export { loadStorageConfig, type StorageConfig } from './config';
 export type { AttachmentStorage } from './storage';
+/** Which messages have attachments: messaging's lists and its download check. */
+export { hasLinkedAttachments, messageOfAttachment } from './message-links';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -252,10 +254,18 @@ function scheduleAttachmentPurge(app: FastifyInstance): void {
   });
 }
 
+/** Where the browser sends attachment uploads besides this server (the page's CSP): S3-compatible storage. */
+function storageSources(storage: StorageConfig): ContentSecurityPolicySources {
+  if (storage.kind !== 's3') return {};
+  if (storage.endpoint) return { 'connect-src': [new URL(storage.endpoint).origin] };
+  return { 'connect-src': [`https://${storage.bucket}.s3.${storage.region}.amazonaws.com`, `https://s3.${storage.region}.amazonaws.com`] };
+}
+
 /** Message attachments: the storage (`app.attachmentStorage`), its signed routes and the hourly purge. */
 export const attachmentsModule = defineModule({
   name: 'attachments',
   loadConfig: loadStorageConfig,
+  contentSecurityPolicy: storageSources,
   install(app, config) {
     installAttachments(app, { storageConfig: config });
     scheduleAttachmentPurge(app);

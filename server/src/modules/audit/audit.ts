@@ -46,6 +46,15 @@ export function correlationIdOf(request: object): string {
   return id;
 }
 
+/**
+ * The request's part of an audit row: its id (for the logs) and its correlation id (for the access
+ * log's grouping). Every row a request writes carries both, also the rows written outside
+ * auditedRead (the anonymous appointment link, the anonymous reservation).
+ */
+export function requestOfAudit(request: { id: string }): { requestId: string; correlationId: string } {
+  return { requestId: request.id, correlationId: correlationIdOf(request) };
+}
+
 export interface AuditEntry {
   /** the session's person, or STAFF_PROFESSIONAL_ACTOR_ID */
   actorPersonId: string;

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../module';
 import { installAnonymousLink } from './anonymous-link/routes';
 import { installAppointments } from './appointments/routes';
@@ -6,7 +7,9 @@ import { installBookingSummary } from './appointments/summary';
 import { installCalendar } from './calendar/routes';
 import { installChangeTime } from './change-time/routes';
 import { loadBookingConfig } from './config';
+import type { InsuranceAdapters } from './insurance/adapters';
 import { installInsurance } from './insurance/routes';
+import { registerPageLoaders } from './pages/index.generated';
 import { seedInsurance } from './insurance/seed';
 import { installReservation } from './reservation/routes';
 import { installSearch } from './search/routes';
@@ -14,10 +17,32 @@ import { seedSearch } from './search/seed';
 import { installWaitlist } from './waitlist/routes';
 
 export { loadBookingConfig, type BookingConfig } from './config';
+/** The insurers' port, and the redirect checks the test insurer's page (server/src/demo/insurers/) shares. */
+export { InsurerUnavailableError, type InsuranceAdapters, type InsuredPerson } from './insurance/adapters';
+export { langOfPath, ownPath } from './insurance/routes';
+
+/**
+ * The insurers' test doubles (server/src/demo/insurers/): they register what pages they need in
+ * this app and answer the adapters the insurance routes call.
+ */
+export interface TestInsurers {
+  install(app: FastifyInstance): InsuranceAdapters;
+}
+/**
+ * Booking's public reads for other modules (the reminders module: modules/reminders), so that no
+ * other module reads booking's tables.
+ */
+export {
+  appointmentDateTimeText,
+  appointmentsForReminders,
+  reminderAppointmentLink,
+  reservedAppointmentsStartingBetween,
+  type ReminderAppointment,
+} from './appointments/reminders';
 
 /**
  * The mf-booking remote's calls (spec part 2 §2.1, §4, §7, §8): one folder per feature, each with its
- * routes and page loaders; the tables are in schema.ts (the catalogue's in ../clinics/schema.ts).
+ * routes (each page's loader is pages/<page>.ts); the tables are in schema.ts (the catalogue's in ../clinics/schema.ts).
  * - search/          appointment search, the landing and list pages, occupational statuses
  * - reservation/     the reservation pages and both reserve calls
  * - insurance/       If, LähiTapiola, Pohjola and the concept service, behind adapters
@@ -31,11 +56,15 @@ export const bookingModule = defineModule({
   name: 'booking',
   loadConfig: loadBookingConfig,
   // insurance/adapters.ts is the seam for real integrations; only the test doubles exist today.
-  demoParts: () => ['booking: the insurers (Pohjola, LähiTapiola) and the concept service are the built-in test doubles (insurance/test-doubles.ts); no real integration is configured'],
+  demoParts: () => ['booking: the insurers (Pohjola, LähiTapiola) and the concept service are the built-in test doubles (server/src/demo/insurers/); no real integration is configured'],
   install(app, config) {
+    // every page's loader, each its pages/<page>.ts (generated from mf-booking/routes.json)
+    registerPageLoaders(app, { app, config });
     installSearch(app, config);
     installReservation(app, config);
-    installInsurance(app, config);
+    const insurers = app.testDoubles.insurers;
+    if (!insurers) throw new Error('no insurer integration is wired: only the test doubles exist (server/src/demo/insurers/)');
+    installInsurance(app, config, insurers.install(app));
     installAppointments(app, config);
     installBookingSummary(app);
     installAnonymousLink(app, config);

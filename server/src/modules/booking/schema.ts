@@ -51,6 +51,11 @@ export const appointments = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** "change time": the appointment this one was moved to (its slot released in the same transaction) */
     movedToAppointmentId: integer('moved_to_appointment_id'),
+    /**
+     * The language the reservation was made in (the page's): its confirmation and reminders are in it.
+     * Null for reservations made before it was kept (their texts fall back to the profile's language).
+     */
+    lang: text('lang', { enum: ['fi', 'sv', 'en'] }),
   },
   (t) => [
     uniqueIndex('appointments_active_slot_idx')

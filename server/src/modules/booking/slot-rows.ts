@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { VIDEO_KIND_ID, type Lang, type PriceLine } from '@portal/shared-api';
 import { appointmentSlots, clinics, practitioners, specialties, type RateLine } from '../clinics/schema';
-import { practitionerTitleIn } from '../clinics/vocabulary';
+import { practitionerTitleIn } from '../clinics/index';
 
 /**
  * The columns the booking views read of a slot and what it joins (its clinic, practitioner and

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/index';
-import type { DemoWorld } from '../../seed/personas';
+import type { DemoWorld } from '../module';
 import { addDays, helsinkiInstant, isoWeekday } from '@portal/shared-i18n';
 import {
   appointmentKinds,

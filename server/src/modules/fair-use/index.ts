@@ -3,9 +3,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { ApiErrorBody } from '@portal/shared-api';
 import { ApiError } from '../../http/errors';
 import { policyOf } from '../../http/route-policy';
-import { installCounters, type CounterStore } from '../../counters/index';
-import { msUntilUnder, slidingEstimate } from '../../util/sliding-window';
-import { databaseAttemptCounter, storeAttemptCounter, type AttemptCounter } from '../identity/rate-limit';
+import { installCounters } from '../../counters/index';
+import { ATTEMPT_LIMITER, createLimiter, FAIR_USE_LIMITER, type Limiter } from '../../counters/limiter';
 import { defineModule } from '../module';
 import { loadFairUseConfig, type FairUseConfig } from './config';
 
@@ -29,25 +28,19 @@ interface WindowCount {
 }
 
 /**
- * @fastify/rate-limit's store interface over the counter store, judged on a sliding window. Not the
- * plugin's own Redis store: that one counts a fixed window from the first call, which lets a flood
- * make twice the limit across a window's edge (issue 27), and it cannot tell the counter store that
- * Redis failed it (the fail-open count the metrics read).
+ * @fastify/rate-limit's store interface over the portal's one limiter (counters/limiter.ts). Not
+ * the plugin's own Redis store: that one counts a fixed window from the first call, which lets a
+ * flood make twice the limit across a window's edge (issue 27), and it cannot tell the counter store
+ * that Redis failed it (the fail-open count the metrics read).
  */
-function rateLimitStoreOver(counters: CounterStore) {
-  // The plugin builds its store with `new`; every instance counts on the one counter store.
+function rateLimitStoreOver(limiter: Limiter) {
+  // The plugin builds its store with `new`; every instance counts with the one limiter.
   return class SlidingWindowStore {
     incr(key: string, callback: (error: Error | null, result?: WindowCount) => void, timeWindow: number, max: number): void {
-      counters.hit(`fair-use:${key}`, timeWindow, Date.now()).then(
-        (window) => {
-          const current = Math.ceil(slidingEstimate(window));
-          const ttl = current > max ? msUntilUnder(window, max) : Math.max(1, window.windowMs - window.elapsedMs);
-          callback(null, { current, ttl });
-        },
-        (error: unknown) => {
-          counters.reportUnavailable('fail-open', error);
-          callback(error instanceof Error ? error : new Error(String(error)));
-        },
+      // The limiter fails open: a call its store did not count comes back as 0 (the plugin lets it through).
+      limiter.count(key, { max, windowSeconds: timeWindow / 1000 }).then(
+        (verdict) => callback(null, { current: verdict.count, ttl: verdict.retryAfterMs }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
     }
     child(): SlidingWindowStore {
@@ -74,44 +67,39 @@ declare module 'fastify' {
 const tooMany = (message: string): ApiErrorBody => ({ type: 'TooManyRequests', message });
 
 /**
- * The limits' counters (counters/index.ts: `app.counterStore`, and `app.attemptCounter` for the
- * identification, SMS code, reservation and MFA limits), then per-minute limits with
- * @fastify/rate-limit over them, and a per-instance limit of calls in flight at once. Both limits
- * answer 429 with Retry-After. No API call writes the database: the per-minute count lives on Redis
- * (every instance shares it) or, without REDIS_URL, in this instance's memory.
+ * The limits' stores (counters/index.ts) and the one limiter over each (counters/limiter.ts):
+ * `app.attemptLimiter` for the attempt limits (Redis or the database), then per-minute limits with
+ * @fastify/rate-limit over fair use's (Redis or memory), and a per-instance limit of calls in flight
+ * at once. Both limits answer 429 with Retry-After. No API call writes the database: the per-minute
+ * count lives on Redis (every instance shares it) or, without REDIS_URL, in this instance's memory.
  * Installed after the sessions module: a route's own onRequest hooks run after the application's,
  * so the session is known when the caller is counted.
  */
 export async function installFairUse(app: FastifyInstance, config: FairUseConfig): Promise<void> {
-  const counters = await installCounters(app, config.counters);
-  const attempts = counters.kind === 'redis' ? storeAttemptCounter(counters) : databaseAttemptCounter(app.db);
+  const stores = await installCounters(app, config.counters);
   const refused = (limit: string) => (app.hasDecorator('metrics') ? app.metrics.countLimitRefusal(limit) : undefined);
-  app.decorate('attemptCounter', {
-    ...attempts,
-    async count(key, rule, now) {
-      const verdict = await attempts.count(key, rule, now);
-      // the key's prefix names the limit; the rest names a person or an address, never a label
-      if (!verdict.allowed) refused(key.slice(0, key.indexOf(':') === -1 ? key.length : key.indexOf(':')));
-      return verdict;
-    },
-  } satisfies AttemptCounter);
+  const attemptLimiter = createLimiter(stores.attempts, {
+    ...ATTEMPT_LIMITER,
+    // the key's prefix names the limit; the rest names a person or an address, never a label
+    onRefused: (key) => refused(key.slice(0, key.indexOf(':') === -1 ? key.length : key.indexOf(':'))),
+  });
+  app.decorate('attemptLimiter', attemptLimiter);
+  const fairUse = createLimiter(stores.fairUse, { ...FAIR_USE_LIMITER, onRefused: () => refused('api-per-minute') });
 
   await app.register(fastifyRateLimit, {
     global: true,
     hook: 'onRequest',
     timeWindow: MINUTE_MS,
-    store: rateLimitStoreOver(counters),
+    store: rateLimitStoreOver(fairUse),
     keyGenerator: (request) => callerOf(request).key,
     max: (request) => (request.session ? config.perSessionPerMinute : config.perClientPerMinute),
     allowList: (request) => isExempt(request),
-    // Redis away: fail open (counted and logged by the store above); refusing every call would take
-    // the whole portal down with Redis, and the concurrency limit below still holds.
+    // Redis away, the limiter already fails open (counted and logged by its store); this keeps an
+    // unexpected error from refusing every call, and the concurrency limit below still holds.
     skipOnError: true,
     // Thrown by the plugin (after it has set Retry-After): the server's one error answer sends it.
-    errorResponseBuilder: (_request, context) => {
-      refused('api-per-minute');
-      return new ApiError(429, 'TooManyRequests', `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s`);
-    },
+    // The refusal is counted by the limiter (onRefused above).
+    errorResponseBuilder: (_request, context) => new ApiError(429, 'TooManyRequests', `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s`),
   });
 
   const inFlight = new Map<string, number>();

@@ -1,27 +1,26 @@
-import type { FrontPageState } from '@portal/shared-api';
-import { ok } from '../../pages/loaders';
-import { remotesViewOf } from '../../pages/visitor-remotes';
 import { defineModule } from '../module';
-import { patientAccess } from '../patients/access';
-import { chatPromotionOf } from './chat-promotion';
 import { loadFrontPageConfig } from './config';
-import { frontPageRedirect, frontPageSubject } from './landing';
+import { LandingFacts } from './landing';
+import { registerPageLoaders } from './pages/index.generated';
 import { SummaryRegistry } from './summaries';
 
 export type { SummaryContext, SummaryLoader } from './summaries';
+export type { LandingFacts, LandingFactTypes, PersonExpression } from './landing';
 export { loadFrontPageConfig, type FrontPageConfig } from './config';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** the front page's summaries: a module registers its remote's in its install */
     frontPageSummaries: SummaryRegistry;
+    /** what the front page asks about its subject (landing.ts): a module registers its part in its install */
+    frontPageLanding: LandingFacts;
   }
 }
 
 /**
- * The front page's loader: the subject's first name, the chat promotion their occupational contract
- * gives (chat-promotion.ts), and the summary of each remote served to the visitor that has one, in the
- * remotes manifest's order. The summaries come from their own modules through
+ * The shell's front page. Its loader (pages/front-page.ts): the subject's first name, the chat
+ * promotion their occupational contract gives (chat-promotion.ts), and the summary of each remote
+ * served to the visitor that has one, in the remotes manifest's order. The summaries come from their own modules through
  * `app.frontPageSummaries`; one that fails is left out (its parcel shows a small error) and the
  * rest of the page stays. Installed before the modules that register summaries.
  */
@@ -31,35 +30,10 @@ export const frontPageModule = defineModule({
   install(app, config) {
     const summaries = new SummaryRegistry();
     app.decorate('frontPageSummaries', summaries);
+    const landing = new LandingFacts();
+    app.decorate('frontPageLanding', landing);
 
-    app.pageLoaders.register('front-page', async (ctx) => {
-      // the summaries' reads are one entry of the access log, "Front page: …"
-      const access = { ...patientAccess(ctx.request), page: 'front-page' as const };
-      // the remotes this visitor is served (their canary bucket's versions)
-      const deployed = remotesViewOf(app, ctx.request).remotes.map((remote) => remote.id);
-      // The subject's name and landing in one statement, side by side with the summaries.
-      // A check that fails (a module's tables away) shows the front page, as a failing summary does;
-      // the name then comes from the people table alone.
-      const [subject, summaryStates] = await Promise.all([
-        frontPageSubject(ctx.db, access.subjectPersonId).catch(async (error: unknown) => {
-          ctx.request.log.error({ err: error }, 'the front page could not tell whether to send the visitor on');
-          const person = await app.people.findById(access.subjectPersonId);
-          return person ? { givenName: person.givenName, registered: person.registered, hasEvents: true, contractProductIds: null } : null;
-        }),
-        summaries.collect(deployed, { ...ctx, access }, ctx.request.log),
-      ]);
-      // the subject's contract: a guardian acting for a ward sees the ward's (a child has none)
-      const chatPromotion = chatPromotionOf(
-        ctx.config.brand,
-        subject?.contractProductIds ?? null,
-        config.chatPromotion,
-        ctx.config.brandConfig.customerServicePhone,
-      );
-      const state: FrontPageState = { firstName: subject?.givenName ?? '', ...(chatPromotion && { chatPromotion }), summaries: summaryStates };
-      // Not a customer yet, or a customer with nothing to show: a full page load goes to
-      // registration or the first-time welcome page instead (landing.ts).
-      const redirectTo = frontPageRedirect(subject);
-      return redirectTo ? { ...ok({ ...state, landing: redirectTo }), redirectTo } : ok(state);
-    });
+    // the shell's pages' loaders, each its pages/<page>.ts (generated from shell/routes.json)
+    registerPageLoaders(app, { app, config, summaries, landing });
   },
 });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FrontPageState } from '@portal/shared-api';
 import type { LoaderContext } from '../../pages/loaders';
-import type { PatientAccess } from '../patients/access';
+import type { PatientAccess } from '../patients/index';
 
 /** The front page's summaries by remote id, as shared-api's front page state has them. */
 export type FrontPageSummaries = FrontPageState['summaries'];

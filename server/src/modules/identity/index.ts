@@ -1,14 +1,30 @@
 import type { FastifyInstance } from 'fastify';
+import type { CustomFetch } from 'openid-client';
 import { defineModule } from '../module';
-import { BROKER_MOUNT_PATH, brokerIssuer, createBrokerProvider } from './broker/provider';
-import { loadOrCreateBrokerSecrets } from './broker/keys';
-import { registerBrokerRoutes } from './broker/routes';
-import { purgeExpiredBrokerModels } from './broker/adapter';
-import { createInProcessFetch } from './in-process-fetch';
 import { RelyingParty } from './relying-party';
 import { registerSignInRoutes } from './sign-in-routes';
 import { identityDemoParts, loadIdentityConfig, type IdentityConfig } from './config';
-import type { RateLimitRule } from './rate-limit';
+import type { RateLimitRule } from '../../counters/limiter';
+
+/** The broker's look (the demo insurer's and test payment provider's pages share it) and the login page's path. */
+export { BROKER_STYLESHEET_PATH, brokerStylesheet, renderIdentityPage } from './pages';
+export { loginErrorPath, loginPath } from './login-paths';
+/** What the portal asks a broker for and reads from its ID token (the test broker releases the same). */
+export { IDENTITY_CODE_CLAIM, MANDATE_FOR_CLAIM, MANDATE_SCOPE } from './claims';
+/** The identification pages' texts, for the test broker's pages. */
+export { message as identityMessage, optionalMessage as optionalIdentityMessage } from './messages';
+
+/**
+ * The port of the built-in test identity broker (server/src/demo/identity-broker/), run when
+ * OIDC_ISSUER is unset: it registers its routes in this app and answers the issuer the relying
+ * party signs in against and the fetch that reaches it.
+ */
+export interface TestIdentityBroker {
+  install(
+    app: FastifyInstance,
+    options: { clientId: string; clientSecret: string; rateLimit: RateLimitRule },
+  ): Promise<{ issuer: string; fetch: CustomFetch }>;
+}
 
 export interface IdentityModuleOptions {
   /** identification attempts per client IP: GET /oauth/authenticate and the broker's form posts */
@@ -17,6 +33,8 @@ export interface IdentityModuleOptions {
 
 export interface IdentityPluginOptions extends IdentityModuleOptions {
   config: IdentityConfig;
+  /** the broker used when OIDC_ISSUER is unset */
+  testBroker?: TestIdentityBroker;
 }
 
 const TEN_MINUTES = 600;
@@ -32,7 +50,7 @@ const defaultRateLimits = {
  * app.sessions, and @fastify/cookie.
  */
 async function identityPlugin(app: FastifyInstance, options: IdentityPluginOptions): Promise<void> {
-  const { dataDir, publicUrl } = app.config;
+  const { publicUrl } = app.config;
   const { oidcIssuer, oidcClientId, oidcClientSecret } = options.config;
   const rateLimits = { ...defaultRateLimits, ...options.rateLimits };
   let relyingParty: RelyingParty;
@@ -45,29 +63,14 @@ async function identityPlugin(app: FastifyInstance, options: IdentityPluginOptio
       allowInsecureRequests: oidcIssuer.startsWith('http:'),
     });
   } else {
-    const secrets = await loadOrCreateBrokerSecrets(dataDir);
-    const provider = createBrokerProvider({
-      db: app.db,
-      publicUrl,
-      clientId: oidcClientId,
-      clientSecret: oidcClientSecret,
-      secrets,
-    });
-    await registerBrokerRoutes(app, {
-      provider,
-      formTokenKey: secrets.cookieKeys[0] ?? '',
-      rateLimit: rateLimits.brokerLogin,
-    });
+    if (!options.testBroker) throw new Error('OIDC_ISSUER is unset and no test identity broker is wired (server/src/demo/)');
+    const broker = await options.testBroker.install(app, { clientId: oidcClientId, clientSecret: oidcClientSecret, rateLimit: rateLimits.brokerLogin });
     relyingParty = new RelyingParty({
-      issuer: brokerIssuer(publicUrl),
+      issuer: broker.issuer,
       clientId: oidcClientId,
       clientSecret: oidcClientSecret,
       allowInsecureRequests: publicUrl.startsWith('http:'),
-      // The portal talks to its own broker without a network round trip: works behind any proxy.
-      fetch: createInProcessFetch(app, publicUrl, BROKER_MOUNT_PATH),
-    });
-    app.addHook('onReady', async () => {
-      await purgeExpiredBrokerModels(app.db).catch((error: unknown) => app.log.warn({ err: error }, 'broker purge failed'));
+      fetch: broker.fetch,
     });
   }
 
@@ -88,6 +91,7 @@ export const identityModule = defineModule({
   loadConfig: loadIdentityConfig,
   demoParts: identityDemoParts,
   async install(app, config) {
-    await app.register(registrable, { config });
+    const testBroker = app.testDoubles.identityBroker;
+    await app.register(registrable, { config, ...(testBroker ? { testBroker } : {}) });
   },
 });

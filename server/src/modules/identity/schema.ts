@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Sign-in flows begun with GET /oauth/authenticate and not yet finished. Kept in the database,
@@ -50,19 +50,4 @@ export const identityBrokerModels = pgTable(
     index('identity_broker_models_user_code_idx').on(t.userCode),
     index('identity_broker_models_expires_idx').on(t.expiresAt),
   ],
-);
-
-/**
- * Fixed-window counters of identification attempts (per action and client IP), shared by every
- * server instance.
- */
-export const identityRateLimits = pgTable(
-  'identity_rate_limits',
-  {
-    /** e.g. `authenticate:203.0.113.7` */
-    key: text('key').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-    count: integer('count').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('identity_rate_limits_window_idx').on(t.windowStart)],
 );

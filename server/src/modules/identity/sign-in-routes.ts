@@ -17,12 +17,12 @@ import {
   SIGNED_IN_FRAGMENT,
 } from '@portal/shared-api';
 import { isSafeNextPath } from '../../http/next-path';
-import { renderTooManyAttemptsPage } from './broker/page';
-import { brokerScopes, IDENTITY_CODE_CLAIM, MANDATE_FOR_CLAIM } from './broker/provider';
+import { renderTooManyAttemptsPage } from './pages';
+import { brokerScopes, IDENTITY_CODE_CLAIM, MANDATE_FOR_CLAIM } from './claims';
 import { landingErrorPath, loginErrorPath, loginPath, type LandingError } from './login-paths';
 import { helsinkiToday } from '@portal/shared-i18n';
 import { message } from './messages';
-import { countAttempt, type RateLimitRule } from './rate-limit';
+import type { RateLimitRule } from '../../counters/limiter';
 import { describeFailure, finishAuthorization, startAuthorization, type IdTokenClaims, type RelyingParty } from './relying-party';
 import { identityLoginFlows } from './schema';
 
@@ -113,7 +113,7 @@ export function registerSignInRoutes(app: FastifyInstance, options: SignInRoutes
     }
     const { lang, next, acr_values: acrValue, acting } = parsed.data;
 
-    const verdict = await countAttempt(app.attemptCounter, `authenticate:${request.ip}`, options.rateLimit);
+    const verdict = await app.attemptLimiter.count(`authenticate:${request.ip}`, options.rateLimit);
     if (!verdict.allowed) {
       reply.status(429).header('retry-after', String(verdict.retryAfterSeconds)).header('cache-control', 'no-store');
       if (wantsHtml(request)) {

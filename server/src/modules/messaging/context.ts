@@ -1,6 +1,6 @@
 import type { Lang } from '@portal/shared-api';
 import type { Database } from '../../db/index';
-import type { PatientAccess } from '../patients/access';
+import type { PatientAccess } from '../patients/index';
 import type { AttachmentsPort, LinkedAttachment } from './attachments-port';
 import { createBatchLoader, type BatchLoader } from './batch-loader';
 import {

@@ -20,7 +20,7 @@ import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { messagingTypeDefs, type MessagingErrorCode } from '@portal/shared-api';
 import type { Database } from '../../db/index';
-import { patientAccess } from '../patients/access';
+import { patientAccess } from '../patients/index';
 import type { MessagingConfig } from './config';
 import { createLoaders, type MessagingContext, type MessagingServices } from './context';
 import { isExpectedError, messagingError, type InputProblem } from './errors';

@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiErrorBody, MessagingSummary } from '@portal/shared-api';
 import { defineModule } from '../module';
-import { auditedRead } from '../patients/access';
+import { auditedRead } from '../patients/index';
 import { attachmentsOfApp, type AttachmentsPort } from './attachments-port';
 import { loadMessagingConfig, type MessagingConfig, type MessagingStatus } from './config';
 import { createMessagingGraphQL, MESSAGING_ENDPOINT } from './graphql-server';
 import { answerGraphQL } from './graphql-http';
-import { registerMessagingPageLoaders, threadPathOf } from './page-loaders';
+import { threadPathOf } from './page-loaders';
+import { registerPageLoaders } from './pages/index.generated';
 import { seedMessaging } from './seed';
 import { bearerTokenMatches, installStaffApi } from './staff-api';
-import { messagingSummary } from './summary';
+import { messagingLandingEvents, messagingSummary } from './summary';
 
 export { loadMessagingConfig, MessagingConfigError, type MessagingConfig } from './config';
 export { messagingSummary } from './summary';
@@ -17,6 +18,8 @@ export { seedMessaging } from './seed';
 // For modules that write a customer's conversation themselves (records: the prescription renewal request).
 export { createThread, insertMessage, markRead } from './thread-writes';
 export { customerUserIdOf, teamRecipients } from './queries';
+/** The messages of the subject's conversations, as "Download my data" (the account module) maps them to FHIR. */
+export { messagesForExport } from './data-export';
 
 export interface MessagingOptions {
   /** default: the attachments module's service over `app.attachmentStorage` */
@@ -86,7 +89,9 @@ export function installMessaging(app: FastifyInstance, config: MessagingConfig, 
     return reply.send(answer.body);
   });
 
-  registerMessagingPageLoaders(app, config);
+  // every page's loader, each its pages/<page>.ts (generated from mf-messaging/routes.json)
+  registerPageLoaders(app, { app, config });
+  app.frontPageLanding.registerEvents('messaging', messagingLandingEvents);
   app.frontPageSummaries.register('mf-messaging', (ctx) =>
     ctx.features.includes('customer-messaging-allowed')
       ? auditedRead(ctx.db, ctx.access, 'messaging.summary', (personId) => messagingSummary(ctx.db, personId)).then((summary) =>

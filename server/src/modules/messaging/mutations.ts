@@ -1,10 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MessagingSchema } from '@portal/shared-api';
 import type { Database } from '../../db/index';
 import { withTransaction } from '../../db/transaction';
-import { auditedRead } from '../patients/access';
-import { checkQuestionnaireAnswers } from '../records/questionnaires-answers';
-import { questionnaireInvitations } from '../records/schema';
+import { auditedRead } from '../patients/index';
+import { answerQuestionnaireInvitation } from '../records/index';
 import type { MessagingContext } from './context';
 import { badUserInput, messagingError, notFound, type InputProblem } from './errors';
 import { checkOutgoingMessage, checkTitle, parseAnswers, parseId } from './inputs';
@@ -138,32 +136,12 @@ async function answerQuestionnaire(_root: unknown, args: MessagingSchema.Mutatio
     ctx.access,
     'messaging.answer-questionnaire',
     async (subjectPersonId): Promise<InvitationRow> => {
-      const mine = and(eq(questionnaireInvitations.id, invitationId), eq(questionnaireInvitations.personId, subjectPersonId));
-      const [existing] = await ctx.db
-        .select({ answeredAt: questionnaireInvitations.answeredAt, form: questionnaireInvitations.form })
-        .from(questionnaireInvitations)
-        .where(mine);
-      if (!existing) throw notFound('Questionnaire invitation not found');
-      const alreadyAnswered = () => badUserInput([{ path: 'questionnaireInvitationId', message: 'The questionnaire has already been answered' }]);
-      if (existing.answeredAt) throw alreadyAnswered();
-      // The answers must fit the invitation's form (FHIR R4); answers that do not are never stored.
-      const checked = checkQuestionnaireAnswers(existing.form, answers);
-      if (!checked.ok) throw badUserInput(checked.problems);
-      // `answered_at is null` in the update too: of two concurrent answers exactly one is stored.
-      const [row] = await ctx.db
-        .update(questionnaireInvitations)
-        .set({ answers: checked.response, answeredAt: sql`now()` })
-        .where(and(mine, isNull(questionnaireInvitations.answeredAt)))
-        .returning({
-          id: questionnaireInvitations.id,
-          personId: questionnaireInvitations.personId,
-          answeredAt: questionnaireInvitations.answeredAt,
-          questionnaireId: sql<string>`coalesce(${questionnaireInvitations.form} ->> 'id', ${questionnaireInvitations.formId})`,
-          questionnaireTitle: sql<string>`coalesce(${questionnaireInvitations.form} ->> 'title', ${questionnaireInvitations.title})`,
-          questionnaireTitleTranslations: sql<unknown>`${questionnaireInvitations.form} -> '_title'`,
-        });
-      if (!row) throw alreadyAnswered();
-      return row;
+      // The answers must fit the invitation's form (FHIR R4); the records module stores them, once.
+      const outcome = await answerQuestionnaireInvitation(ctx.db, subjectPersonId, invitationId, answers);
+      if (outcome.type === 'not-found') throw notFound('Questionnaire invitation not found');
+      if (outcome.type === 'already-answered') throw badUserInput([{ path: 'questionnaireInvitationId', message: 'The questionnaire has already been answered' }]);
+      if (outcome.type === 'invalid') throw badUserInput(outcome.problems);
+      return outcome.invitation;
     },
     { invitationId },
   );

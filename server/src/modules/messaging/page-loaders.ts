@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildPath, findRoute } from '@portal/shared-i18n';
-import type { Lang, MessagingPageState, NewConversationPageState } from '@portal/shared-api';
-import { ok, type LoaderContext } from '../../pages/loaders';
-import { auditedRead, patientAccess } from '../patients/access';
+import type { Lang, MessagingPageState } from '@portal/shared-api';
+import type { LoaderContext } from '../../pages/loaders';
+import { auditedRead, patientAccess } from '../patients/index';
 import { localizedAnnouncement, type MessagingConfig } from './config';
-import { customerUserIdOf, teamRecipients } from './queries';
-import { recipientNameIn } from './vocabulary';
+import { customerUserIdOf } from './queries';
 
 export const THREAD_ROUTE_ID = 'messaging.thread';
 
@@ -21,33 +20,19 @@ export function threadPathOf(app: FastifyInstance): (lang: Lang, threadId: numbe
 }
 
 /**
- * The messaging pages' loaders (route ids messaging.conversations, messaging.thread, messaging.new).
- * The conversations themselves come over GraphQL; these say whether the pages may call it.
+ * The state the messaging pages share (route ids messaging.conversations, messaging.thread,
+ * messaging.new; their loaders are pages/<page>.ts). The conversations themselves come over
+ * GraphQL; this says whether the pages may call it. `action` names the audited read.
  */
-export function registerMessagingPageLoaders(app: FastifyInstance, config: MessagingConfig): void {
-  async function baseState(ctx: LoaderContext, action: string): Promise<MessagingPageState> {
-    const allowed = ctx.features.includes('customer-messaging-allowed');
-    const customerMessagingUserId = allowed
-      ? await auditedRead(ctx.db, patientAccess(ctx.request), action, (personId) => customerUserIdOf(ctx.db, personId))
-      : null;
-    return {
-      status: config.status,
-      customerMessagingUserId: customerMessagingUserId === null ? null : String(customerMessagingUserId),
-      info: localizedAnnouncement(config.announcement, ctx.lang),
-      pollIntervalMs: config.pollIntervalMs,
-    };
-  }
-
-  app.pageLoaders.register('messaging.conversations', async (ctx) => ok(await baseState(ctx, 'messaging.conversations')));
-  app.pageLoaders.register(THREAD_ROUTE_ID, async (ctx) => ok(await baseState(ctx, 'messaging.thread-page')));
-  app.pageLoaders.register('messaging.new', async (ctx) => {
-    const base = await baseState(ctx, 'messaging.new');
-    // Without a messaging user (or the feature) there is nobody to write as: no recipients either.
-    const recipients = base.customerMessagingUserId === null ? [] : await teamRecipients(ctx.db);
-    const state: NewConversationPageState = {
-      ...base,
-      recipients: recipients.map((user) => ({ id: String(user.id), name: recipientNameIn(user, ctx.lang) })),
-    };
-    return ok(state);
-  });
+export async function messagingBaseState(ctx: LoaderContext, config: MessagingConfig, action: string): Promise<MessagingPageState> {
+  const allowed = ctx.features.includes('customer-messaging-allowed');
+  const customerMessagingUserId = allowed
+    ? await auditedRead(ctx.db, patientAccess(ctx.request), action, (personId) => customerUserIdOf(ctx.db, personId))
+    : null;
+  return {
+    status: config.status,
+    customerMessagingUserId: customerMessagingUserId === null ? null : String(customerMessagingUserId),
+    info: localizedAnnouncement(config.announcement, ctx.lang),
+    pollIntervalMs: config.pollIntervalMs,
+  };
 }

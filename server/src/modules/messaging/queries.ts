@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/index';
 import { createPerTurnLoader } from '../../db/per-turn-loader';
-import { messageAttachments } from '../attachments/schema';
-import { questionnaireInvitations } from '../records/schema';
+import { hasLinkedAttachments } from '../attachments/index';
+import { questionnaireInvitationsByIds, type QuestionnaireInvitation } from '../records/index';
 import {
   messagingAbsences,
   messagingAbsenceSubstitutes,
@@ -70,15 +70,8 @@ export interface AbsenceRow {
   substituteUserIds: number[];
 }
 
-export interface InvitationRow {
-  id: number;
-  personId: string;
-  answeredAt: Date | null;
-  questionnaireId: string;
-  questionnaireTitle: string;
-  /** the form's FHIR `_title` element (its title's translations), when it has one */
-  questionnaireTitleTranslations: unknown;
-}
+/** A questionnaire invitation a message carries (the records module's). */
+export type InvitationRow = QuestionnaireInvitation;
 
 /**
  * `column = any($1::int[])` with the ids as one array parameter: a list of 200 ids stays one
@@ -226,7 +219,7 @@ function prepareThreadsPages(db: Database) {
              'latest', case when l.id is null then null else json_build_object(
                'id', l.id, 'authorUserId', l.author_user_id, 'createdAt', ${ms('l.created_at')}, 'content', l.content,
                'deletedAt', ${ms('l.deleted_at')}, 'deletedByUserId', l.deleted_by_user_id, 'deletedReason', l.deleted_reason,
-               'hasAttachments', exists(select 1 from ${messageAttachments} f where f.message_id = l.id and f.status = 'linked'),
+               'hasAttachments', ${hasLinkedAttachments(sql.raw('l.id'))},
                'hasInvitations', exists(select 1 from ${messagingMessageQuestionnaires} q where q.message_id = l.id)) end,
              'author', case when u.id is null then null else json_build_object(
                'id', u.id, 'userType', u.user_type, 'personId', u.person_id, 'practitionerId', u.practitioner_id,
@@ -450,7 +443,7 @@ export async function messagePagesOf(db: Database, threadIds: readonly number[],
       deletedByUserId: page.deletedByUserId,
       deletedReason: page.deletedReason,
       author: messagingUsers,
-      hasAttachments: sql<boolean>`exists(select 1 from ${messageAttachments} where ${messageAttachments.messageId} = ${page.id} and ${messageAttachments.status} = 'linked')`,
+      hasAttachments: hasLinkedAttachments(page.id),
       hasInvitations: sql<boolean>`exists(select 1 from ${messagingMessageQuestionnaires} where ${messagingMessageQuestionnaires.messageId} = ${page.id})`,
     })
     .from(messagingThreads)
@@ -507,22 +500,17 @@ export async function absencesOf(db: Database, userIds: readonly number[], now: 
   );
 }
 
-/** The questionnaire invitations sent with each message; the questionnaire's id and title come from its form. */
+/**
+ * The questionnaire invitations sent with each message, in the invitations' order; the invitations
+ * themselves (the questionnaire's id and title come from its form) are the records module's.
+ */
 export async function invitationsOfMessages(db: Database, messageIds: readonly number[]): Promise<Map<number, InvitationRow[]>> {
   if (messageIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      messageId: messagingMessageQuestionnaires.messageId,
-      id: questionnaireInvitations.id,
-      personId: questionnaireInvitations.personId,
-      answeredAt: questionnaireInvitations.answeredAt,
-      questionnaireId: sql<string>`coalesce(${questionnaireInvitations.form} ->> 'id', ${questionnaireInvitations.formId})`,
-      questionnaireTitle: sql<string>`coalesce(${questionnaireInvitations.form} ->> 'title', ${questionnaireInvitations.title})`,
-      questionnaireTitleTranslations: sql<unknown>`${questionnaireInvitations.form} -> '_title'`,
-    })
+  const links = await db
+    .select({ messageId: messagingMessageQuestionnaires.messageId, invitationId: messagingMessageQuestionnaires.invitationId })
     .from(messagingMessageQuestionnaires)
-    .innerJoin(questionnaireInvitations, eq(questionnaireInvitations.id, messagingMessageQuestionnaires.invitationId))
-    .where(anyId(messagingMessageQuestionnaires.messageId, messageIds))
-    .orderBy(asc(questionnaireInvitations.id));
+    .where(anyId(messagingMessageQuestionnaires.messageId, messageIds));
+  const invitations = await questionnaireInvitationsByIds(db, [...new Set(links.map((link) => link.invitationId))]);
+  const rows = invitations.flatMap((invitation) => links.filter((link) => link.invitationId === invitation.id).map((link) => ({ messageId: link.messageId, ...invitation })));
   return groupBy(rows, (row) => row.messageId);
 }

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import type { MessagingSchema } from '@portal/shared-api';
-import { messageAttachments } from '../attachments/schema';
-import { fhirTitleIn } from '../records/vocabulary';
-import { auditedConcurrentRead, auditedRead } from '../patients/access';
+import { messageOfAttachment } from '../attachments/index';
+import { fhirTitleIn } from '../records/index';
+import { auditedConcurrentRead, auditedRead } from '../patients/index';
 import { withAttachmentsAndInvitations, type MessageView, type MessagingContext } from './context';
 import { badUserInput, notFound } from './errors';
 import { pagination, parseId, textProblems } from './inputs';
@@ -162,18 +162,16 @@ const queries = {
       'messaging.attachment-download',
       async () => {
         // Only a file sent in one of this customer's threads: anyone else's answers like a missing one.
-        const [visible] = await ctx.db
-          .select({ id: messageAttachments.id })
-          .from(messageAttachments)
-          .innerJoin(messagingMessages, eq(messagingMessages.id, messageAttachments.messageId))
-          .innerJoin(messagingThreads, eq(messagingThreads.id, messagingMessages.threadId))
-          .where(
-            and(
-              eq(messageAttachments.id, attachmentId),
-              eq(messagingThreads.customerUserId, ctx.customerUserId),
-              isNull(messagingMessages.deletedAt),
-            ),
-          );
+        // (the attachment's message is the attachments module's to say; the thread is this module's)
+        const messageId = await messageOfAttachment(ctx.db, attachmentId);
+        const [visible] =
+          messageId === null
+            ? []
+            : await ctx.db
+                .select({ id: messagingMessages.id })
+                .from(messagingMessages)
+                .innerJoin(messagingThreads, eq(messagingThreads.id, messagingMessages.threadId))
+                .where(and(eq(messagingMessages.id, messageId), eq(messagingThreads.customerUserId, ctx.customerUserId), isNull(messagingMessages.deletedAt)));
         return visible ? ctx.services.attachments.downloadUrl(ctx.db, attachmentId) : null;
       },
       { attachmentId },

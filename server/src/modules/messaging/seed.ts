@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/index';
-import type { DemoWorld } from '../../seed/personas';
+import type { DemoWorld } from '../module';
 import { addDays, helsinkiInstant } from '@portal/shared-i18n';
-import { practitioners } from '../clinics/schema';
-import { people } from '../patients/schema';
-import { questionnaireInvitations } from '../records/schema';
+import { allPractitioners } from '../clinics/index';
+import { peopleByIdentityCodes } from '../patients/index';
+import { openQuestionnaireInvitationId } from '../records/index';
 import { messagingAbsences, messagingAbsenceSubstitutes, messagingAssignments, messagingMessages, messagingUsers } from './schema';
 import { closeThread } from './staff';
 import { createThread, insertMessage, markRead } from './thread-writes';
@@ -24,10 +24,7 @@ export async function seedMessaging(db: Database, world: DemoWorld): Promise<voi
   const { today } = world;
   const at = (daysAgo: number, hour: number, minute = 0) => helsinkiInstant(addDays(today, -daysAgo), hour, minute);
 
-  const persons = await db
-    .select({ id: people.id, identityCode: people.identityCode, givenName: people.givenName, familyName: people.familyName, email: people.email })
-    .from(people)
-    .where(inArray(people.identityCode, ['150385-9013', '021178-912P', '240690-935P', '121264-9685', '070916A946D']));
+  const persons = await peopleByIdentityCodes(db, ['150385-9013', '021178-912P', '240690-935P', '121264-9685', '070916A946D']);
   const person = (identityCode: string) => {
     const found = persons.find((p) => p.identityCode === identityCode);
     if (!found) throw new Error(`messaging seed: persona ${identityCode} is missing`);
@@ -42,7 +39,7 @@ export async function seedMessaging(db: Database, world: DemoWorld): Promise<voi
     return row!.id;
   };
 
-  const practitionerRows = await db.select().from(practitioners);
+  const practitionerRows = await allPractitioners(db);
   const professional = async (lastName: string, role: 'Doctor' | 'Nurse' | null) => {
     const p = practitionerRows.find((row) => row.lastName === lastName);
     if (!p) throw new Error(`messaging seed: practitioner ${lastName} is missing`);
@@ -138,10 +135,7 @@ export async function seedMessaging(db: Database, world: DemoWorld): Promise<voi
 
   // Mikko: his open wellbeing questionnaire travels with a psychologist's message.
   const mikko = person('150385-9013');
-  const [wellbeing] = await db
-    .select({ id: questionnaireInvitations.id })
-    .from(questionnaireInvitations)
-    .where(and(eq(questionnaireInvitations.personId, mikko.id), eq(questionnaireInvitations.formId, 'wellbeing-v1'), isNull(questionnaireInvitations.answeredAt)));
+  const wellbeing = await openQuestionnaireInvitationId(db, mikko.id, 'wellbeing-v1');
   const mikkoUser = await customer('150385-9013');
   await seedThreads(mikkoUser, [
     {
@@ -233,7 +227,7 @@ export async function seedMessaging(db: Database, world: DemoWorld): Promise<voi
           by: laaksonen,
           at: at(2, 12, 5),
           text: 'Hei, täytäthän hyvinvointikyselyn ennen seuraavaa käyntiä.',
-          ...(wellbeing ? { invitationIds: [wellbeing.id] } : {}),
+          ...(wellbeing !== null ? { invitationIds: [wellbeing] } : {}),
         },
       ],
       customerReadAt: null,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { multilineTextSchema, textSchema, trimmedMultilineTextSchema, type ApiErrorBody } from '@portal/shared-api';
 import { validationError } from '../../http/errors';
 import { constantTimeEqual } from '../../util/constant-time';
-import { correlationIdOf } from '../audit/audit';
+import { correlationIdOf } from '../audit/index';
 import {
   assignThread,
   closeThread,
@@ -29,7 +29,9 @@ const replyBody = z.object({
 });
 const assignBody = z.object({ assigneeUserId: id });
 const deleteBody = z.object({ deletedByUserId: id, reason: multilineTextSchema.max(500).default('') });
-const threadsQuery = z.object({ identityCode: textSchema.min(10).max(11) });
+/** Every call may name the professional who acts: the patient's access log then shows their role. */
+const actingQuery = z.object({ professionalUserId: id.optional() });
+const threadsQuery = actingQuery.extend({ identityCode: textSchema.min(10).max(11) });
 
 /** Compares in constant time, whatever the lengths. */
 export function bearerTokenMatches(header: string | undefined, expected: string): boolean {
@@ -44,15 +46,23 @@ function refusal(reply: FastifyReply, error: unknown) {
   return reply.status(400).send(validationError([{ path: error.path, message: error.message }]));
 }
 
-/** A request's staff channel: its audit rows carry the request's id and correlation id. */
-const viaApi = (request: { id: string }): StaffChannel => ({ channel: 'api', requestId: request.id, correlationId: correlationIdOf(request) });
+/** A request's staff channel: its audit rows carry the request's id and correlation id, and the acting professional's role. */
+const viaApi = (request: { id: string; query: unknown }): StaffChannel => {
+  const acting = actingQuery.safeParse(request.query);
+  return {
+    channel: 'api',
+    requestId: request.id,
+    correlationId: correlationIdOf(request),
+    ...(acting.success && acting.data.professionalUserId !== undefined ? { professionalUserId: acting.data.professionalUserId } : {}),
+  };
+};
 
 /**
  * The professionals' API for testers, only when STAFF_API_TOKEN is set (otherwise its paths are
  * simply not there: 404). Every call needs `Authorization: Bearer <token>`.
  *
  *   GET  /api/staff/messaging/professionals
- *   GET  /api/staff/messaging/threads?identityCode=150385-9013
+ *   GET  /api/staff/messaging/threads?identityCode=150385-9013[&professionalUserId=]
  *   POST /api/staff/messaging/threads/:threadId/replies   { professionalUserId, content, invitationIds? }
  *   POST /api/staff/messaging/threads/:threadId/close
  *   POST /api/staff/messaging/threads/:threadId/reopen
@@ -60,7 +70,9 @@ const viaApi = (request: { id: string }): StaffChannel => ({ channel: 'api', req
  *   POST /api/staff/messaging/messages/:messageId/delete  { deletedByUserId, reason }
  *
  * Every call but the professionals' list reads a patient's data and is audited (see staff.ts): the
- * patient's access log shows it as read by a healthcare professional.
+ * patient's access log shows it as read by a healthcare professional, or by a doctor or a nurse when
+ * the call names the acting professional (`?professionalUserId=` on any call; a reply's and a
+ * deletion's body name them already). An unknown professional is 400 with that path.
  */
 export function installStaffApi(app: FastifyInstance, token: string): void {
   void app.register(
@@ -79,9 +91,13 @@ export function installStaffApi(app: FastifyInstance, token: string): void {
 
       routes.get('/professionals', async () => ({ professionals: await listProfessionals(app.db) }));
 
-      routes.get('/threads', { schema: { querystring: threadsQuery } }, async (request) => ({
-        threads: await listThreadsOfCustomer(app.db, { identityCode: request.query.identityCode }, viaApi(request)),
-      }));
+      routes.get('/threads', { schema: { querystring: threadsQuery } }, async (request, reply) => {
+        try {
+          return { threads: await listThreadsOfCustomer(app.db, { identityCode: request.query.identityCode }, viaApi(request)) };
+        } catch (error) {
+          return refusal(reply, error);
+        }
+      });
 
       routes.post('/threads/:threadId/replies', { schema: { params: threadParams, body: replyBody } }, async (request, reply) => {
         try {
@@ -96,7 +112,7 @@ export function installStaffApi(app: FastifyInstance, token: string): void {
         ['close', closeThread],
         ['reopen', reopenThread],
       ] as const) {
-        routes.post(`/threads/:threadId/${action}`, { schema: { params: threadParams } }, async (request, reply) => {
+        routes.post(`/threads/:threadId/${action}`, { schema: { params: threadParams, querystring: actingQuery } }, async (request, reply) => {
           try {
             await run(app.db, { threadId: request.params.threadId }, viaApi(request));
             return { type: 'success' };
@@ -106,7 +122,7 @@ export function installStaffApi(app: FastifyInstance, token: string): void {
         });
       }
 
-      routes.post('/threads/:threadId/assign', { schema: { params: threadParams, body: assignBody } }, async (request, reply) => {
+      routes.post('/threads/:threadId/assign', { schema: { params: threadParams, querystring: actingQuery, body: assignBody } }, async (request, reply) => {
         try {
           await assignThread(app.db, { threadId: request.params.threadId, assigneeUserId: request.body.assigneeUserId }, viaApi(request));
           return { type: 'success' };

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index';
 import { withTransaction } from '../../db/transaction';
-import { STAFF_PROFESSIONAL_ACTOR_ID, writeAudit, type StaffAuditDetails } from '../audit/audit';
-import { people } from '../patients/schema';
+import { STAFF_PROFESSIONAL_ACTOR_ID, writeAudit, type StaffAuditDetails } from '../audit/index';
+import { personIdByIdentityCode } from '../patients/index';
 import type { MessageRow, MessagingUserRow } from './queries';
 import {
   messagingAssignments,
@@ -33,6 +33,11 @@ export interface StaffChannel {
   requestId?: string;
   /** the HTTP request's correlationIdOf (the API's): its rows are one entry of the access log */
   correlationId?: string;
+  /**
+   * The professional who acts (the API's `professionalUserId` query parameter): the audit row names
+   * their role, so the patient's access log says "A doctor" for a read too, not only for a reply.
+   */
+  professionalUserId?: number;
 }
 
 /** The audit action of each staff command (all in the `messaging` family: the log's "Messages"). */
@@ -54,9 +59,11 @@ async function auditStaff(
   ids: Record<string, number> = {},
   actor?: Pick<MessagingUserRow, 'role'>,
 ): Promise<void> {
+  // An acting professional the call names must exist, whatever the thread (400 naming the parameter).
+  const acting = actor ?? (by.professionalUserId !== undefined ? await actingProfessional(db, by.professionalUserId) : undefined);
   // A thread of a customer user who is no person of the portal is nobody's patient data here.
   if (!subjectPersonId) return;
-  const professionalRole = actor?.role === 'Doctor' ? 'doctor' : actor?.role === 'Nurse' ? 'nurse' : undefined;
+  const professionalRole = acting?.role === 'Doctor' ? 'doctor' : acting?.role === 'Nurse' ? 'nurse' : undefined;
   const details: StaffAuditDetails & Record<string, unknown> = {
     actorRole: 'professional',
     staffChannel: by.channel,
@@ -91,6 +98,16 @@ async function professional(db: Database, userId: number, path: string): Promise
   const [user] = await db.select().from(messagingUsers).where(eq(messagingUsers.id, userId));
   if (!user || user.userType !== 'ProfessionalUser') throw new StaffError('not-found', path, `No professional user ${userId}`);
   return user;
+}
+
+/** The professional a call names as acting (`?professionalUserId=`): a wrong one is the caller's mistake, 400. */
+async function actingProfessional(db: Database, userId: number): Promise<MessagingUserRow> {
+  try {
+    return await professional(db, userId, 'professionalUserId');
+  } catch (error) {
+    if (error instanceof StaffError) throw new StaffError('invalid', 'professionalUserId', error.message);
+    throw error;
+  }
 }
 
 /** The thread's customer's person id (null: the customer is no person of the portal), or not-found. */
@@ -234,9 +251,9 @@ export interface ThreadListItem {
  * One audit row for the patient per call (an unknown code reads nobody's data: none).
  */
 export async function listThreadsOfCustomer(db: Database, input: { identityCode: string }, by: StaffChannel): Promise<ThreadListItem[]> {
-  const [person] = await db.select({ id: people.id }).from(people).where(eq(people.identityCode, input.identityCode.trim().toUpperCase()));
-  if (!person) return [];
-  await auditStaff(db, by, person.id, STAFF_AUDIT_ACTIONS.threads);
+  const personId = await personIdByIdentityCode(db, input.identityCode);
+  if (!personId) return [];
+  await auditStaff(db, by, personId, STAFF_AUDIT_ACTIONS.threads);
   const rows = await db
     .select({
       id: messagingThreads.id,
@@ -247,7 +264,7 @@ export async function listThreadsOfCustomer(db: Database, input: { identityCode:
     })
     .from(messagingThreads)
     .innerJoin(messagingUsers, eq(messagingUsers.id, messagingThreads.customerUserId))
-    .where(eq(messagingUsers.personId, person.id))
+    .where(eq(messagingUsers.personId, personId))
     .orderBy(desc(messagingThreads.lastActivityAt), desc(messagingThreads.id));
   return rows.map((row) => ({ ...row, lastActivityAt: row.lastActivityAt.toISOString() }));
 }

@@ -1,11 +1,19 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { MessagingSummary } from '@portal/shared-api';
 import type { Database } from '../../db/index';
 import { createPerTurnReader, perDatabase } from '../../db/per-turn-loader';
 import { preparedStatement } from '../../db/prepared';
-import { people, peopleRowId } from '../patients/schema';
+import { fromPeopleWithIds, personRowId } from '../patients/index';
 import { messagingAssignments, messagingMessages, messagingReadStatus, messagingThreads, messagingUsers } from './schema';
 
+
+/**
+ * Whether the person (`personId`, the front page's statement's) has a conversation: one of the
+ * front page's landing events (front-page/landing.ts).
+ */
+export function messagingLandingEvents(personId: SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${messagingThreads} join ${messagingUsers} on ${messagingUsers.id} = ${messagingThreads.customerUserId} where ${messagingUsers.personId} = ${personId})`;
+}
 
 /** The front page shows this many conversations (spec part 1 §1 summaries). */
 export const SUMMARY_THREADS = 3;
@@ -45,11 +53,10 @@ const summaryStatement = preparedStatement<
 >(
   'front_page_messaging',
   () => sql`
-    select ${peopleRowId} as person_id, s.total, s.unread, s.newest
-      from ${people}
-      cross join lateral (
+    select ${personRowId} as person_id, s.total, s.unread, s.newest
+      ${fromPeopleWithIds('ids', sql`cross join lateral (
         with customer as (
-          select id from ${messagingUsers} where person_id = ${peopleRowId} and user_type = 'CustomerUser'
+          select id from ${messagingUsers} where person_id = ${personRowId} and user_type = 'CustomerUser'
         ), threads as (
           select t.id, t.title, t.created_at, t.last_activity_at,
                  t.last_message_at is null or (rs.read_at is not null and ${ms('rs.read_at')} >= greatest(
@@ -75,8 +82,7 @@ const summaryStatement = preparedStatement<
                      where m.thread_id = n.id order by m.created_at desc, m.id desc limit 1
                   ) l on true
                   left join ${messagingUsers} u on u.id = l.author_user_id) as newest
-      ) s
-     where ${peopleRowId} = any(${sql.placeholder('ids')}::uuid[])`,
+      ) s`)}`,
 );
 
 /** The summaries of `subjectPersonIds` in one statement (summaryStatement), in their order. */

@@ -1,5 +1,5 @@
 import type { Lang } from '@portal/shared-api';
-import { inLanguage, practitionerTitleIn, type Translations } from '../clinics/vocabulary';
+import { inLanguage, practitionerTitleIn, type Translations } from '../clinics/index';
 import type { MessagingUserRow } from './queries';
 
 /**

@@ -53,7 +53,10 @@ function install(app: FastifyInstance, config: MetricsConfig): void {
   const metrics = createPortalMetrics({
     db: app.db,
     remoteRegistry: () => (app.hasDecorator('remoteRegistry') ? app.remoteRegistry : null),
-    counterStore: () => (app.hasDecorator('counterStore') ? app.counterStore : null),
+    // with Redis both limits count on the one store: listed once
+    counterStores: () => [
+      ...new Set([...(app.hasDecorator('counterStore') ? [app.counterStore] : []), ...(app.hasDecorator('attemptLimiter') ? [app.attemptLimiter.store] : [])]),
+    ],
   });
   app.decorate('metrics', {
     countClientError: (remoteId: string, version: string) => metrics.clientErrors.inc({ remote: remoteId, version }),

@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { WebVitalName } from '@portal/shared-api';
-import type { RemoteRegistry } from '../remote-registry/contract';
+import type { RemoteRegistry } from '../remote-registry/index';
 import type { CounterStore } from '../../counters/index';
 import { poolStatsOf, type Database } from '../../db/index';
 
@@ -24,8 +24,8 @@ export interface MetricsSources {
   db: Database;
   /** read at scrape time: the registry is installed after this module */
   remoteRegistry: () => RemoteRegistry | null;
-  /** read at scrape time: the limits' counters are installed with fair use, after this module */
-  counterStore: () => Pick<CounterStore, 'kind' | 'unavailable'> | null;
+  /** read at scrape time: the limits' stores (fair use's, the attempt limits') are installed with fair use, after this module */
+  counterStores: () => readonly Pick<CounterStore, 'kind' | 'unavailable'>[];
 }
 
 /**
@@ -63,14 +63,14 @@ export function createPortalMetrics(sources: MetricsSources): PortalMetrics {
   // shows them, so a fail-open or fail-closed event is never missed between scrapes.
   new Counter({
     name: 'portal_counter_store_unavailable_total',
-    help: 'Limits that went on without their counter because Redis did not answer: fail-open (the call was served uncounted) or fail-closed (the attempt was refused with 503)',
+    help: 'Limits that went on without their counter because its store (Redis, or the database for attempts without Redis) did not answer: fail-open (the call was served uncounted) or fail-closed (the attempt was refused with 503)',
     labelNames: ['store', 'outcome'] as const,
     registers: [registry],
     collect() {
       this.reset();
-      const store = sources.counterStore();
-      if (!store) return;
-      for (const outcome of ['fail-open', 'fail-closed'] as const) this.inc({ store: store.kind, outcome }, store.unavailable[outcome]);
+      for (const store of sources.counterStores()) {
+        for (const outcome of ['fail-open', 'fail-closed'] as const) this.inc({ store: store.kind, outcome }, store.unavailable[outcome]);
+      }
     },
   });
 

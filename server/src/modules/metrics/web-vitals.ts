@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WEB_VITALS_PATH, validationErrorSchema, webVitalsBeaconSchema } from '@portal/shared-api';
 import { validationError } from '../../http/errors';
-import type { RemotesView } from '../remote-registry/contract';
+import type { RemotesView } from '../remote-registry/index';
 
 /** The `version` label of a page the beacon names no remote version for (the shell's own pages). */
 export const NO_VERSION = 'none';

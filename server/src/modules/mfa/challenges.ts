@@ -4,7 +4,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { MfaChallengeOutcome } from '@portal/shared-api';
 import { MFA_CODE_LENGTH } from '@portal/shared-api';
 import type { Database } from '../../db/index';
-import { people } from '../patients/schema';
+import { enableSmsLogin } from '../patients/index';
 import { mfaChallenges } from './schema';
 
 /** A code is valid for 5 minutes. */
@@ -64,13 +64,7 @@ export async function answerChallenge(db: Database, personId: string, answer: st
     await db.transaction(async (tx) => {
       await tx.delete(mfaChallenges).where(eq(mfaChallenges.personId, personId));
       // SMS login goes to the number just verified (kept as written when only spacing differs)
-      await tx
-        .update(people)
-        .set({
-          mfaEnabled: true,
-          phoneNumber: sql`case when replace(coalesce(${people.phoneNumber}, ''), ' ', '') = ${row.phoneNumber} then ${people.phoneNumber} else ${row.phoneNumber} end`,
-        })
-        .where(eq(people.id, personId));
+      await enableSmsLogin(tx, personId, row.phoneNumber);
     });
     return 'mfa-ok';
   }
@@ -79,4 +73,18 @@ export async function answerChallenge(db: Database, personId: string, answer: st
     return 'too-many-mfa-attempts';
   }
   return 'mfa-challenge-failed';
+}
+
+/** Whether the person has a code sent and not yet expired: the MFA status says they are enabling SMS login. */
+export async function hasOpenChallenge(db: Database, personId: string, now: Date): Promise<boolean> {
+  const [challenge] = await db
+    .select({ personId: mfaChallenges.personId })
+    .from(mfaChallenges)
+    .where(and(eq(mfaChallenges.personId, personId), gt(mfaChallenges.expiresAt, now)));
+  return challenge !== undefined;
+}
+
+/** Forgets the person's open challenges (SMS login turned off); `db` may be a transaction. */
+export async function clearChallenges(db: Database, personId: string): Promise<void> {
+  await db.delete(mfaChallenges).where(eq(mfaChallenges.personId, personId));
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
@@ -8,8 +8,6 @@ import {
   mfaOnboardingRequestResponseSchema,
   mfaOnboardingRequestSchema,
   normalizePhoneNumber,
-  smsOutboxQuerySchema,
-  smsOutboxResponseSchema,
   textSchema,
   validationErrorSchema,
   type ApiErrorBody,
@@ -17,13 +15,26 @@ import {
 import { z } from 'zod';
 import { unauthorized } from '../../http/errors';
 import { serverMessage } from '../../pages/messages';
-import { countAttempt, type RateLimitRule } from '../identity/rate-limit';
+import type { RateLimitRule } from '../../counters/limiter';
 import { defineModule } from '../module';
 import { answerChallenge, generateCode, openChallenge } from './challenges';
-import { createOutboxSmsGateway, readOutbox, type SmsGateway } from './sms-gateway';
+import type { SmsGateway } from './sms-gateway';
+
+export type { SmsGateway, SmsMessage } from './sms-gateway';
+
+/**
+ * The SMS gateway's test double (server/src/demo/sms-outbox/): it registers what routes it needs in
+ * this app (testers read what it "sent") and answers the gateway.
+ */
+export interface TestSmsGateway {
+  install(app: FastifyInstance): SmsGateway;
+}
+
+/** The SMS code's making and hashing: SMS login (the account module) sends codes the same way. */
+export { clearChallenges, generateCode, hashCode, hasOpenChallenge } from './challenges';
 
 export interface MfaOptions {
-  /** default: the built-in outbox test double */
+  /** default: the test double the app was given (app.testDoubles.smsGateway, the outbox) */
   gateway?: SmsGateway;
   /** code requests per person (SMS codes are rate-limited like identification: docs/security.md); default 5 per 15 minutes */
   requestLimit?: RateLimitRule;
@@ -43,23 +54,23 @@ declare module 'fastify' {
   }
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-/** The socket's own peer, not request.ip: behind a trusted proxy that comes from a header anyone can write. */
-function isLocalCaller(request: FastifyRequest): boolean {
-  return LOOPBACK.has(request.raw.socket.remoteAddress ?? '') && request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined;
-}
-
 const csrfOnlyQuerySchema = z.object({ csrfToken: textSchema.optional() });
+
+/** The outbox double this app was given: no real SMS gateway exists yet. */
+function testSmsGateway(app: FastifyInstance): SmsGateway {
+  const double = app.testDoubles.smsGateway;
+  if (!double) throw new Error('no SMS gateway is wired: only the outbox test double exists (server/src/demo/sms-outbox/)');
+  return double.install(app);
+}
 
 /**
  * SMS login onboarding (spec part 1 §4, §7): POST /api/mfa-onboarding sends a 4-digit code, PUT
- * checks it. With the built-in test gateway, GET /api/dev/sms-outbox?phoneNumber= shows what it "sent"
- * (to this machine, or with the staff token).
+ * checks it. With the outbox test double, GET /api/dev/sms-outbox?phoneNumber= shows what it "sent"
+ * (to this machine, or with the staff token: server/src/demo/sms-outbox/).
  * Neither the code nor the phone number is ever logged.
  */
 export function installMfa(app: FastifyInstance, options: MfaOptions = {}): void {
-  const gateway = options.gateway ?? createOutboxSmsGateway(app.db);
+  const gateway = options.gateway ?? testSmsGateway(app);
   const requestLimit = options.requestLimit ?? DEFAULT_REQUEST_LIMIT;
   app.decorate('smsGateway', gateway);
   app.decorate('mfaOnboardingRequestLimit', requestLimit);
@@ -81,7 +92,7 @@ export function installMfa(app: FastifyInstance, options: MfaOptions = {}): void
     async (request, reply) => {
       const session = request.session;
       if (!session) throw unauthorized();
-      const verdict = await countAttempt(app.attemptCounter, onboardingRateLimitKey(session.personId), requestLimit);
+      const verdict = await app.attemptLimiter.count(onboardingRateLimitKey(session.personId), requestLimit);
       if (!verdict.allowed) {
         return reply
           .status(429)
@@ -115,35 +126,12 @@ export function installMfa(app: FastifyInstance, options: MfaOptions = {}): void
       return { data: { type } };
     },
   );
-
-  // Testers read the codes the test gateway "sent" here. It hands out sign-in codes, so it answers
-  // only a caller on this machine (not through a proxy) or one with the staff token, whatever the
-  // environment; with a real SMS gateway it does not exist.
-  if (!options.gateway) {
-    routes.get(
-      '/api/dev/sms-outbox',
-      {
-        config: { session: false },
-        schema: { querystring: smsOutboxQuerySchema, response: { 200: smsOutboxResponseSchema, 400: validationErrorSchema, 403: apiErrorSchema } },
-        onRequest: async (request, reply) => {
-          if (isLocalCaller(request) || app.messaging.staffTokenMatches(request.headers.authorization)) return;
-          return reply
-            .status(403)
-            .send({ type: 'Forbidden', message: 'The SMS outbox answers only on this machine or with the staff token' } satisfies ApiErrorBody);
-        },
-      },
-      async (request) => {
-        const messages = await readOutbox(app.db, normalizePhoneNumber(request.query.phoneNumber));
-        return { messages: messages.map((m) => ({ phoneNumber: m.phoneNumber, text: m.text, sentAt: m.sentAt.toISOString() })) };
-      },
-    );
-  }
 }
 
 /** SMS login onboarding, with the built-in SMS gateway and its outbox. */
 export const mfaModule = defineModule({
   name: 'mfa',
-  // sms-gateway.ts is the seam for a real gateway; only the outbox double exists today.
+  // sms-gateway.ts is the seam for a real gateway; only the outbox double (server/src/demo/sms-outbox/) exists today.
   demoParts: () => ['mfa: SMS messages (login codes, booking confirmations) go to the test outbox table; no real SMS gateway is configured'],
   install(app) {
     installMfa(app);

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/index';
 import { unauthorized } from '../../http/errors';
-import { correlationIdOf, writeAudit, type AuditedPage, type AuditEntry } from '../audit/audit';
-import type { SessionInfo } from '../sessions/service';
+import { correlationIdOf, writeAudit, type AuditedPage, type AuditEntry } from '../audit/index';
+import type { SessionInfo } from '../sessions/index';
 
 /**
  * Whose data a session reads: the child's when a guardian acts for them, else the user's own.

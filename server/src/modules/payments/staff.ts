@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/index';
 import { withTransaction } from '../../db/transaction';
-import { STAFF_PROFESSIONAL_ACTOR_ID, writeAudit, type StaffAuditDetails } from '../audit/audit';
+import { STAFF_PROFESSIONAL_ACTOR_ID, writeAudit, type StaffAuditDetails } from '../audit/index';
 import { invoices, payments } from './schema';
 
 /**

@@ -5,8 +5,7 @@ import type { Database } from '../../db/index';
 import { createPerTurnReader, perDatabase } from '../../db/per-turn-loader';
 import { preparedStatement } from '../../db/prepared';
 import { helsinkiToday } from '@portal/shared-i18n';
-import { auditedRead } from '../patients/access';
-import { people, peopleRowId } from '../patients/schema';
+import { auditedRead, fromPeopleWithIds, personRowId } from '../patients/index';
 import { UNPAID_STATUSES, unpaidInvoiceRecordsOf, type InvoiceRecord } from './invoices/queries';
 import { invoiceStanding } from './invoices/standing';
 import { statusesMovableTo } from './invoices/status';
@@ -37,13 +36,13 @@ function timeMovesIt(row: SummaryInvoice, today: string): boolean {
 const unpaidStatement = preparedStatement<{ id: string; invoices: SummaryInvoice[] }, { ids: readonly string[] }>(
   'front_page_payments',
   () => sql`
-    select ${peopleRowId} as id, (select coalesce(json_agg(json_build_object(
+    select ${personRowId} as id, (select coalesce(json_agg(json_build_object(
         'id', ${invoices.id}, 'invoiceNumber', ${invoices.invoiceNumber}, 'status', ${invoices.status}, 'source', ${invoices.source},
         'visitDate', ${invoices.visitDate}, 'remoteAppointment', ${invoices.remoteAppointment}, 'dueDate', ${invoices.dueDate},
         'payableOnlineUntil', ${invoices.payableOnlineUntil}, 'sumCents', ${invoices.sumCents})
         order by ${invoices.dueDate}, ${invoices.id}), '[]'::json)
-      from ${invoices} where ${invoices.personId} = ${peopleRowId} and ${inArray(invoices.status, [...UNPAID_STATUSES])}) as invoices
-    from ${people} where ${peopleRowId} = any(${sql.placeholder('ids')}::uuid[])`,
+      from ${invoices} where ${invoices.personId} = ${personRowId} and ${inArray(invoices.status, [...UNPAID_STATUSES])}) as invoices
+    ${fromPeopleWithIds('ids')}`,
 );
 
 /**

@@ -1,11 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import { CERTIFICATES_AVAILABLE_FROM, type CertificatesPageState, type Lang } from '@portal/shared-api';
 import type { Database } from '../../db/index';
-import { ok } from '../../pages/loaders';
-import { practitioners } from '../clinics/schema';
-import { auditedRead, patientAccess } from '../patients/access';
-import { practitionerTitleIn } from '../clinics/vocabulary';
+import { practitionerFullName, practitionersByIds, practitionerTitleIn } from '../clinics/index';
 import { certificates } from './schema';
 
 /**
@@ -16,21 +12,28 @@ import { certificates } from './schema';
 export const CERTIFICATES_ROUTE_ID = 'records.certificates';
 
 export async function loadCertificatesPage(db: Database, subjectPersonId: string, lang: Lang): Promise<CertificatesPageState> {
-  const rows = await db
+  const own = await db
     .select({
       id: certificates.id,
       type: certificates.type,
       issuedDate: certificates.issuedDate,
       validFrom: certificates.validFrom,
       validUntil: certificates.validUntil,
-      practitionerName: sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`,
-      practitionerTitle: practitioners.title,
-      practitionerPictureUrl: practitioners.profilePictureUrl,
+      practitionerId: certificates.practitionerId,
     })
     .from(certificates)
-    .innerJoin(practitioners, eq(practitioners.id, certificates.practitionerId))
     .where(and(eq(certificates.personId, subjectPersonId), gte(certificates.issuedDate, CERTIFICATES_AVAILABLE_FROM)))
     .orderBy(desc(certificates.issuedDate), desc(certificates.id));
+  // Who wrote them through the clinics module (issue 32): one batched lookup where the statement
+  // joined practitioners (certificates.practitioner_id is not null and references them, so the
+  // inner join never left one out; one missing here is left out all the same).
+  const practitioners = await practitionersByIds(db, own.map((row) => row.practitionerId));
+  const rows = own.flatMap((row) => {
+    const practitioner = practitioners.get(row.practitionerId);
+    return practitioner
+      ? [{ ...row, practitionerName: practitionerFullName(practitioner), practitionerTitle: practitioner.title, practitionerPictureUrl: practitioner.profilePictureUrl }]
+      : [];
+  });
   return {
     certificates: rows.map((row) => ({
       id: String(row.id),
@@ -43,11 +46,4 @@ export async function loadCertificatesPage(db: Database, subjectPersonId: string
       practitionerPictureUrl: row.practitionerPictureUrl,
     })),
   };
-}
-
-/** Registers the loader: the session's subject only (the child when a guardian acts for one), audited. */
-export function installCertificatesPage(app: FastifyInstance): void {
-  app.pageLoaders.register(CERTIFICATES_ROUTE_ID, async (ctx) =>
-    ok(await auditedRead(ctx.db, patientAccess(ctx.request), CERTIFICATES_ROUTE_ID, (personId) => loadCertificatesPage(ctx.db, personId, ctx.lang))),
-  );
 }

@@ -10,7 +10,7 @@ import type {
   SingleLaboratoryTest,
 } from '@portal/shared-api';
 import type { Database } from '../../db/index';
-import { people } from '../patients/schema';
+import { personById } from '../patients/index';
 import { referralList } from './referrals';
 import { laboratoryRows } from './rows';
 import { laboratoryResults } from './schema';
@@ -137,11 +137,7 @@ export async function loadLaboratoryResultPage(db: Database, subjectPersonId: st
     .orderBy(asc(laboratoryResults.position), asc(laboratoryResults.id));
   if (rows.length === 0) return { status: 'not-found' };
 
-  const [person] = await db
-    .select({ givenName: people.givenName, familyName: people.familyName })
-    .from(people)
-    .where(eq(people.id, subjectPersonId))
-    .limit(1);
+  const person = await personById(db, subjectPersonId);
   const tests = rows.filter((row) => row.kind !== 'package');
   const history = await numericHistory(db, subjectPersonId, [...new Set(tests.map((row) => row.code))]);
   const toSingle = (row: ResultRow) => singleTest(row, history.get(row.code) ?? [], lang);

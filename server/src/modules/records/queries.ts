@@ -3,9 +3,31 @@ import type { Lang, RecordsSummary } from '@portal/shared-api';
 import type { Database } from '../../db/index';
 import { createPerTurnReaderByLanguage } from '../../db/per-turn-loader';
 import { preparedStatement } from '../../db/prepared';
-import { people, peopleRowId } from '../patients/schema';
+import { fromPeopleWithIds, personRowId } from '../patients/index';
+import { certificates, imagingResults, laboratoryResults, prescriptions, questionnaireInvitations, referrals, vaccinations, visits } from './schema';
 import { fhirTitleIn, imagingExaminationIn } from './vocabulary';
 
+
+/**
+ * Whether the person (`personId`, the front page's statement's) has any record the front page would
+ * show: a visit, a prescription, a laboratory or imaging result, a referral, a questionnaire, a
+ * certificate or a vaccination. Registered as the front page's landing events (front-page/landing.ts).
+ */
+export function recordsLandingEvents(personId: SQL): SQL<boolean> {
+  const checks = (
+    [
+      [visits, visits.personId],
+      [prescriptions, prescriptions.personId],
+      [laboratoryResults, laboratoryResults.personId],
+      [imagingResults, imagingResults.personId],
+      [referrals, referrals.personId],
+      [questionnaireInvitations, questionnaireInvitations.personId],
+      [certificates, certificates.personId],
+      [vaccinations, vaccinations.personId],
+    ] as const
+  ).map(([table, column]) => sql`exists (select 1 from ${table} where ${column} = ${personId})`);
+  return sql<boolean>`${sql.join(checks, sql` or `)}`;
+}
 
 // The visit's medical report (records.visit) lives in visits.ts.
 export { visitPage } from './visits';
@@ -59,7 +81,7 @@ interface SummaryRow {
 }
 
 /**
- * The summary's columns of one person (`peopleRowId`): each list a JSON array built by the
+ * The summary's columns of one person (`personRowId`): each list a JSON array built by the
  * database, with the same rows, order and limits as the list pages' queries in rows.ts.
  */
 const summaryColumns = (lang: Lang): Record<keyof SummaryRow, SQL> => ({
@@ -68,42 +90,42 @@ const summaryColumns = (lang: Lang): Record<keyof SummaryRow, SQL> => ({
     // a visit still ahead is an appointment, not part of the record yet
     sql`select v.id, v.date_time, p.first_name || ' ' || p.last_name as practitioner_name, ${specialtyColumn[lang]} as specialty_name
         from visits v join practitioners p on p.id = v.practitioner_id join specialties s on s.id = v.specialty_id
-        where v.person_id = ${peopleRowId} and v.date_time <= now() order by v.date_time desc, v.id desc limit ${SUMMARY_SIZE}`,
+        where v.person_id = ${personRowId} and v.date_time <= now() order by v.date_time desc, v.id desc limit ${SUMMARY_SIZE}`,
     sql`r.date_time desc, r.id desc`,
   )}`,
   prescriptions: sql<PrescriptionJson[]>`${jsonRows(
     sql`json_build_object('id', r.id, 'medicineName', r.medicine_name, 'strength', r.strength, 'issuedDate', r.issued_date, 'isRenewable', r.is_renewable)`,
     sql`select id, medicine_name, strength, issued_date, is_renewable from prescriptions
-        where person_id = ${peopleRowId} order by issued_date desc, id desc limit ${SUMMARY_SIZE}`,
+        where person_id = ${personRowId} order by issued_date desc, id desc limit ${SUMMARY_SIZE}`,
     sql`r.issued_date desc, r.id desc`,
   )}`,
   // every row (single tests, packages and their items) of the newest three sample dates
   laboratory: sql<LaboratoryJson[]>`${jsonRows(
     sql`json_build_object('sampleDate', r.sample_date, 'packageId', r.package_id, 'displayName', r.display_name, 'isReady', r.is_ready)`,
     sql`select sample_date, position, id, package_id, display_name, is_ready from laboratory_results
-        where person_id = ${peopleRowId} and sample_date in (
-          select distinct sample_date from laboratory_results where person_id = ${peopleRowId} order by sample_date desc limit ${SUMMARY_SIZE})`,
+        where person_id = ${personRowId} and sample_date in (
+          select distinct sample_date from laboratory_results where person_id = ${personRowId} order by sample_date desc limit ${SUMMARY_SIZE})`,
     sql`r.sample_date desc, r.position asc, r.id asc`,
   )}`,
   imaging: sql<ImagingJson[]>`${jsonRows(
     sql`json_build_object('id', r.id, 'imagingDate', r.imaging_date, 'examinationName', r.examination_name)`,
     sql`select id, imaging_date, examination_name from imaging_results
-        where person_id = ${peopleRowId} order by imaging_date desc, id desc limit ${SUMMARY_SIZE}`,
+        where person_id = ${personRowId} order by imaging_date desc, id desc limit ${SUMMARY_SIZE}`,
     sql`r.imaging_date desc, r.id desc`,
   )}`,
   questionnaires: sql<QuestionnaireJson[]>`${jsonRows(
     sql`json_build_object('id', r.id, 'title', r.title, 'titleTranslations', r.form -> '_title', 'sentAt', r.sent_at, 'answeredAt', r.answered_at)`,
-    sql`select id, title, form, sent_at, answered_at from questionnaire_invitations where person_id = ${peopleRowId}`,
+    sql`select id, title, form, sent_at, answered_at from questionnaire_invitations where person_id = ${personRowId}`,
     sql`r.sent_at desc, r.id desc`,
   )}`,
-  renewable: sql`exists (select 1 from prescriptions where person_id = ${peopleRowId} and is_renewable)`,
+  renewable: sql`exists (select 1 from prescriptions where person_id = ${personRowId} and is_renewable)`,
 });
 
 /** summaryRows' statement in `lang`, prepared (db/prepared.ts): the front page is asked on every sign-in. */
 const summaryStatement = (lang: Lang) =>
   preparedStatement<SummaryRow & { id: string }, { ids: readonly string[] }>(`front_page_records_${lang}`, () => {
     const columns = Object.entries(summaryColumns(lang)).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`);
-    return sql`select ${peopleRowId} as id, ${sql.join(columns, sql`, `)} from ${people} where ${peopleRowId} = any(${sql.placeholder('ids')}::uuid[])`;
+    return sql`select ${personRowId} as id, ${sql.join(columns, sql`, `)} ${fromPeopleWithIds('ids')}`;
   });
 const summaryStatements = { fi: summaryStatement('fi'), sv: summaryStatement('sv'), en: summaryStatement('en') } as const;
 

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import {
   fhirQuestionnaireSchema,
@@ -6,11 +5,8 @@ import {
   type Lang,
   type QuestionnairePageState,
   type QuestionnairesPageState,
-  type QuestionnairesStatus,
 } from '@portal/shared-api';
 import type { Database } from '../../db/index';
-import { notFoundState, ok, type LoaderContext } from '../../pages/loaders';
-import { auditedRead, patientAccess } from '../patients/access';
 import { questionnaireItems } from './rows';
 import { questionnaireInvitations } from './schema';
 import { fhirTitleIn } from './vocabulary';
@@ -79,31 +75,4 @@ export async function loadQuestionnairePage(db: Database, subjectPersonId: strin
       response: response?.success ? response.data : null,
     },
   };
-}
-
-/**
- * Registers both questionnaire pages' loaders. Each reads only the session's subject (the child
- * when a guardian acts for one) and writes the audit row before reading.
- */
-export function installQuestionnairePages(app: FastifyInstance, options: { status: QuestionnairesStatus }): void {
-  const { status } = options;
-  const read = <T>(ctx: LoaderContext, action: string, fn: (personId: string) => Promise<T>, details?: Record<string, unknown>) =>
-    auditedRead(ctx.db, patientAccess(ctx.request), action, fn, details);
-  const maintenance = (ctx: LoaderContext) => {
-    // nothing is read, but the page still needs a session
-    patientAccess(ctx.request);
-    return ok({ status: 'maintenance-mode' as const });
-  };
-
-  app.pageLoaders.register(QUESTIONNAIRES_ROUTE_ID, async (ctx) => {
-    if (status === 'maintenance-mode') return maintenance(ctx);
-    return ok(await read(ctx, QUESTIONNAIRES_ROUTE_ID, (personId) => loadQuestionnairesPage(ctx.db, personId, ctx.lang)));
-  });
-
-  app.pageLoaders.register(QUESTIONNAIRE_ROUTE_ID, async (ctx) => {
-    if (status === 'maintenance-mode') return maintenance(ctx);
-    const invitationId = ctx.params.id ?? '';
-    const state = await read(ctx, QUESTIONNAIRE_ROUTE_ID, (personId) => loadQuestionnairePage(ctx.db, personId, invitationId, ctx.lang), { invitationId });
-    return state.status === 'ok' ? ok(state) : notFoundState(state);
-  });
 }

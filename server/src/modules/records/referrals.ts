@@ -1,8 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Lang, ReferralListItem, ReferralPageState, ReferralType } from '@portal/shared-api';
 import type { Database } from '../../db/index';
-import { practitioners } from '../clinics/schema';
-import { practitionerTitleIn } from '../clinics/vocabulary';
+import { practitionerFullName, practitionersByIds, practitionerTitleIn } from '../clinics/index';
 import { referralTitleIn } from './vocabulary';
 import { referrals } from './schema';
 
@@ -17,11 +16,26 @@ const columns = {
   title: referrals.title,
   creationDate: referrals.creationDate,
   validUntil: referrals.validUntil,
-  practitionerId: practitioners.id,
-  practitionerName: sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`,
-  practitionerTitle: practitioners.title,
-  practitionerPictureUrl: practitioners.profilePictureUrl,
+  practitionerId: referrals.practitionerId,
 };
+
+/**
+ * The rows with their practitioners, in their order: the practitioners through the clinics module
+ * (issue 32), one batched lookup where the statement joined them (referrals.practitioner_id is not
+ * null and references them, so the inner join never left a referral out; one missing here is left
+ * out all the same).
+ */
+async function withPractitioners<T extends { practitionerId: number }>(
+  db: Database,
+  rows: readonly T[],
+): Promise<(T & Pick<Row, 'practitionerName' | 'practitionerTitle' | 'practitionerPictureUrl'>)[]> {
+  const practitioners = await practitionersByIds(db, rows.map((row) => row.practitionerId));
+  return rows.flatMap((row) => {
+    const practitioner = practitioners.get(row.practitionerId);
+    if (!practitioner) return [];
+    return [{ ...row, practitionerName: practitionerFullName(practitioner), practitionerTitle: practitioner.title, practitionerPictureUrl: practitioner.profilePictureUrl }];
+  });
+}
 
 interface Row {
   id: number;
@@ -53,12 +67,12 @@ function toListItem(row: Row, lang: Lang): ReferralListItem {
 
 /** The patient's referrals of one type, newest first (valid and expired alike: the page says which). */
 export async function referralList(db: Database, personId: string, type: ReferralType, lang: Lang): Promise<ReferralListItem[]> {
-  const rows = await db
+  const own = await db
     .select(columns)
     .from(referrals)
-    .innerJoin(practitioners, eq(practitioners.id, referrals.practitionerId))
     .where(and(eq(referrals.personId, personId), eq(referrals.type, type)))
     .orderBy(desc(referrals.creationDate), desc(referrals.id));
+  const rows = await withPractitioners(db, own);
   return rows.map((row) => toListItem(row, lang));
 }
 
@@ -68,12 +82,12 @@ const REFERRAL_ID = /^[0-9]{1,9}$/;
 /** One referral of `type`, only when it belongs to `personId`; otherwise not-found. */
 export async function loadReferralPage(db: Database, personId: string, type: ReferralType, referralId: string, lang: Lang): Promise<ReferralPageState> {
   if (!REFERRAL_ID.test(referralId)) return { status: 'not-found' };
-  const [row] = await db
+  const own = await db
     .select({ ...columns, description: referrals.description, patientInstructionsUrl: referrals.patientInstructionsUrl })
     .from(referrals)
-    .innerJoin(practitioners, eq(practitioners.id, referrals.practitionerId))
     .where(and(eq(referrals.id, Number(referralId)), eq(referrals.personId, personId), eq(referrals.type, type)))
     .limit(1);
+  const [row] = await withPractitioners(db, own);
   if (!row) return { status: 'not-found' };
   return {
     status: 'ok',

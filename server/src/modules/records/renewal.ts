@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -23,15 +22,13 @@ import {
 import type { Database } from '../../db/index';
 import { withTransaction } from '../../db/transaction';
 import { ApiError, notFound, unauthorized, validationError } from '../../http/errors';
-import { notFoundState, ok } from '../../pages/loaders';
 import { createThread, customerUserIdOf, insertMessage, markRead, teamRecipients } from '../messaging/index';
-import { auditedRead, patientAccess, type PatientAccess } from '../patients/access';
-import { people } from '../patients/schema';
+import { auditedRead, patientAccess, personById, type PatientAccess } from '../patients/index';
 import { prescriptionIn, renewablePrescriptionsAmong } from './prescriptions';
 
 /**
- * Prescription renewal (spec part 1 §2, §4, §5, §8, §9): the page loader of
- * records.prescription-renewal and POST /api/prescription-renewals?csrfToken=, which sends the
+ * Prescription renewal (spec part 1 §2, §4, §5, §8, §9): the page state of
+ * records.prescription-renewal (its loader: pages/prescription-renewal.ts) and POST /api/prescription-renewals?csrfToken=, which sends the
  * request as a messaging thread of type customer to the care team, with the fixed Finnish title and
  * the Finnish body of shared-api's composeRenewalMessage. Renewals travel as messages, so they are
  * offline while messaging is in maintenance. Ids from the browser are checked every time: only the
@@ -48,7 +45,7 @@ class RenewalRefused extends Error {
 }
 
 async function subjectName(db: Database, personId: string): Promise<{ firstName: string; lastName: string }> {
-  const [row] = await db.select({ givenName: people.givenName, familyName: people.familyName }).from(people).where(eq(people.id, personId));
+  const row = await personById(db, personId);
   return { firstName: row?.givenName ?? '', lastName: row?.familyName ?? '' };
 }
 
@@ -119,17 +116,10 @@ async function sendRenewal(tx: Database, subjectPersonId: string, request: Renew
   return threadId;
 }
 
-/** The page loader and the sending route; called from the records module's install. */
+/** The sending route (the page's loader is pages/prescription-renewal.ts); called from the records module's install. */
 export function installPrescriptionRenewal(app: FastifyInstance): void {
   // Asked at each request: the messaging module is installed after this one.
   const maintenance = () => app.messaging.status === 'maintenance-mode';
-
-  app.pageLoaders.register(RENEWAL_ROUTE_ID, async (ctx) => {
-    // Offline during the messaging move (spec §8): nothing is read, the page shows the notice.
-    if (maintenance()) return ok({ status: 'maintenance-mode' } satisfies PrescriptionRenewalPageState);
-    const state = await loadRenewalPage(ctx.db, patientAccess(ctx.request), ctx.params.ids ?? '', ctx.lang);
-    return state.status === 'ok' ? ok(state) : notFoundState(state);
-  });
 
   app.withTypeProvider<ZodTypeProvider>().post(
     PRESCRIPTION_RENEWALS_PATH,

@@ -1,46 +1,74 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Lang, QuestionnaireListItem } from '@portal/shared-api';
 import type { Database } from '../../db/index';
-import { practitioners, specialties } from '../clinics/schema';
+import { practitionerFullName, practitionersByIds, specialtiesByIds, specialtyNameIn } from '../clinics/index';
 import { fhirTitleIn } from './vocabulary';
 import { imagingResults, laboratoryResults, prescriptions, questionnaireInvitations, visits } from './schema';
 
 /**
  * The records' row queries, shared by the front-page summary (queries.ts, a few newest rows) and the
- * list page loaders (list-loaders.ts, every row). Each answers only `personId`'s rows, newest first;
+ * list pages (list-loaders.ts, every row). Each answers only `personId`'s rows, newest first;
  * `limit` (when given) keeps the newest that many. Callers map the rows to their own shared-api shape.
  */
 
-function specialtyNameColumn(lang: Lang) {
-  if (lang === 'sv') return specialties.nameSv;
-  if (lang === 'en') return specialties.nameEn;
-  return specialties.nameFi;
+/** A visit with its practitioner and specialty (visitsWithCatalogue). */
+export interface VisitRow {
+  id: number;
+  dateTime: Date;
+  practitionerName: string;
+  practitionerTitle: string;
+  practitionerPictureUrl: string | null;
+  specialtyName: string;
 }
 
-const practitionerName = sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`;
+/** The visit columns read here; the practitioner's and specialty's come from the clinics module. */
+export const visitOwnColumns = {
+  id: visits.id,
+  dateTime: visits.dateTime,
+  practitionerId: visits.practitionerId,
+  specialtyId: visits.specialtyId,
+};
 
-/** A visit with its practitioner and specialty; select from `visits` joined with `practitioners` and `specialties`. */
-export function visitColumns(lang: Lang) {
-  return {
-    id: visits.id,
-    dateTime: visits.dateTime,
-    practitionerName,
-    practitionerTitle: practitioners.title,
-    practitionerPictureUrl: practitioners.profilePictureUrl,
-    specialtyName: specialtyNameColumn(lang),
-  };
+/**
+ * The visits with their practitioners and specialties, in the visits' order: the catalogue's rows
+ * through the clinics module (issue 32), one batched lookup each where the statement joined them
+ * (visits' practitioner_id and specialty_id are not null and reference them, so the inner joins
+ * never left a visit out; one missing here is left out all the same).
+ */
+export async function visitsWithCatalogue(
+  db: Database,
+  rows: readonly { id: number; dateTime: Date; practitionerId: number; specialtyId: string }[],
+  lang: Lang,
+): Promise<VisitRow[]> {
+  const [practitioners, specialties] = await Promise.all([
+    practitionersByIds(db, rows.map((row) => row.practitionerId)),
+    specialtiesByIds(db, rows.map((row) => row.specialtyId)),
+  ]);
+  return rows.flatMap((row) => {
+    const practitioner = practitioners.get(row.practitionerId);
+    const specialty = specialties.get(row.specialtyId);
+    if (!practitioner || !specialty) return [];
+    return [
+      {
+        id: row.id,
+        dateTime: row.dateTime,
+        practitionerName: practitionerFullName(practitioner),
+        practitionerTitle: practitioner.title,
+        practitionerPictureUrl: practitioner.profilePictureUrl,
+        specialtyName: specialtyNameIn(specialty, lang),
+      },
+    ];
+  });
 }
 
-export async function visitRows(db: Database, personId: string, lang: Lang, limit?: number) {
+export async function visitRows(db: Database, personId: string, lang: Lang, limit?: number): Promise<VisitRow[]> {
   const query = db
-    .select(visitColumns(lang))
+    .select(visitOwnColumns)
     .from(visits)
-    .innerJoin(practitioners, eq(practitioners.id, visits.practitionerId))
-    .innerJoin(specialties, eq(specialties.id, visits.specialtyId))
     // a visit still ahead is an appointment, not part of the record yet
     .where(and(eq(visits.personId, personId), lte(visits.dateTime, new Date())))
     .orderBy(desc(visits.dateTime), desc(visits.id));
-  return limit ? query.limit(limit) : query;
+  return visitsWithCatalogue(db, limit ? await query.limit(limit) : await query, lang);
 }
 
 export async function prescriptionRows(db: Database, personId: string, limit?: number) {

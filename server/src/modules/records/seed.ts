@@ -1,8 +1,7 @@
-import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/index';
-import type { DemoWorld } from '../../seed/personas';
+import type { DemoWorld } from '../module';
 import { addDays, helsinkiInstant } from '@portal/shared-i18n';
-import { practitioners } from '../clinics/schema';
+import { allPractitioners } from '../clinics/index';
 import {
   certificates,
   imagingResults,
@@ -225,7 +224,7 @@ export async function seedRecords(db: Database, world: DemoWorld): Promise<void>
   const { mikko, aino, leena, ella } = world.people;
   // Practitioner ids by last name (unique in the catalogue), as the records name who wrote them.
   const ids: Ids = new Map(
-    (await db.select({ id: practitioners.id, lastName: practitioners.lastName }).from(practitioners).orderBy(asc(practitioners.id))).map((p) => [p.lastName, p.id]),
+    (await allPractitioners(db)).map((p) => [p.lastName, p.id]),
   );
 
   // Mikko: private and insurance customer with everything.

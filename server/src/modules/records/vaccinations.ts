@@ -1,10 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Lang, VaccinationsPageState } from '@portal/shared-api';
 import type { Database } from '../../db/index';
-import { ok } from '../../pages/loaders';
-import { practitioners } from '../clinics/schema';
-import { auditedRead, patientAccess } from '../patients/access';
+import { practitionerFullName, practitionersByIds } from '../clinics/index';
 import { vaccinations } from './schema';
 import { vaccineDoseIn, vaccineNameIn } from './vocabulary';
 
@@ -17,20 +14,29 @@ import { vaccineDoseIn, vaccineNameIn } from './vocabulary';
 export const VACCINATIONS_ROUTE_ID = 'records.vaccinations';
 
 export async function loadVaccinationsPage(db: Database, subjectPersonId: string, lang: Lang): Promise<VaccinationsPageState> {
-  const rows = await db
+  const own = await db
     .select({
       id: vaccinations.id,
       vaccineName: vaccinations.vaccineName,
       date: vaccinations.vaccinationDate,
       dose: vaccinations.dose,
       effectiveUntil: vaccinations.nextDoseDate,
-      practitionerName: sql<string | null>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`,
-      practitionerPictureUrl: practitioners.profilePictureUrl,
+      practitionerId: vaccinations.practitionerId,
     })
     .from(vaccinations)
-    .leftJoin(practitioners, eq(practitioners.id, vaccinations.practitionerId))
     .where(eq(vaccinations.personId, subjectPersonId))
     .orderBy(desc(vaccinations.vaccinationDate), desc(vaccinations.id));
+  // Who gave them through the clinics module (issue 32): one batched lookup where the statement
+  // left-joined practitioners; none (given elsewhere) stays null as the left join had it.
+  const practitioners = await practitionersByIds(db, own.flatMap((row) => (row.practitionerId === null ? [] : [row.practitionerId])));
+  const rows = own.map((row) => {
+    const practitioner = row.practitionerId === null ? undefined : practitioners.get(row.practitionerId);
+    return {
+      ...row,
+      practitionerName: practitioner ? practitionerFullName(practitioner) : null,
+      practitionerPictureUrl: practitioner ? practitioner.profilePictureUrl : null,
+    };
+  });
   return {
     vaccinations: rows.map((row) => ({
       id: String(row.id),
@@ -42,11 +48,4 @@ export async function loadVaccinationsPage(db: Database, subjectPersonId: string
       practitionerPictureUrl: row.practitionerPictureUrl ?? null,
     })),
   };
-}
-
-/** Registers the loader: the session's subject only (the child when a guardian acts for one), audited. */
-export function installVaccinationsPage(app: FastifyInstance): void {
-  app.pageLoaders.register(VACCINATIONS_ROUTE_ID, async (ctx) =>
-    ok(await auditedRead(ctx.db, patientAccess(ctx.request), VACCINATIONS_ROUTE_ID, (personId) => loadVaccinationsPage(ctx.db, personId, ctx.lang))),
-  );
 }

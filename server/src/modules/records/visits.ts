@@ -1,10 +1,9 @@
 import { and, asc, eq, lte, ne } from 'drizzle-orm';
 import type { Lang, VisitPageState, VisitsPageState } from '@portal/shared-api';
 import type { Database } from '../../db/index';
-import { practitioners, specialties } from '../clinics/schema';
-import { people } from '../patients/schema';
-import { practitionerTitleIn } from '../clinics/vocabulary';
-import { visitColumns, visitRows } from './rows';
+import { personById } from '../patients/index';
+import { practitionerTitleIn } from '../clinics/index';
+import { visitOwnColumns, visitRows, visitsWithCatalogue } from './rows';
 import { diagnosisIn, visitTextHeadingIn } from './vocabulary';
 import { visitDiagnoses, visitTexts, visits } from './schema';
 
@@ -37,21 +36,19 @@ export async function loadVisitsPage(db: Database, subjectPersonId: string, lang
 export async function visitPage(db: Database, personId: string, visitId: string, lang: Lang): Promise<VisitPageState> {
   if (!/^[0-9]{1,9}$/.test(visitId)) return { status: 'visit-not-found' };
   const id = Number(visitId);
-  const [row] = await db
-    .select({
-      ...visitColumns(lang),
-      givenName: people.givenName,
-      familyName: people.familyName,
-      identityCode: people.identityCode,
-    })
+  const own = await db
+    .select(visitOwnColumns)
     .from(visits)
-    .innerJoin(practitioners, eq(practitioners.id, visits.practitionerId))
-    .innerJoin(specialties, eq(specialties.id, visits.specialtyId))
-    .innerJoin(people, eq(people.id, visits.personId))
     // a visit still ahead is an appointment: it has no report yet (the list leaves it out too)
     .where(and(eq(visits.id, id), eq(visits.personId, personId), lte(visits.dateTime, new Date())))
     .limit(1);
+  // its practitioner and specialty through the clinics module (rows.ts visitsWithCatalogue)
+  const [row] = await visitsWithCatalogue(db, own, lang);
   if (!row) return { status: 'visit-not-found' };
+  // the patient's name and identity code through the patients module (issue 32), where the
+  // statement joined people: visits.person_id references people, so the join never left a visit out
+  const patient = await personById(db, personId);
+  if (!patient) return { status: 'visit-not-found' };
   const [diagnoses, texts] = await Promise.all([
     db
       .select({ code: visitDiagnoses.code, description: visitDiagnoses.description })
@@ -76,7 +73,7 @@ export async function visitPage(db: Database, personId: string, visitId: string,
       // the diagnosis' name and the texts' headings in the page's language; what was written, as written
       diagnoses: diagnoses.map((d) => ({ code: d.code, description: diagnosisIn(d.code, d.description, lang) })),
       texts: texts.map((t) => ({ title: visitTextHeadingIn(t.title, lang), body: t.body })),
-      patient: { fullName: `${row.givenName} ${row.familyName}`.trim(), identityCode: row.identityCode },
+      patient: { fullName: `${patient.givenName} ${patient.familyName}`.trim(), identityCode: patient.identityCode },
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Lang } from '@portal/shared-api';
-import { inLanguage, type Translations } from '../clinics/vocabulary';
+import { inLanguage, type Translations } from '../clinics/index';
 
 /**
  * The patient record's fixed vocabularies in the page's language (see clinics/vocabulary.ts for the

@@ -6,6 +6,10 @@ import { mediaTypeOf, policyOf } from '../../http/route-policy';
 import { defineModule } from '../module';
 import { cookieOptions, createSessionService, SESSION_COOKIE } from './service';
 
+export { maskCsrfToken } from './csrf-mask';
+export { cookieOptions, hashToken, SESSION_COOKIE, type SessionInfo } from './service';
+export { recentlyExpiredSession, setSessionExpiry } from './expiry';
+
 function csrfFromQuery(request: FastifyRequest): string | undefined {
   const query = request.query as Record<string, unknown> | undefined;
   const value = query?.csrfToken;

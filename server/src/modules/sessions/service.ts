@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index';
 import { createPerTurnLoader } from '../../db/per-turn-loader';
+import { unmaskCsrfToken } from './csrf-mask';
 import { sessions } from './schema';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -127,7 +128,10 @@ export function createSessionService(db: Database, timeoutMinutes: number, cooki
     },
     csrfTokenMatches(session, candidate) {
       if (!candidate) return false;
-      return constantTimeEqual(session.csrfToken, candidate);
+      // Pages carry the token masked (csrf-mask.ts); a raw one is still the token.
+      if (constantTimeEqual(session.csrfToken, candidate)) return true;
+      const unmasked = unmaskCsrfToken(candidate);
+      return unmasked !== null && constantTimeEqual(session.csrfToken, unmasked);
     },
     async purgeExpired() {
       const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, new Date())).returning({ id: sessions.id });

@@ -1,14 +1,5 @@
-import {
-  ACCESS_LOG_PAGE_SIZE,
-  accessLogExportQuerySchema,
-  accessLogFilterParams,
-  accessLogFilterSchema,
-  accessLogPageCount,
-  accessLogPageSchema,
-  accessLogQuerySchema,
-  dataAccessPageStateSchema,
-  dataExportQuerySchema,
-} from './data-access';
+import { ACCESS_LOG_PAGE_SIZE, accessLogExportQuerySchema, accessLogFilterParams, accessLogFilterSchema, accessLogPageCount, accessLogPageSchema, accessLogQuerySchema, dataExportQuerySchema } from './data-access';
+import { pageStateSchema as dataAccessPageStateSchema } from './states/data-access';
 
 describe('access log and data export contracts (issue 12)', () => {
   test('a later page names its number and the newest row it is taken from', () => {

@@ -160,12 +160,5 @@ export function accessLogFilterParams(filter: AccessLogFilter): Record<string, s
 
 export const dataExportQuerySchema = z.object({ lang: langSchema });
 
-export const dataAccessPageStateSchema = z.object({
-  /** whose log this is: the signed-in user's own, or the ward's a guardian acts for */
-  subject: z.discriminatedUnion('kind', [z.object({ kind: z.literal('self') }), z.object({ kind: z.literal('ward'), givenName: z.string() })]),
-  log: accessLogPageSchema,
-});
-export type DataAccessPageState = z.infer<typeof dataAccessPageStateSchema>;
-
 /** The number of pages `totalCount` rows make. */
 export const accessLogPageCount = (totalCount: number) => Math.max(1, Math.ceil(totalCount / ACCESS_LOG_PAGE_SIZE));

@@ -75,25 +75,6 @@ export type Consent = z.infer<typeof consentSchema>;
 // ---------------------------------------------------------------------------------------------
 // Page states
 
-/**
- * account.my-information: the patient (the ward when a guardian acts for one) and their consents.
- * `privacyPolicyUrl` is the brand's privacy policy, linked from the consent form.
- */
-export const myInformationPageStateSchema = z.object({
-  patient: patientSchema,
-  consent: consentSchema,
-  privacyPolicyUrl: z.string(),
-});
-export type MyInformationPageState = z.infer<typeof myInformationPageStateSchema>;
-
-/** account.data-processing (and the `./consent-form` parcel): the consents and whether they were ever given. */
-export const dataProcessingPageStateSchema = z.object({
-  consent: consentSchema,
-  patientDataConsentFormUpdated: isoDateTimeSchema.nullable(),
-  privacyPolicyUrl: z.string(),
-});
-export type DataProcessingPageState = z.infer<typeof dataProcessingPageStateSchema>;
-
 // ---------------------------------------------------------------------------------------------
 // Calls
 

@@ -1,12 +1,6 @@
 import { CONTACT_MESSAGE_IDS } from './contact';
-import {
-  guardianSchema,
-  maskIdentityCode,
-  registrationPageStateSchema,
-  registrationRequestSchema,
-  MAX_GUARDIANS,
-  REGISTRATION_MESSAGE_IDS,
-} from './registration';
+import { guardianSchema, maskIdentityCode, registrationRequestSchema, MAX_GUARDIANS, REGISTRATION_MESSAGE_IDS } from './registration';
+import { pageStateSchema as registrationPageStateSchema } from './states/registration';
 
 const contact = {
   streetAddress: ' Mannerheimintie 10 ',

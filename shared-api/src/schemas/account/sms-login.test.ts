@@ -1,11 +1,5 @@
-import {
-  mfaActionRequestSchema,
-  mfaResponseSchema,
-  mfaStatusSchema,
-  phoneNumberEnding,
-  pinRequestSchema,
-  smsLoginPageStateSchema,
-} from './sms-login';
+import { mfaActionRequestSchema, mfaResponseSchema, mfaStatusSchema, phoneNumberEnding, pinRequestSchema } from './sms-login';
+import { pageStateSchema as smsLoginPageStateSchema } from './states/sms-login';
 
 describe('SMS login contracts (spec part 2 §3, §7)', () => {
   test('a PIN is exactly four digits', () => {

@@ -95,14 +95,6 @@ export const smsLoginAvailabilitySchema = z.discriminatedUnion('status', [
 ]);
 export type SmsLoginAvailability = z.infer<typeof smsLoginAvailabilitySchema>;
 
-/** Page state of account.sms-login. */
-export const smsLoginPageStateSchema = smsLoginAvailabilitySchema;
-export type SmsLoginPageState = z.infer<typeof smsLoginPageStateSchema>;
-
-/** Page state of the shell's expired-session page: whether the SMS code way back is offered. */
-export const expiredSessionPageStateSchema = z.object({ smsLogin: z.boolean() });
-export type ExpiredSessionPageState = z.infer<typeof expiredSessionPageStateSchema>;
-
 /** How many of the phone number's last digits are shown (never more of it). */
 export const PHONE_NUMBER_ENDING_DIGITS = 3;
 

@@ -1,4 +1,6 @@
-import { helpPageStateSchema, pikkutsattiPageStateSchema, sicknessFundPageStateSchema } from './static-pages';
+import { pageStateSchema as helpPageStateSchema } from './states/help';
+import { pageStateSchema as pikkutsattiPageStateSchema } from './states/pikkutsatti';
+import { pageStateSchema as sicknessFundPageStateSchema } from './states/sickness-fund';
 
 // spec part 2 §9 "Sickness fund static rules (Finnish text, effective 1.1.2024)"
 const fund = {

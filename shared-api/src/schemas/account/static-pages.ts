@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { brandSchema, isoDateSchema } from '../common';
+import { isoDateSchema } from '../common';
 
 /**
  * The account remote's mostly static pages (spec part 2 §2.2 Help, §2.4 children's chat and sickness
@@ -12,10 +12,6 @@ import { brandSchema, isoDateSchema } from '../common';
 export const appLinksSchema = z.object({ ios: z.url(), android: z.url() });
 export type AppLinks = z.infer<typeof appLinksSchema>;
 
-/** account.pikkutsatti and account.pikkutsatti-anonymous: the children's chat has moved to the app. */
-export const pikkutsattiPageStateSchema = z.object({ appLinks: appLinksSchema });
-export type PikkutsattiPageState = z.infer<typeof pikkutsattiPageStateSchema>;
-
 /** What the SMS login FAQ quotes from the server's settings. */
 export const smsLoginFaqSchema = z.object({
   /** a code is usable this long */
@@ -24,19 +20,6 @@ export const smsLoginFaqSchema = z.object({
   maxAttempts: z.number().int().min(1),
 });
 export type SmsLoginFaq = z.infer<typeof smsLoginFaqSchema>;
-
-/**
- * account.help (ohjeita in every language; Finnish content): general patient instructions on the adult
- * brand only, the SMS login FAQ only with the mfa feature (null without it), and the brand's customer
- * service phone.
- */
-export const helpPageStateSchema = z.object({
-  brand: brandSchema,
-  showGeneralInstructions: z.boolean(),
-  smsLoginFaq: smsLoginFaqSchema.nullable(),
-  customerServicePhone: z.string().min(1),
-});
-export type HelpPageState = z.infer<typeof helpPageStateSchema>;
 
 const euros = z.number().min(0);
 const percent = z.number().int().min(0).max(100);
@@ -80,15 +63,6 @@ export const sicknessFundInfoSchema = z.object({
   }),
 });
 export type SicknessFundInfo = z.infer<typeof sicknessFundInfoSchema>;
-
-/** account.sickness-fund (sairauskassa): members only (the person's is-finnair-sickness-fund-member). */
-export const sicknessFundPageStateSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('ok'), fund: sicknessFundInfoSchema }),
-  z.object({ status: z.literal('not-member') }),
-  /** spec §8: the occupational API answered a temporary error */
-  z.object({ status: z.literal('temporary-api-error') }),
-]);
-export type SicknessFundPageState = z.infer<typeof sicknessFundPageStateSchema>;
 
 /** The person's feature that makes them a member, and the environment's feature that shows the page. */
 export const SICKNESS_FUND_MEMBER_FEATURE = 'is-finnair-sickness-fund-member';

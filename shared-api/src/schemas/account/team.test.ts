@@ -1,4 +1,5 @@
-import { isSubstituteCurrentOrUpcoming, teamPageStateSchema } from './team';
+import { isSubstituteCurrentOrUpcoming } from './team';
+import { pageStateSchema as teamPageStateSchema } from './states/team';
 
 describe('occupational health team contract (spec part 2 §2.4, §3 Occupational info)', () => {
   const member = { id: '1', name: 'Anna Lahtinen', substituteName: null, substitutePeriod: null };

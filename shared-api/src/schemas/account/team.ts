@@ -24,20 +24,6 @@ export const teamMemberSchema = z.object({
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
-export const teamPageStateSchema = z.discriminatedUnion('status', [
-  z.object({
-    status: z.literal('ok'),
-    employerName: z.string().min(1),
-    responsibleDoctors: z.array(teamMemberSchema),
-    responsibleNurses: z.array(teamMemberSchema),
-  }),
-  /** not an occupational health customer, or no team on the agreement (e.g. a guardian acting for a child) */
-  z.object({ status: z.literal('no-team') }),
-  /** spec §8: the occupational API answered a temporary error */
-  z.object({ status: z.literal('temporary-api-error') }),
-]);
-export type TeamPageState = z.infer<typeof teamPageStateSchema>;
-
 /** The substitute is shown while the period is going on or ahead (`today` is yyyy-MM-dd, Helsinki). */
 export function isSubstituteCurrentOrUpcoming(period: SubstitutePeriod, today: string): boolean {
   return period.to >= today;

@@ -60,15 +60,6 @@ export const anonymousAppointmentSchema = z.object({
 });
 export type AnonymousAppointment = z.infer<typeof anonymousAppointmentSchema>;
 
-export const anonymousAppointmentPageStateSchema = z.discriminatedUnion('status', [
-  /** HTTP 404: try again, make a new appointment or log in */
-  z.object({ status: z.literal('appointment-not-found') }),
-  /** the appointment is cancelled: offers a new booking */
-  z.object({ status: z.literal('appointment-cancelled') }),
-  z.object({ status: z.literal('ok'), appointment: anonymousAppointmentSchema }),
-]);
-export type AnonymousAppointmentPageState = z.infer<typeof anonymousAppointmentPageStateSchema>;
-
 /** POST /api/anon/check-in: no csrfToken (an Origin check and a per-appointment attempt limit instead). */
 export const anonymousCheckInQuerySchema = z.object({ csrfToken: textSchema.optional(), lang: langSchema.optional() });
 export const anonymousCheckInRequestSchema = z.strictObject({

@@ -1,14 +1,5 @@
-import {
-  APPOINTMENT_ARRIVAL_REASON_PATH,
-  APPOINTMENT_CHECK_IN_PATH,
-  APPOINTMENT_PATH,
-  appointmentCallPath,
-  appointmentIdParamsSchema,
-  appointmentPageStateSchema,
-  arrivalReasonRequestSchema,
-  cancelAppointmentRefusalSchema,
-  checkInResponseSchema,
-} from './appointments';
+import { APPOINTMENT_ARRIVAL_REASON_PATH, APPOINTMENT_CHECK_IN_PATH, APPOINTMENT_PATH, appointmentCallPath, appointmentIdParamsSchema, arrivalReasonRequestSchema, cancelAppointmentRefusalSchema, checkInResponseSchema } from './appointments';
+import { pageStateSchema as appointmentPageStateSchema } from './states/appointment';
 
 describe('appointment calls (spec part 2 §7)', () => {
   test('paths for one id', () => {

@@ -1,27 +1,12 @@
 import { z } from 'zod';
 import { textSchema, trimmedMultilineTextSchema } from '../text';
-import { ARRIVAL_REASON_MAX, appointmentDetailSchema, numericIdSchema } from './appointment';
+import { ARRIVAL_REASON_MAX, numericIdSchema } from './appointment';
 
 /**
  * The signed-in appointment pages and calls (spec part 2 §2.1 "Appointments", "Appointment page",
  * §4 "Appointment page actions", §5 arrival reason, §7, §8 "Check-in and cancel"); the server is
  * server/src/modules/booking/appointments/, the pages mf-booking/src/pages/appointments/ and appointment/.
  */
-
-/** booking.appointments: the future appointments, soonest first (provider-cancelled ones with their notice). */
-export const appointmentsPageStateSchema = z.object({
-  appointments: z.array(appointmentDetailSchema),
-  /** the intro's N: online cancellation is possible while at least N hours remain */
-  cancellationHours: z.number().int().positive(),
-});
-export type AppointmentsPageState = z.infer<typeof appointmentsPageStateSchema>;
-
-/** booking.appointment (ids: one or several numeric ids): the cards, or not found (HTTP 404; spec part 1 §2). */
-export const appointmentPageStateSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('appointment-not-found') }),
-  z.object({ status: z.literal('ok'), appointments: z.array(appointmentDetailSchema).min(1) }),
-]);
-export type AppointmentPageState = z.infer<typeof appointmentPageStateSchema>;
 
 /** Paths of the calls (fastify's `:id`); the client fills the id with appointmentCallPath. */
 export const APPOINTMENT_CHECK_IN_PATH = '/api/appointments/check-in/:id';

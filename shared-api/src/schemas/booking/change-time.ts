@@ -45,15 +45,6 @@ export const changeTimeSlotPageSchema = z.object({
 });
 export type ChangeTimeSlotPage = z.infer<typeof changeTimeSlotPageSchema>;
 
-export const changeTimePageStateSchema = z.discriminatedUnion('status', [
-  /** HTTP 404: not the patient's (or the ward's) upcoming reserved appointment */
-  z.object({ status: z.literal('appointment-not-found') }),
-  /** inside the cancellation window: no longer movable online */
-  z.object({ status: z.literal('deadline-exceeded'), appointment: movableAppointmentSchema, cancellationHours: z.number().int().positive() }),
-  z.object({ status: z.literal('ok'), appointment: movableAppointmentSchema }).extend(changeTimeSlotPageSchema.shape),
-]);
-export type ChangeTimePageState = z.infer<typeof changeTimePageStateSchema>;
-
 /** GET …/change-time/slots?offset= */
 export const changeTimeSlotsQuerySchema = z.object({ offset: z.coerce.number().int().min(0).max(10_000).default(0) });
 

@@ -1,11 +1,6 @@
-import {
-  anonymousReservationPageStateSchema,
-  anonymousReserveAppointmentRequestSchema,
-  isReservationErrorType,
-  RESERVATION_ERROR_STATUS,
-  reservationPageStateSchema,
-  reserveAppointmentRequestSchema,
-} from './reservation';
+import { anonymousReserveAppointmentRequestSchema, isReservationErrorType, RESERVATION_ERROR_STATUS, reserveAppointmentRequestSchema } from './reservation';
+import { pageStateSchema as anonymousReservationPageStateSchema } from './states/anonymous-reservation';
+import { pageStateSchema as reservationPageStateSchema } from './states/reservation';
 
 const anonymous = {
   internalOrganization: 'portal',

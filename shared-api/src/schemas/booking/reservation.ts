@@ -3,7 +3,6 @@ import { isoDateTimeSchema, langSchema } from '../common';
 import { textSchema, trimmedMultilineTextSchema, trimmedTextSchema } from '../text';
 import { createIdentityCodeSchema } from '../../validators/identity-code';
 import { emailAddressSchema, profilePhoneNumberSchema } from '../account/contact';
-import { patientSchema } from '../account/profile';
 import {
   clinicAddressSchema,
   clinicSchema,
@@ -15,7 +14,9 @@ import {
   sanitizedHtmlSchema,
   specialtySchema,
 } from './appointment';
-import { insuranceConceptCodeSchema, patientConceptSchema, pickerInsuranceCompanies, reimbursementChoiceSchema } from './insurance';
+import { insuranceConceptCodeSchema, pickerInsuranceCompanies, reimbursementChoiceSchema } from './insurance';
+import type { PageState as ReservationPageState } from './states/reservation';
+import type { PageState as AnonymousReservationPageState } from './states/anonymous-reservation';
 
 /**
  * The reservation pages and both reserve calls (spec part 2 §2.1 "Reserve appointment", §3
@@ -96,7 +97,7 @@ export const reservationPriceInfoSchema = z.object({
 export type ReservationPriceInfo = z.infer<typeof reservationPriceInfoSchema>;
 
 /** What both pages' `ok` states share. */
-const reservationOkBase = {
+export const reservationOkBase = {
   status: z.literal('ok'),
   appointment: reservationAppointmentSchema,
   /** null for the insurance and occupational types */
@@ -112,51 +113,12 @@ const reservationOkBase = {
   query: z.record(z.string(), z.string()),
 };
 
-const notFoundStateSchema = z.object({ status: z.literal('not-found') });
+export const notFoundStateSchema = z.object({ status: z.literal('not-found') });
 /** the slot has an active appointment, has started or was withdrawn */
-const alreadyReservedStateSchema = z.object({ status: z.literal('already-reserved'), healthcareType: healthcareTypeSchema });
+export const alreadyReservedStateSchema = z.object({ status: z.literal('already-reserved'), healthcareType: healthcareTypeSchema });
 
-/** booking.reservation, booking.reservation-insurance, booking.reservation-occupational (logged in). */
-export const reservationPageStateSchema = z.discriminatedUnion('status', [
-  notFoundStateSchema,
-  alreadyReservedStateSchema,
-  /** occupational type only: the person has no contract, or it does not include web reservation */
-  z.object({
-    status: z.literal('occupational-unavailable'),
-    reason: occupationalUnavailableReasonSchema,
-    contractProductIds: z.array(z.string()),
-  }),
-  z.object({
-    ...reservationOkBase,
-    /** the person booked for: the ward when a guardian acts for one (ssn masked) */
-    patient: patientSchema,
-    /** a guardian books for their ward (the name fields are locked) */
-    actingForWard: z.boolean(),
-    registration: reservationRegistrationSchema,
-    isUserCreditWorthy: z.boolean(),
-    /** the occupational contract's product ids (empty without one) */
-    contractProductIds: z.array(z.string()),
-    patientConcepts: z.array(patientConceptSchema),
-    /** not credit-worthy and not the occupational type: the "Booking interrupted" notice, no form */
-    paymentBlocked: z.boolean(),
-  }),
-]);
-export type ReservationPageState = z.infer<typeof reservationPageStateSchema>;
 export type ReservationOkState = Extract<ReservationPageState, { status: 'ok' }>;
 
-/** booking.anonymous-reservation, -insurance, -occupational (anonymous). */
-export const anonymousReservationPageStateSchema = z.discriminatedUnion('status', [
-  notFoundStateSchema,
-  alreadyReservedStateSchema,
-  z.object({
-    ...reservationOkBase,
-    /** the slot requires strong authentication or the type is insurance or occupational: send the visitor to strong login */
-    requiresStrongLogin: z.boolean(),
-    /** the logged-in reservation page of this slot in the page's language (the login's nextPath) */
-    loggedInPath: z.string(),
-  }),
-]);
-export type AnonymousReservationPageState = z.infer<typeof anonymousReservationPageStateSchema>;
 export type AnonymousReservationOkState = Extract<AnonymousReservationPageState, { status: 'ok' }>;
 
 // ---------------------------------------------------------------------------------------------

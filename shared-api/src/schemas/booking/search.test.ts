@@ -1,13 +1,5 @@
-import {
-  appointmentSearchQuerySchema,
-  availableDatesQuerySchema,
-  endOfMonth,
-  occupationalListStateSchema,
-  parseSearchFilter,
-  searchFilterToApiQuery,
-  searchFilterToPageQuery,
-  searchSuggestionsSchema,
-} from './search';
+import { appointmentSearchQuerySchema, availableDatesQuerySchema, endOfMonth, parseSearchFilter, searchFilterToApiQuery, searchFilterToPageQuery, searchSuggestionsSchema } from './search';
+import { pageStateSchema as occupationalListStateSchema } from './states/occupational-list';
 
 const pathsOf = (result: { error?: { issues: { path: PropertyKey[] }[] } }) => result.error?.issues.map((issue) => issue.path.join('.'));
 

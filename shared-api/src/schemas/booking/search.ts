@@ -1,18 +1,6 @@
 import { z } from 'zod';
 import { bookingDateSchema, isoDateSchema, isoDateTimeSchema, langSchema } from '../common';
-import {
-  BOOKING_PAGE_SIZE,
-  clinicSchema,
-  codeSchema,
-  healthcareTypeSchema,
-  MAX_DAY_SUGGESTIONS,
-  numericIdSchema,
-  sanitizedHtmlSchema,
-  slotSchema,
-  timeOfDaySchema,
-  timesOfDay,
-  type TimeOfDay,
-} from './appointment';
+import { BOOKING_PAGE_SIZE, clinicSchema, codeSchema, MAX_DAY_SUGGESTIONS, numericIdSchema, sanitizedHtmlSchema, slotSchema, timeOfDaySchema, timesOfDay, type TimeOfDay } from './appointment';
 
 /**
  * Appointment search (spec part 2 §2.1, §4 "Appointment search", §5 filter rules, §7, §9): the four
@@ -206,65 +194,6 @@ export const searchOptionsSchema = z.object({
   ),
 });
 export type SearchOptions = z.infer<typeof searchOptionsSchema>;
-
-/**
- * booking.private-list, booking.insurance-list, booking.vaccination and the occupational list's ok
- * status: everything to render the first results without a second round trip.
- */
-export const searchListStateSchema = z.object({
-  healthcareType: healthcareTypeSchema,
-  /** booking.vaccination: the specialties the search is limited to (ROKT, KORR, INFL); null: any */
-  restrictedToSpecialtyIds: z.array(z.string()).nullable(),
-  /** today in Europe/Helsinki: the earliest start date */
-  today: isoDateSchema,
-  options: searchOptionsSchema,
-  /** parsed from the page's query string; invalid values dropped, startDate not before today */
-  filter: searchFilterSchema,
-  results: searchResultsSchema,
-  suggestions: searchSuggestionsSchema.nullable(),
-  /** the calendar's first month (the filter's start date's month, from startDate on) */
-  availableDates: z.object({ startDate: isoDateSchema, endDate: isoDateSchema, dates: z.array(isoDateSchema) }),
-  /** the private type's price estimates carry their breakdown (the price-details feature) */
-  showPriceDetails: z.boolean(),
-});
-export type SearchListState = z.infer<typeof searchListStateSchema>;
-
-/** booking.landing: the customer types to offer (occupational only on the adult brand). */
-export const bookingLandingStateSchema = z.object({ customerTypes: z.array(healthcareTypeSchema) });
-export type BookingLandingState = z.infer<typeof bookingLandingStateSchema>;
-
-/** booking.occupational-list (spec part 2 §2.1): by status. */
-export const occupationalListStateSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('unknown-error') }),
-  z.object({ status: z.literal('no-occupational-healthcare') }),
-  z.object({
-    status: z.literal('no-web-reservation'),
-    /** 'special' when a contract product id is in the known set: the special content block */
-    phoneBookingContent: z.enum(['special', 'default']),
-    customerServicePhone: z.string(),
-  }),
-  z.object({ status: z.literal('ok'), search: searchListStateSchema }),
-]);
-export type OccupationalListState = z.infer<typeof occupationalListStateSchema>;
-
-/** booking.occupational-landing: the page passes its query string on to the occupational search. */
-export const occupationalLandingStateSchema = z.object({ signedIn: z.boolean() });
-export type OccupationalLandingState = z.infer<typeof occupationalLandingStateSchema>;
-
-/** booking.occupational-vaccination (spec part 2 §2.4, §8 "Vaccination"). */
-export const occupationalVaccinationStateSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('unauthorized') }),
-  z.object({ status: z.literal('no-occupational-healthcare'), customerServicePhone: z.string() }),
-  z.object({
-    status: z.literal('ok'),
-    /** a contract product id is one of the influenza ones: the search link is offered */
-    vaccinationsIncluded: z.boolean(),
-    /** for the occupational search link (…?specialtyIds=INFL) */
-    specialtyIds: z.array(z.string()),
-    customerServicePhone: z.string(),
-  }),
-]);
-export type OccupationalVaccinationState = z.infer<typeof occupationalVaccinationStateSchema>;
 
 /* ------------------------------------------------------------------ page URL ⇄ filter */
 

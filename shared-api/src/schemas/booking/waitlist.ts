@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { isoDateTimeSchema } from '../common';
 import { textSchema } from '../text';
 import { numericIdSchema } from './appointment';
-import { changeTimeSlotSchema, movableAppointmentSchema } from './change-time';
 
 /**
  * "Tell me of an earlier time" (beyond the spec, issue 13; docs/product-decisions.md, "Values"): a waitlist on
@@ -35,22 +33,6 @@ export type WaitlistState = z.infer<typeof waitlistStateSchema>;
 /** The offer link's token. */
 export const earlierTimeTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 export const earlierTimeParamsSchema = z.object({ token: earlierTimeTokenSchema });
-
-/** booking.earlier-time: the offer (the new time against the current one). */
-export const earlierTimePageStateSchema = z.discriminatedUnion('status', [
-  /** HTTP 404: no such offer for this patient */
-  z.object({ status: z.literal('offer-not-found') }),
-  z.object({ status: z.literal('offer-expired') }),
-  /** taken already (by this patient or someone else), or the slot is held by another */
-  z.object({ status: z.literal('offer-taken') }),
-  z.object({
-    status: z.literal('ok'),
-    offer: changeTimeSlotSchema.extend({ practitionerName: z.string() }),
-    current: movableAppointmentSchema,
-    expiresAt: isoDateTimeSchema,
-  }),
-]);
-export type EarlierTimePageState = z.infer<typeof earlierTimePageStateSchema>;
 
 /** POST /api/earlier-time/{token}?csrfToken: takes the offer (a swap like change time). */
 export const earlierTimeResponseSchema = z.discriminatedUnion('type', [

@@ -26,29 +26,9 @@ export const customerMessagingInfoSchema = z.object({
 });
 export type CustomerMessagingInfo = z.infer<typeof customerMessagingInfoSchema>;
 
-/**
- * What every messaging page's server loader gives (route ids messaging.conversations,
- * messaging.thread, messaging.new). The conversations themselves come over GraphQL.
- * - status 'maintenance-mode': the messaging service is offline (spec part 1 §8).
- * - customerMessagingUserId null: the feature is off or the person has no messaging user; the
- *   pages show their empty state and never call the GraphQL endpoint.
- */
-export const messagingPageStateSchema = z.object({
-  status: z.enum(['ok', 'maintenance-mode']),
-  customerMessagingUserId: z.string().nullable(),
-  info: customerMessagingInfoSchema,
-  pollIntervalMs: z.number().int().min(1000),
-});
-export type MessagingPageState = z.infer<typeof messagingPageStateSchema>;
-
 /** Who a new conversation can be addressed to: the customer's healthcare team (spec part 1 §2 New conversation). */
 export const messagingRecipientSchema = z.object({ id: z.string(), name: z.string() });
 export type MessagingRecipient = z.infer<typeof messagingRecipientSchema>;
-
-export const newConversationPageStateSchema = messagingPageStateSchema.extend({
-  recipients: z.array(messagingRecipientSchema),
-});
-export type NewConversationPageState = z.infer<typeof newConversationPageStateSchema>;
 
 /** Front-page conversations summary (spec part 1 §1): shown only when totalCount > 0. Newest first, at most 3. */
 export const conversationSummaryItemSchema = z.object({

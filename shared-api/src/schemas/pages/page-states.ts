@@ -1,11 +1,6 @@
 import type { z } from 'zod';
 import type { RouteId } from '../../generated/route-ids';
-import { accountPageStates } from '../account/page-states';
-import { bookingPageStates } from '../booking/page-states';
-import { messagingPageStates } from '../messaging/page-states';
-import { paymentsPageStates } from '../payments/page-states';
-import { recordsPageStates } from '../records/page-states';
-import { shellPageStates } from './shell-page-states';
+import { allPageStates } from './all-page-states';
 
 /**
  * Route id → the zod schema of the state its server loader returns (embedded in the first page's
@@ -15,17 +10,11 @@ import { shellPageStates } from './shell-page-states';
  *
  * Every state includes its not-found variant where the page has one (served with HTTP 404).
  * `satisfies` keeps each entry's precise schema type while checking every key is a real route id.
- * Made of each part's own map (e.g. recordsPageStates), so a browser bundle takes only its part's
- * schemas (createRemote's `pageStates`); the server takes this whole map.
+ * Made of each part's own map (e.g. recordsPageStates; both generated from the routes.json files by
+ * tooling/route-ids.cjs), so a browser bundle takes only its part's schemas (createRemote's
+ * `pageStates`); the server takes this whole map.
  */
-export const pageStateSchemas = {
-  ...shellPageStates,
-  ...messagingPageStates,
-  ...recordsPageStates,
-  ...accountPageStates,
-  ...bookingPageStates,
-  ...paymentsPageStates,
-} as const satisfies Partial<Record<RouteId, z.ZodType>>;
+export const pageStateSchemas = allPageStates satisfies Partial<Record<RouteId, z.ZodType>>;
 
 /** A route whose page has a server loader (and so a state schema). */
 export type RouteWithState = keyof typeof pageStateSchemas;

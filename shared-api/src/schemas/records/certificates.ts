@@ -25,6 +25,4 @@ export const certificateListItemSchema = z.object({
   /** initials are shown when null */
   practitionerPictureUrl: z.string().nullable(),
 });
-export const certificatesPageStateSchema = z.object({ certificates: z.array(certificateListItemSchema) });
 export type CertificateListItem = z.infer<typeof certificateListItemSchema>;
-export type CertificatesPageState = z.infer<typeof certificatesPageStateSchema>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../common';
-import { referralListItemSchema } from './referrals';
 
 /**
  * records.laboratory (spec part 1 §2 "Laboratory list", "Imaging and laboratory referral pages"):
@@ -18,13 +17,8 @@ export const laboratoryListDateSchema = z.object({
   /** single tests and packages (a package is one entry; its items are on the result page) */
   tests: z.array(laboratoryListTestSchema),
 });
-export const laboratoryPageStateSchema = z.object({
-  dates: z.array(laboratoryListDateSchema),
-  referrals: z.array(referralListItemSchema),
-});
 export type LaboratoryListTest = z.infer<typeof laboratoryListTestSchema>;
 export type LaboratoryListDate = z.infer<typeof laboratoryListDateSchema>;
-export type LaboratoryPageState = z.infer<typeof laboratoryPageStateSchema>;
 
 /** §Enumerations "number prefix": shown as >, >=, < and <= before the number. */
 export const numberPrefixSchema = z.enum(['greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual']);
@@ -93,19 +87,3 @@ export type SingleLaboratoryTest = z.infer<typeof singleLaboratoryTestSchema>;
 export type LaboratoryTestPackage = z.infer<typeof laboratoryTestPackageSchema>;
 export type LaboratoryTest = z.infer<typeof laboratoryTestSchema>;
 
-/**
- * records.laboratory-result (path laboratoryresult/:date, spec §2 "Laboratory result", §3 "Lab result
- * page: date, fullName, laboratoryTests"): the results of one sample date in listing order, or
- * not-found (HTTP 404) when the patient has no results on that date ('Results were not found').
- */
-export const laboratoryResultPageStateSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('not-found') }),
-  z.object({
-    status: z.literal('ok'),
-    date: isoDateSchema,
-    /** the patient's full name (the child's when a guardian acts for one) */
-    fullName: z.string(),
-    laboratoryTests: z.array(laboratoryTestSchema),
-  }),
-]);
-export type LaboratoryResultPageState = z.infer<typeof laboratoryResultPageStateSchema>;

@@ -36,13 +36,7 @@ export type Prescription = z.infer<typeof prescriptionSchema>;
 
 /** records.prescriptions: every prescription of the patient, newest first (the page paginates, 10 per page). */
 export const prescriptionListItemSchema = prescriptionSchema;
-export const prescriptionsPageStateSchema = z.object({
-  prescriptions: z.array(prescriptionListItemSchema),
-  /** true while messaging is in maintenance: renewals travel as messages, so the cart is offline */
-  renewalMaintenance: z.boolean().optional(),
-});
 export type PrescriptionListItem = z.infer<typeof prescriptionListItemSchema>;
-export type PrescriptionsPageState = z.infer<typeof prescriptionsPageStateSchema>;
 
 /** The feature that turns on the checkboxes, the cart and the renewal page (routes.json, server features). */
 export const PRESCRIPTION_RENEWAL_FEATURE = 'prescription-renewal';

@@ -7,7 +7,7 @@ import { fhirQuestionnaireSchema, questionnaireResponseSchema } from './fhir-que
  * §4, §8): maintenance-mode while surveys are out of use, not-found (HTTP 404) for an id that is not
  * one of the patient's invitations, else the invitation with its form (FHIR R4 Questionnaire) and,
  * once answered, the answers (FHIR R4 QuestionnaireResponse). The list page's state
- * (records.questionnaires) is `questionnairesPageStateSchema` in ./lists.
+ * (records.questionnaires) is states/questionnaires.ts.
  */
 export const questionnaireInvitationSchema = z.object({
   /** the invitation's id: the page's `id` parameter and AnswerQuestionnaire's questionnaireInvitationId */
@@ -20,13 +20,6 @@ export const questionnaireInvitationSchema = z.object({
   response: questionnaireResponseSchema.nullable(),
 });
 export type QuestionnaireInvitation = z.infer<typeof questionnaireInvitationSchema>;
-
-export const questionnairePageStateSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('maintenance-mode') }),
-  z.object({ status: z.literal('not-found') }),
-  z.object({ status: z.literal('ok'), invitation: questionnaireInvitationSchema }),
-]);
-export type QuestionnairePageState = z.infer<typeof questionnairePageStateSchema>;
 
 /** QUESTIONNAIRES_STATUS on the server: 'maintenance-mode' takes both questionnaire pages offline. */
 export const questionnairesStatusSchema = z.enum(['ok', 'maintenance-mode']);

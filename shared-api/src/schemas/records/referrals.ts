@@ -44,12 +44,3 @@ export const referralSchema = referralListItemSchema.extend({
 });
 export type Referral = z.infer<typeof referralSchema>;
 
-/**
- * records.laboratory-referral and records.imaging-referral (path …/:id): the referral, or not-found
- * (HTTP 404) when the id is not one of the patient's referrals of that type.
- */
-export const referralPageStateSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('not-found') }),
-  z.object({ status: z.literal('ok'), referral: referralSchema }),
-]);
-export type ReferralPageState = z.infer<typeof referralPageStateSchema>;

@@ -19,6 +19,4 @@ export const vaccinationListItemSchema = z.object({
   practitionerName: z.string().nullable(),
   practitionerPictureUrl: z.string().nullable(),
 });
-export const vaccinationsPageStateSchema = z.object({ vaccinations: z.array(vaccinationListItemSchema) });
 export type VaccinationListItem = z.infer<typeof vaccinationListItemSchema>;
-export type VaccinationsPageState = z.infer<typeof vaccinationsPageStateSchema>;

@@ -11,9 +11,4 @@ export const visitReportSchema = visitListItemSchema.extend({
   /** the report names the patient (spec §2 "Visit"): full name and personal identity code */
   patient: z.object({ fullName: z.string(), identityCode: z.string() }),
 });
-export const visitPageStateSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('visit-not-found') }),
-  z.object({ status: z.literal('ok'), visit: visitReportSchema }),
-]);
 export type VisitReport = z.infer<typeof visitReportSchema>;
-export type VisitPageState = z.infer<typeof visitPageStateSchema>;

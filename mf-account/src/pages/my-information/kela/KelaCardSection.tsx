@@ -185,11 +185,11 @@ export function KelaCardSection({ headingLevel = 2 }: { headingLevel?: HeadingLe
         }}
       />
 
-      <form className={styles.form} noValidate onSubmit={(event) => void upload(event)} aria-labelledby={`${id}-form-title`}>
+      <form className="portal-m0" noValidate onSubmit={(event) => void upload(event)} aria-labelledby={`${id}-form-title`}>
         <Heading level={Math.min(6, headingLevel + 1) as HeadingLevel} id={`${id}-form-title`} className={styles.subtitle}>
           {intl.formatMessage({ id: card.status === 'loaded' && card.imageUrl.front ? 'account.kela.form.replace' : 'account.kela.form.add' })}
         </Heading>
-        <div className={styles.sides}>
+        <div className={`${styles.sides} portal-grid-m portal-mb-m`}>
           {KELA_SIDES.map((side) => (
             <SideField
               key={side}
@@ -232,7 +232,7 @@ function SavedCard({ card, onRetry }: { card: CardState; onRetry(): void }) {
   if (card.status === 'loading') return <Spinner label={intl.formatMessage({ id: 'account.kela.loading' })} />;
   if (card.status === 'error') {
     return (
-      <div className={styles.loadError}>
+      <div className="portal-items-start portal-vstack-s portal-mb-m">
         <Alert variant="error">{intl.formatMessage({ id: 'account.kela.error.load' })}</Alert>
         <Button variant="secondary" size="small" onClick={onRetry}>
           {intl.formatMessage({ id: 'account.kela.retry' })}
@@ -243,12 +243,12 @@ function SavedCard({ card, onRetry }: { card: CardState; onRetry(): void }) {
   const { front, back } = card.imageUrl;
   if (!front || !back) return <p className={styles.empty}>{intl.formatMessage({ id: 'account.kela.none' })}</p>;
   return (
-    <ul className={styles.images} aria-label={intl.formatMessage({ id: 'account.kela.saved' })}>
+    <ul className={`${styles.images} portal-grid-m portal-mb-l`} aria-label={intl.formatMessage({ id: 'account.kela.saved' })}>
       <li>
-        <img className={styles.image} src={front} alt={intl.formatMessage({ id: 'account.kela.alt.front' })} />
+        <img className={`${styles.image} portal-frame portal-block`} src={front} alt={intl.formatMessage({ id: 'account.kela.alt.front' })} />
       </li>
       <li>
-        <img className={styles.image} src={back} alt={intl.formatMessage({ id: 'account.kela.alt.back' })} />
+        <img className={`${styles.image} portal-frame portal-block`} src={back} alt={intl.formatMessage({ id: 'account.kela.alt.back' })} />
       </li>
     </ul>
   );
@@ -275,7 +275,7 @@ function SideField({
   const label = intl.formatMessage({ id: `account.kela.${side}.label` });
   const failed = state.status === 'error';
   return (
-    <div className={styles.side}>
+    <div className="portal-min-w0 portal-vstack-xs">
       <label htmlFor={inputId} className={styles.label}>
         {label}
       </label>
@@ -296,7 +296,7 @@ function SideField({
           : intl.formatMessage({ id: `account.kela.status.${state.status}` })}
       </p>
       {state.status === 'uploading' && (
-        <div className={styles.progress}>
+        <div className="portal-vstack-xxs">
           <span id={progressLabelId} className={styles.progressLabel}>
             {intl.formatMessage({ id: `account.kela.progress.${side}` })}
           </span>

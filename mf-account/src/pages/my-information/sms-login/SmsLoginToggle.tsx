@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { useIntl } from 'react-intl';
 import {
   isValidPhoneNumber,
+  MFA_CODE_LENGTH,
   MFA_PATH,
   mfaActionResponseSchema,
   mfaChallengeResponseSchema,
@@ -13,8 +14,7 @@ import {
   type MfaStatus,
 } from '@portal/shared-api';
 import { formatDateTime } from '@portal/shared-i18n';
-import { Alert, Button, Spinner, TEXT_INPUT_CLASS, useApiClient, useShell } from '@portal/shared-ui';
-import { CodeInput, emptyCode } from '../../../components/code-input/CodeInput';
+import { Alert, Button, CodeInput, emptyCode, Spinner, TEXT_INPUT_CLASS, useApiClient, useShell } from '@portal/shared-ui';
 import styles from './SmsLoginToggle.module.css';
 
 /** The MFA onboarding of part 1 (server module mfa): the code is sent, then answered. */
@@ -44,7 +44,7 @@ export function SmsLoginToggle() {
   const [step, setStep] = useState<'phone' | 'code'>('phone');
   const [phone, setPhone] = useState('');
   const [phoneTouched, setPhoneTouched] = useState(false);
-  const [digits, setDigits] = useState<string[]>(emptyCode);
+  const [digits, setDigits] = useState<string[]>(() => emptyCode(MFA_CODE_LENGTH));
   const [codeFailed, setCodeFailed] = useState(false);
   const [focusKey, setFocusKey] = useState(0);
   const lifetime = useRef<AbortController | null>(null);
@@ -125,7 +125,7 @@ export function SmsLoginToggle() {
       }),
     );
     if (!sent) return;
-    setDigits(emptyCode());
+    setDigits(emptyCode(MFA_CODE_LENGTH));
     setCodeFailed(false);
     setStep('code');
     setFocusKey((n) => n + 1);
@@ -136,7 +136,7 @@ export function SmsLoginToggle() {
       api.put(MFA_ONBOARDING_PATH, mfaChallengeResponseSchema, { json: { challengeResponseFromUser: code }, ...(signal ? { signal } : {}) }),
     );
     if (!answer) {
-      setDigits(emptyCode());
+      setDigits(emptyCode(MFA_CODE_LENGTH));
       setFocusKey((n) => n + 1);
       return;
     }
@@ -146,7 +146,7 @@ export function SmsLoginToggle() {
       await fetchStatus();
     } else if (outcome === 'mfa-challenge-failed') {
       setCodeFailed(true);
-      setDigits(emptyCode());
+      setDigits(emptyCode(MFA_CODE_LENGTH));
       setFocusKey((n) => n + 1);
     } else {
       setNotice({ variant: 'error', id: 'account.smsLogin.toggle.tooManyCodes' });
@@ -158,7 +158,7 @@ export function SmsLoginToggle() {
   const titleId = `${id}-title`;
   const statusId = `${id}-status`;
   const heading = (
-    <h2 id={titleId} className={styles.title}>
+    <h2 id={titleId} className="portal-mb-xs">
       {intl.formatMessage({ id: 'account.smsLogin.toggle.title' })}
     </h2>
   );
@@ -176,7 +176,7 @@ export function SmsLoginToggle() {
       <section className={styles.section} aria-labelledby={titleId}>
         {heading}
         <Alert variant="error">
-          <p className={styles.text}>{intl.formatMessage({ id: 'account.smsLogin.toggle.loadFailed' })}</p>
+          <p className="portal-mb-s">{intl.formatMessage({ id: 'account.smsLogin.toggle.loadFailed' })}</p>
         </Alert>
         <Button
           variant="secondary"
@@ -202,7 +202,7 @@ export function SmsLoginToggle() {
   return (
     <section className={styles.section} aria-labelledby={titleId}>
       {heading}
-      <p className={styles.text}>{intl.formatMessage({ id: 'account.smsLogin.toggle.intro' })}</p>
+      <p className="portal-mb-s">{intl.formatMessage({ id: 'account.smsLogin.toggle.intro' })}</p>
       {canSwitch && (
         <div className={styles.switchRow}>
           <button
@@ -210,7 +210,7 @@ export function SmsLoginToggle() {
             role="switch"
             aria-checked={on}
             aria-describedby={statusId}
-            className={`${styles.switch}${on ? ` ${styles.switchOn}` : ''}`}
+            className={`${styles.switch} portal-touch portal-gap-s portal-items-center${on ? ` ${styles.switchOn}` : ''}`}
             disabled={busy}
             // on, or verifying: off (the verification is cancelled); off: the verification starts
             onClick={() => void act(on || verifying ? 'disable' : 'enable')}
@@ -228,14 +228,14 @@ export function SmsLoginToggle() {
       <div aria-live="polite">
         {notice && (
           <Alert variant={notice.variant}>
-            <p className={styles.text}>{intl.formatMessage({ id: notice.id }, notice.values)}</p>
+            <p className="portal-mb-s">{intl.formatMessage({ id: notice.id }, notice.values)}</p>
           </Alert>
         )}
       </div>
       {verifying && step === 'phone' && (
-        <form className={styles.form} noValidate onSubmit={(event) => void sendCode(event)}>
-          <p className={styles.text}>{intl.formatMessage({ id: 'account.smsLogin.toggle.verifyIntro' })}</p>
-          <label htmlFor={`${id}-phone`} className={styles.label}>
+        <form className={`${styles.form} portal-vstack-s`} noValidate onSubmit={(event) => void sendCode(event)}>
+          <p className="portal-mb-s">{intl.formatMessage({ id: 'account.smsLogin.toggle.verifyIntro' })}</p>
+          <label htmlFor={`${id}-phone`} className="portal-field__label">
             {intl.formatMessage({ id: 'account.smsLogin.toggle.phoneLabel' })}
           </label>
           <input
@@ -251,7 +251,7 @@ export function SmsLoginToggle() {
             aria-describedby={showPhoneError ? `${id}-phone-error` : undefined}
           />
           {showPhoneError && (
-            <p id={`${id}-phone-error`} className={styles.error}>
+            <p id={`${id}-phone-error`} className="portal-field__error">
               {intl.formatMessage({ id: 'account.smsLogin.toggle.phoneInvalid' })}
             </p>
           )}
@@ -263,26 +263,27 @@ export function SmsLoginToggle() {
         </form>
       )}
       {verifying && step === 'code' && (
-        <div className={styles.form}>
+        <div className={`${styles.form} portal-vstack-s`}>
           <CodeInput
-            digits={digits}
-            onChange={(next) => {
+            value={digits}
+            onValue={(next) => {
               setDigits(next);
               setCodeFailed(false);
             }}
             onComplete={(code) => void checkCode(code)}
             legend={intl.formatMessage({ id: 'account.smsLogin.toggle.codeLegend' }, { phoneNumber: phone })}
+            boxLabel={(index, count) => intl.formatMessage({ id: 'account.code.digit' }, { index, count })}
             describedBy={codeFailed ? `${id}-code-error` : undefined}
             invalid={codeFailed}
             busy={busy}
             focusKey={focusKey}
           />
           {codeFailed && (
-            <p id={`${id}-code-error`} className={styles.error} role="alert">
+            <p id={`${id}-code-error`} className="portal-field__error" role="alert">
               {intl.formatMessage({ id: 'account.smsLogin.toggle.codeWrong' })}
             </p>
           )}
-          <p className={styles.text} role="status">
+          <p className="portal-mb-s" role="status">
             {busy ? intl.formatMessage({ id: 'account.smsLogin.toggle.checking' }) : null}
           </p>
           <Button variant="tertiary" size="small" disabled={busy} onClick={() => setStep('phone')}>

@@ -21,9 +21,9 @@ export function IfReimbursement({ choices, reimbursement, consent, isRemote, onR
   const consentHint = useId();
   const direct = reimbursement === 'USE_REIMBURSEMENT';
   return (
-    <div className={styles.section}>
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>
+    <div className={`${styles.section} portal-vstack-s`}>
+      <fieldset className={`${styles.group} portal-vstack-s portal-m0`}>
+        <legend className={`${styles.legend} portal-field__label`}>
           <FormattedMessage id="booking.insurance.if.legend" />
         </legend>
         {choices.map((choice) => (
@@ -56,12 +56,12 @@ export function IfReimbursement({ choices, reimbursement, consent, isRemote, onR
             <FormattedMessage id="booking.insurance.if.consent" />
           </label>
           {!consent && (
-            <p id={consentHint} className={styles.text}>
+            <p id={consentHint} className="portal-m0">
               <FormattedMessage id="booking.insurance.if.consentRequired" />
             </p>
           )}
           {isRemote && (
-            <p className={styles.text}>
+            <p className="portal-m0">
               <FormattedMessage id="booking.insurance.if.remoteBillNote" />
             </p>
           )}

@@ -94,9 +94,9 @@ export function InsuranceSelection({ appointment, onChange, returnStatus, disabl
   };
 
   return (
-    <div className={styles.selection}>
-      <fieldset ref={groupRef} className={styles.group}>
-        <legend className={styles.legend}>
+    <div className="portal-vstack-m portal-wrap-anywhere">
+      <fieldset ref={groupRef} className={`${styles.group} portal-vstack-s portal-m0`}>
+        <legend className={`${styles.legend} portal-field__label`}>
           <FormattedMessage id="booking.insurance.company.legend" />
         </legend>
         {pickerInsuranceCompanies.map((company) => (

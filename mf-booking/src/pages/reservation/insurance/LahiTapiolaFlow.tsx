@@ -10,9 +10,8 @@ import {
   type LahiTapiolaModalState,
 } from '@portal/shared-api';
 import { calendarParts } from '@portal/shared-i18n';
-import { Alert, Button, CHOICE_CLASS, LinkButton, Spinner } from '@portal/shared-ui';
+import { Alert, Button, CHOICE_CLASS, Dialog, LinkButton, Spinner } from '@portal/shared-ui';
 import type { LahiTapiolaStatus } from './choice';
-import { Dialog } from './Dialog';
 import styles from './InsuranceSelection.module.css';
 
 export const APPLY_PERMIT_PATH = '/api/insurance/lahitapiola-apply-permit';
@@ -158,14 +157,14 @@ export function LahiTapiolaFlow({ api, lang, status, onStatus, onRemove, returnS
       case 'not_asked':
         return (
           <>
-            <p className={styles.text}>
+            <p className="portal-m0">
               <FormattedMessage id="booking.insurance.lt.notAsked" />
             </p>
             <label className={`${CHOICE_CLASS} ${styles.choice}`}>
               <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} />
               <FormattedMessage id="booking.insurance.lt.consent" />
             </label>
-            <div className={styles.actions}>
+            <div className="portal-form-actions">
               <Button disabled={!consent} onClick={() => void checkPolicy()}>
                 <FormattedMessage id="booking.insurance.lt.continue" />
               </Button>
@@ -175,10 +174,10 @@ export function LahiTapiolaFlow({ api, lang, status, onStatus, onRemove, returnS
       case 'insurance_found_no_permits':
         return (
           <>
-            <p className={styles.text}>
+            <p className="portal-m0">
               <FormattedMessage id="booking.insurance.lt.noPermits" />
             </p>
-            <div className={styles.actions}>
+            <div className="portal-form-actions">
               {applyLink}
               {withoutPermit}
             </div>
@@ -189,8 +188,8 @@ export function LahiTapiolaFlow({ api, lang, status, onStatus, onRemove, returnS
         const permit = list.find((p) => p.contentHash === chosen) ?? null;
         return (
           <>
-            <fieldset className={styles.group}>
-              <legend className={styles.legend}>
+            <fieldset className={`${styles.group} portal-vstack-s portal-m0`}>
+              <legend className={`${styles.legend} portal-field__label`}>
                 <FormattedMessage id="booking.insurance.lt.permitsLegend" />
               </legend>
               {list.map((p) => (
@@ -200,7 +199,7 @@ export function LahiTapiolaFlow({ api, lang, status, onStatus, onRemove, returnS
                 </label>
               ))}
             </fieldset>
-            <div className={styles.actions}>
+            <div className="portal-form-actions">
               <Button disabled={!permit} onClick={() => permit && finish({ outcome: 'success', permit })}>
                 <FormattedMessage id="booking.insurance.lt.usePermit" />
               </Button>
@@ -214,7 +213,7 @@ export function LahiTapiolaFlow({ api, lang, status, onStatus, onRemove, returnS
             <Alert variant="warning">
               <FormattedMessage id="booking.insurance.lt.notFound" />
             </Alert>
-            <div className={styles.actions}>
+            <div className="portal-form-actions">
               <Button variant="secondary" onClick={() => finish({ outcome: 'insuranceNotFound', permit: null })}>
                 <FormattedMessage id="booking.insurance.lt.close" />
               </Button>
@@ -228,7 +227,7 @@ export function LahiTapiolaFlow({ api, lang, status, onStatus, onRemove, returnS
             <Alert variant="warning">
               <FormattedMessage id={modal === 'denied' ? 'booking.insurance.lt.denied' : 'booking.insurance.lt.canceled'} />
             </Alert>
-            <div className={styles.actions}>
+            <div className="portal-form-actions">
               {applyLink}
               {withoutPermit}
             </div>
@@ -240,7 +239,7 @@ export function LahiTapiolaFlow({ api, lang, status, onStatus, onRemove, returnS
             <Alert variant="error">
               <FormattedMessage id="booking.insurance.lt.error" />
             </Alert>
-            <div className={styles.actions}>
+            <div className="portal-form-actions">
               <Button onClick={start}>
                 <FormattedMessage id="booking.insurance.lt.tryAgain" />
               </Button>
@@ -255,22 +254,22 @@ export function LahiTapiolaFlow({ api, lang, status, onStatus, onRemove, returnS
 
   const { outcome, permit } = status;
   return (
-    <div className={styles.section}>
-      <p className={styles.text}>
+    <div className={`${styles.section} portal-vstack-s`}>
+      <p className="portal-m0">
         <FormattedMessage id="booking.insurance.lt.intro" />
       </p>
       {outcome === 'pending' && !open && (
         <div ref={noticeRef} tabIndex={-1} className={styles.notice}>
           {started ? (
             <Alert variant="info" announce={false} title={<FormattedMessage id="booking.insurance.lt.outcome.pending" />}>
-              <div className={styles.actions}>
+              <div className="portal-form-actions">
                 <Button ref={startRef} size="small" onClick={start} disabled={disabled}>
                   <FormattedMessage id="booking.insurance.lt.restart" />
                 </Button>
               </div>
             </Alert>
           ) : (
-            <div className={styles.actions}>
+            <div className="portal-form-actions">
               <Button ref={startRef} onClick={start} disabled={disabled}>
                 <FormattedMessage id="booking.insurance.lt.start" />
               </Button>
@@ -290,7 +289,7 @@ export function LahiTapiolaFlow({ api, lang, status, onStatus, onRemove, returnS
               )
             }
           >
-            <div className={styles.actions}>
+            <div className="portal-form-actions">
               <Button variant="tertiary" size="small" onClick={onRemove} disabled={disabled}>
                 <FormattedMessage id="booking.insurance.lt.removePermit" />
               </Button>
@@ -303,7 +302,6 @@ export function LahiTapiolaFlow({ api, lang, status, onStatus, onRemove, returnS
       )}
       {open && (
         <Dialog
-          titleId={titleId}
           title={<FormattedMessage id="booking.insurance.lt.dialogTitle" />}
           onDismiss={dismiss}
           closeLabel={intl.formatMessage({ id: 'booking.insurance.lt.close' })}

@@ -76,14 +76,14 @@ export function PohjolaCheck({ api, startDate, status, onStatus, onRemove, disab
   );
 
   return (
-    <div className={styles.section}>
+    <div className={`${styles.section} portal-vstack-s`}>
       <div ref={noticeRef} tabIndex={-1} className={styles.notice}>
         {status.state === 'undefined' && (
-          <div className={styles.section}>
-            <p className={styles.text}>
+          <div className={`${styles.section} portal-vstack-s`}>
+            <p className="portal-m0">
               <FormattedMessage id="booking.insurance.pohjola.intro" />
             </p>
-            <div className={styles.actions}>
+            <div className="portal-form-actions">
               <Button onClick={() => void verify()} disabled={disabled} loading={checking}>
                 <FormattedMessage id={checking ? 'booking.insurance.pohjola.checking' : 'booking.insurance.pohjola.verify'} />
               </Button>
@@ -95,7 +95,7 @@ export function PohjolaCheck({ api, startDate, status, onStatus, onRemove, disab
         )}
         {status.state === 'canceled' && !status.continuedUnverified && (
           <Alert variant="warning" title={<FormattedMessage id="booking.insurance.pohjola.canceled" />}>
-            <div className={styles.actions}>
+            <div className="portal-form-actions">
               <Button variant="secondary" size="small" onClick={() => change({ state: 'undefined', continuedUnverified: false })} disabled={disabled}>
                 <FormattedMessage id="booking.insurance.pohjola.cancel" />
               </Button>
@@ -107,7 +107,7 @@ export function PohjolaCheck({ api, startDate, status, onStatus, onRemove, disab
         )}
         {status.state === 'canceled' && status.continuedUnverified && (
           <Alert variant="info" title={<FormattedMessage id="booking.insurance.pohjola.continued" />}>
-            <div className={styles.actions}>
+            <div className="portal-form-actions">
               {retry('booking.insurance.pohjola.verifyNow')}
               {remove}
             </div>
@@ -115,12 +115,12 @@ export function PohjolaCheck({ api, startDate, status, onStatus, onRemove, disab
         )}
         {status.state === 'found' && (
           <Alert variant="success" title={<FormattedMessage id="booking.insurance.pohjola.found" />}>
-            <div className={styles.actions}>{remove}</div>
+            <div className="portal-form-actions">{remove}</div>
           </Alert>
         )}
         {status.state === 'not_found' && (
           <Alert variant="warning" title={<FormattedMessage id="booking.insurance.pohjola.notFound" values={{ phone: POHJOLA_SERVICE_PHONE }} />}>
-            <div className={styles.actions}>
+            <div className="portal-form-actions">
               {retry('booking.insurance.pohjola.tryAgain')}
               {remove}
             </div>
@@ -128,7 +128,7 @@ export function PohjolaCheck({ api, startDate, status, onStatus, onRemove, disab
         )}
         {status.state === 'error' && (
           <Alert variant="error" title={<FormattedMessage id="booking.insurance.pohjola.error" />}>
-            <div className={styles.actions}>
+            <div className="portal-form-actions">
               {retry('booking.insurance.pohjola.tryAgain')}
               {remove}
             </div>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, lte, max, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   ACCESS_LOG_PAGE_SIZE,
   accessLogCategories,
@@ -12,9 +12,8 @@ import {
 } from '@portal/shared-api';
 import { addDays, helsinkiInstant } from '@portal/shared-i18n';
 import type { Database } from '../../../db/index';
-import { STAFF_PROFESSIONAL_ACTOR_ID } from '../../audit/audit';
-import { auditLog } from '../../audit/schema';
-import { guardianships } from '../../patients/schema';
+import { auditEntries, auditEntryCount, newestAuditRowId, STAFF_PROFESSIONAL_ACTOR_ID, type AuditEntryQuery } from '../../audit/index';
+import { guardiansAmong as recordedGuardiansAmong } from '../../patients/index';
 
 /** The audit action of reading the access log itself (it appears in the log: see shared-api data-access.ts). */
 export const ACCESS_LOG_ACTION = 'account.data-access';
@@ -79,7 +78,7 @@ export function categoryOfAction(action: string): AccessLogCategory {
  * categoryOfAction in SQL, for filtering by kind of data in the database: the same exact actions
  * first, then the same prefixes in the same order (the prefixes hold no LIKE wildcards).
  */
-function categorySql(action: SQL | typeof auditLog.action): SQL<string> {
+function categorySql(action: SQLWrapper): SQL<string> {
   const exact = Object.entries(CATEGORY_OF_ACTION).map(([name, category]) => sql`when ${action} = ${name} then ${category}`);
   const prefixes = CATEGORY_OF_PREFIX.map(
     ([prefix, category]) => sql`when ${action} = ${prefix} or ${action} like ${`${prefix}.%`} or ${action} like ${`${prefix}-%`} then ${category}`,
@@ -98,25 +97,20 @@ export interface AccessLogRequest {
   filter?: AccessLogFilter | undefined;
 }
 
-/** The rows of the subject's log up to `asOf` that pass the filter (dates are Helsinki days, both inclusive). */
-function logRows(subjectPersonId: string, asOf: string, filter: AccessLogFilter = {}) {
-  return and(
-    eq(auditLog.subjectPersonId, subjectPersonId),
-    lte(auditLog.id, Number(asOf)),
-    filter.categories?.length ? inArray(categorySql(auditLog.action), filter.categories) : undefined,
-    filter.from ? gte(auditLog.at, helsinkiInstant(filter.from, 0)) : undefined,
-    filter.to ? lt(auditLog.at, helsinkiInstant(addDays(filter.to, 1), 0)) : undefined,
-  );
+/** The audit module's query of the subject's log up to `asOf` that passes the filter (dates are Helsinki days, both inclusive). */
+function logQuery(subjectPersonId: string, asOf: string, filter: AccessLogFilter = {}): AuditEntryQuery {
+  return {
+    subjectPersonId,
+    asOf,
+    categoryOf: categorySql,
+    categories: filter.categories,
+    from: filter.from ? helsinkiInstant(filter.from, 0) : undefined,
+    before: filter.to ? helsinkiInstant(addDays(filter.to, 1), 0) : undefined,
+  };
 }
 
-/**
- * The entry a row belongs to: the rows of one request (one page view) share their correlation id
- * and actor; a row without one (server commands, rows from before the column) is an entry alone.
- */
-const entryKey = sql<string>`coalesce(${auditLog.correlationId}::text, 'row:' || ${auditLog.id}::text)`;
-
 export async function newestRowId(db: Database, subjectPersonId: string): Promise<string> {
-  return String((await db.select({ newest: max(auditLog.id) }).from(auditLog).where(eq(auditLog.subjectPersonId, subjectPersonId)))[0]?.newest ?? 0);
+  return newestAuditRowId(db, subjectPersonId);
 }
 
 /** The entries of the subject's log as of `asOf`, newest first: `limit`/`offset` page them (undefined: all). */
@@ -126,26 +120,10 @@ async function loadEntries(
   window: { limit: number; offset: number } | undefined,
 ): Promise<AccessLogEntry[]> {
   const { subjectPersonId, viewerPersonId } = request;
-  const newestAt = max(auditLog.at);
-  const newestId = max(auditLog.id);
-  const query = db
-    .select({
-      id: newestId,
-      at: newestAt,
-      actorPersonId: auditLog.actorPersonId,
-      categories: sql<string[]>`array_agg(distinct ${categorySql(auditLog.action)})`,
-      page: max(auditLog.page),
-      professionalRole: sql<string | null>`max(${auditLog.details}->>'professionalRole')`,
-      // The actor's guardianship of the subject as it is now (the log does not record it).
-      actorIsGuardian: sql<boolean>`exists (select 1 from ${guardianships} where ${guardianships.guardianPersonId} = ${auditLog.actorPersonId} and ${guardianships.childPersonId} = ${subjectPersonId})`,
-    })
-    .from(auditLog)
-    .where(logRows(subjectPersonId, request.asOf, request.filter))
-    .groupBy(entryKey, auditLog.actorPersonId)
-    .orderBy(desc(newestAt), desc(newestId));
-  const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
+  const rows = await auditEntries(db, logQuery(subjectPersonId, request.asOf, request.filter), window);
+  const guardians = await guardiansAmong(db, subjectPersonId, rows.map((row) => row.actorPersonId));
   return rows.map((row) => {
-    const role = roleOf(row.actorPersonId, subjectPersonId, row.actorIsGuardian);
+    const role = roleOf(row.actorPersonId, subjectPersonId, guardians.has(row.actorPersonId));
     const professionalRole = role === 'professional' ? accessLogProfessionalRoleSchema.safeParse(row.professionalRole) : undefined;
     const categories = new Set(row.categories.map((category) => accessLogCategorySchema.catch('other').parse(category)));
     return {
@@ -161,6 +139,13 @@ async function loadEntries(
   });
 }
 
+/** Which of `actorPersonIds` are the subject's guardians as it is now (the log does not record it). */
+async function guardiansAmong(db: Database, subjectPersonId: string, actorPersonIds: readonly string[]): Promise<Set<string>> {
+  const actors = [...new Set(actorPersonIds)].filter((id) => id !== subjectPersonId && id !== STAFF_PROFESSIONAL_ACTOR_ID);
+  if (actors.length === 0) return new Set();
+  return recordedGuardiansAmong(db, subjectPersonId, actors);
+}
+
 /**
  * One page of the subject's access log, newest first, one entry per page view (see entryKey). Rows
  * written after `asOf` are left out so the pages stay put while the log grows. A page past the end
@@ -169,18 +154,12 @@ async function loadEntries(
 export async function loadAccessLogPage(db: Database, request: AccessLogRequest): Promise<AccessLogPage> {
   const { subjectPersonId, page } = request;
   const asOf = request.asOf ?? (await newestRowId(db, subjectPersonId));
-  const entries = db
-    .select({ key: entryKey })
-    .from(auditLog)
-    .where(logRows(subjectPersonId, asOf, request.filter))
-    .groupBy(entryKey, auditLog.actorPersonId)
-    .as('entries');
-  const [counted] = await db.select({ n: count() }).from(entries);
+  const totalCount = await auditEntryCount(db, logQuery(subjectPersonId, asOf, request.filter));
   return {
     entries: await loadEntries(db, { ...request, asOf }, { limit: ACCESS_LOG_PAGE_SIZE, offset: (page - 1) * ACCESS_LOG_PAGE_SIZE }),
     page,
     pageSize: ACCESS_LOG_PAGE_SIZE,
-    totalCount: counted?.n ?? 0,
+    totalCount,
     asOf,
   };
 }

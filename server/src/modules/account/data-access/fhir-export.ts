@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type {
   Appointment,
   Bundle,
@@ -18,10 +17,17 @@ import type {
 } from 'fhir/r4';
 import { parseIdentityCode, questionnaireResponseSchema, type Lang } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
-import { clinics, practitioners, specialties } from '../../clinics/schema';
-import { messagingMessages, messagingThreads, messagingUsers } from '../../messaging/schema';
-import { people } from '../../patients/schema';
-import { imagingResults, laboratoryResults, prescriptions, questionnaireInvitations, vaccinations, visitDiagnoses, visits, visitTexts } from '../../records/schema';
+import { messagesForExport } from '../../messaging/index';
+import { personById, type Person } from '../../patients/index';
+import {
+  answeredQuestionnairesForExport,
+  imagingResultsForExport,
+  laboratoryResultsForExport,
+  prescriptionsForExport,
+  vaccinationsForExport,
+  visitsForExport,
+  type LaboratoryResultRow,
+} from '../../records/index';
 
 /**
  * "Download my data" (issue 12): the subject's own records as a FHIR R4 Bundle of type
@@ -101,7 +107,7 @@ export interface ExportOptions {
 
 /** The subject's data as a FHIR R4 collection Bundle; null when the person does not exist. */
 export async function buildDataExport(db: Database, { subjectPersonId, lang, now }: ExportOptions): Promise<Bundle<FhirResource> | null> {
-  const [person] = await db.select().from(people).where(eq(people.id, subjectPersonId));
+  const person = await personById(db, subjectPersonId);
   if (!person) return null;
   const bundle = new BundleBuilder();
   const patient = bundle.add(patientResource(person));
@@ -124,7 +130,7 @@ export async function buildDataExport(db: Database, { subjectPersonId, lang, now
   };
 }
 
-function patientResource(person: typeof people.$inferSelect): Patient {
+function patientResource(person: Person): Patient {
   const parsed = parseIdentityCode(person.identityCode);
   const telecom: NonNullable<Patient['telecom']> = [];
   if (person.phoneNumber) telecom.push({ system: 'phone', value: person.phoneNumber, use: 'mobile' });
@@ -140,26 +146,7 @@ function patientResource(person: typeof people.$inferSelect): Patient {
 }
 
 async function addVisits(db: Database, bundle: BundleBuilder, patient: Reference, personId: string, lang: Lang, now: Date) {
-  const rows = await db
-    .select({
-      id: visits.id,
-      dateTime: visits.dateTime,
-      visitType: visits.visitType,
-      firstName: practitioners.firstName,
-      lastName: practitioners.lastName,
-      specialty: { nameFi: specialties.nameFi, nameSv: specialties.nameSv, nameEn: specialties.nameEn },
-      clinicName: clinics.name,
-    })
-    .from(visits)
-    .innerJoin(practitioners, eq(practitioners.id, visits.practitionerId))
-    .innerJoin(specialties, eq(specialties.id, visits.specialtyId))
-    .leftJoin(clinics, eq(clinics.id, visits.clinicId))
-    .where(eq(visits.personId, personId))
-    .orderBy(asc(visits.dateTime), asc(visits.id));
-  const past = rows.filter((row) => row.dateTime <= now);
-  const ids = past.map((row) => row.id);
-  const diagnoses = ids.length ? await db.select().from(visitDiagnoses).where(inArray(visitDiagnoses.visitId, ids)).orderBy(asc(visitDiagnoses.id)) : [];
-  const texts = ids.length ? await db.select().from(visitTexts).where(inArray(visitTexts.visitId, ids)).orderBy(asc(visitTexts.position), asc(visitTexts.id)) : [];
+  const { rows, diagnoses, texts } = await visitsForExport(db, personId, now);
 
   for (const row of rows) {
     const practitioner = `${row.firstName} ${row.lastName}`;
@@ -215,11 +202,7 @@ export function appointmentResource(appointment: ExportAppointment, patient: Ref
 }
 
 async function addLaboratory(db: Database, bundle: BundleBuilder, patient: Reference, personId: string) {
-  const rows = await db
-    .select()
-    .from(laboratoryResults)
-    .where(eq(laboratoryResults.personId, personId))
-    .orderBy(asc(laboratoryResults.sampleDate), asc(laboratoryResults.position), asc(laboratoryResults.id));
+  const rows = await laboratoryResultsForExport(db, personId);
   const category = [{ coding: [{ system: SYSTEMS.observationCategory, code: 'laboratory', display: 'Laboratory' }] }];
   const observationOf = new Map<number, Reference>();
   for (const row of rows) {
@@ -244,7 +227,7 @@ async function addLaboratory(db: Database, bundle: BundleBuilder, patient: Refer
   }
 }
 
-function observationResource(row: typeof laboratoryResults.$inferSelect, patient: Reference, category: Observation['category']): Observation {
+function observationResource(row: LaboratoryResultRow, patient: Reference, category: Observation['category']): Observation {
   const unit = row.unit ?? undefined;
   const quantity = (value: number) => ({ value, ...(unit ? { unit } : {}) });
   const notes = [row.description, row.additionalResult].filter((text): text is string => Boolean(text && text.trim()));
@@ -287,7 +270,7 @@ function observationResource(row: typeof laboratoryResults.$inferSelect, patient
 }
 
 async function addImaging(db: Database, bundle: BundleBuilder, patient: Reference, personId: string) {
-  const rows = await db.select().from(imagingResults).where(eq(imagingResults.personId, personId)).orderBy(asc(imagingResults.imagingDate), asc(imagingResults.id));
+  const rows = await imagingResultsForExport(db, personId);
   for (const row of rows) {
     bundle.add({
       resourceType: 'DiagnosticReport',
@@ -303,7 +286,7 @@ async function addImaging(db: Database, bundle: BundleBuilder, patient: Referenc
 }
 
 async function addPrescriptions(db: Database, bundle: BundleBuilder, patient: Reference, personId: string) {
-  const rows = await db.select().from(prescriptions).where(eq(prescriptions.personId, personId)).orderBy(asc(prescriptions.issuedDate), asc(prescriptions.id));
+  const rows = await prescriptionsForExport(db, personId);
   for (const row of rows) {
     const duration =
       row.treatmentLength !== null && row.treatmentLengthUnit !== null
@@ -330,20 +313,7 @@ async function addPrescriptions(db: Database, bundle: BundleBuilder, patient: Re
 }
 
 async function addVaccinations(db: Database, bundle: BundleBuilder, patient: Reference, personId: string, lang: Lang) {
-  const rows = await db
-    .select({
-      row: vaccinations,
-      firstName: practitioners.firstName,
-      lastName: practitioners.lastName,
-      clinicName: clinics.name,
-      specialty: { nameFi: specialties.nameFi, nameSv: specialties.nameSv, nameEn: specialties.nameEn },
-    })
-    .from(vaccinations)
-    .leftJoin(practitioners, eq(practitioners.id, vaccinations.practitionerId))
-    .leftJoin(clinics, eq(clinics.id, vaccinations.clinicId))
-    .leftJoin(specialties, eq(specialties.id, vaccinations.specialtyId))
-    .where(eq(vaccinations.personId, personId))
-    .orderBy(asc(vaccinations.vaccinationDate), asc(vaccinations.id));
+  const rows = await vaccinationsForExport(db, personId);
   for (const { row, firstName, lastName, clinicName, specialty } of rows) {
     const notes = [row.nextDoseDate ? `Next dose: ${row.nextDoseDate}` : null, specialty ? specialtyName(specialty, lang) : null].filter(
       (text): text is string => text !== null,
@@ -366,11 +336,7 @@ async function addVaccinations(db: Database, bundle: BundleBuilder, patient: Ref
 }
 
 async function addQuestionnaireResponses(db: Database, bundle: BundleBuilder, patient: Reference, personId: string) {
-  const rows = await db
-    .select()
-    .from(questionnaireInvitations)
-    .where(and(eq(questionnaireInvitations.personId, personId), isNotNull(questionnaireInvitations.answeredAt)))
-    .orderBy(asc(questionnaireInvitations.answeredAt), asc(questionnaireInvitations.id));
+  const rows = await answeredQuestionnairesForExport(db, personId);
   for (const row of rows) {
     const stored = questionnaireResponseSchema.safeParse(row.answers);
     if (!stored.success || !row.answeredAt) continue;
@@ -391,28 +357,10 @@ async function addQuestionnaireResponses(db: Database, bundle: BundleBuilder, pa
 }
 
 async function addMessages(db: Database, bundle: BundleBuilder, patient: Reference, personId: string) {
-  const [customer] = await db
-    .select({ id: messagingUsers.id })
-    .from(messagingUsers)
-    .where(and(eq(messagingUsers.personId, personId), eq(messagingUsers.userType, 'CustomerUser')));
-  if (!customer) return;
-  const rows = await db
-    .select({
-      id: messagingMessages.id,
-      threadId: messagingThreads.id,
-      title: messagingThreads.title,
-      createdAt: messagingMessages.createdAt,
-      content: messagingMessages.content,
-      deletedAt: messagingMessages.deletedAt,
-      authorId: messagingUsers.id,
-      authorFirstName: messagingUsers.firstName,
-      authorLastName: messagingUsers.lastName,
-    })
-    .from(messagingMessages)
-    .innerJoin(messagingThreads, eq(messagingThreads.id, messagingMessages.threadId))
-    .innerJoin(messagingUsers, eq(messagingUsers.id, messagingMessages.authorUserId))
-    .where(eq(messagingThreads.customerUserId, customer.id))
-    .orderBy(asc(messagingThreads.id), asc(messagingMessages.createdAt), asc(messagingMessages.id));
+  const conversations = await messagesForExport(db, personId);
+  if (!conversations) return;
+  const customer = { id: conversations.customerUserId };
+  const rows = conversations.messages;
   for (const row of rows) {
     const byPatient = row.authorId === customer.id;
     const other = { display: `${row.authorFirstName} ${row.authorLastName}`.trim() };

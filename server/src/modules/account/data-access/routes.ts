@@ -9,7 +9,6 @@ import {
   accessLogPageSchema,
   accessLogQuerySchema,
   apiErrorSchema,
-  DATA_ACCESS_ROUTE_ID,
   DATA_EXPORT_PATH,
   dataExportQuerySchema,
   FHIR_JSON_MEDIA_TYPE,
@@ -17,9 +16,9 @@ import {
   type DataAccessPageState,
   type Lang,
 } from '@portal/shared-api';
+import type { Database } from '../../../db/index';
 import { notFound } from '../../../http/errors';
-import { ok } from '../../../pages/loaders';
-import { auditedRead, patientAccess } from '../../patients/access';
+import { auditedRead, patientAccess, type PatientAccess } from '../../patients/index';
 import { people } from '../../patients/schema';
 import type { AccountConfig } from '../config';
 import { ACCESS_LOG_ACTION, ACCESS_LOG_EXPORT_ACTION, DATA_EXPORT_ACTION, loadAccessLogPage, loadWholeAccessLog } from './access-log';
@@ -31,30 +30,32 @@ const EXPORT_FILE_STEM: Record<Lang, string> = { fi: 'omat-terveystietoni', sv: 
 const helsinkiDay = (at: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Helsinki', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 /**
- * account.data-access (see shared-api's data-access.ts): the page loader (the log's first page),
+ * account.data-access's state (its loader is pages/data-access.ts): the log's first page, for the
+ * session's subject (the ward while a guardian acts for them, named by their given name), audited.
+ */
+export async function loadDataAccessPage(db: Database, access: PatientAccess): Promise<DataAccessPageState> {
+  return auditedRead(
+    db,
+    access,
+    ACCESS_LOG_ACTION,
+    async (subjectPersonId): Promise<DataAccessPageState> => {
+      const log = await loadAccessLogPage(db, { subjectPersonId, viewerPersonId: access.actorPersonId, page: 1 });
+      if (subjectPersonId === access.actorPersonId) return { subject: { kind: 'self' }, log };
+      const [ward] = await db.select({ givenName: people.givenName }).from(people).where(eq(people.id, subjectPersonId));
+      return { subject: { kind: 'ward', givenName: ward?.givenName ?? '' }, log };
+    },
+    { page: 1 },
+  );
+}
+
+/**
+ * account.data-access (see shared-api's data-access.ts): the page's state (above),
  * GET /api/account/access-log (later pages, filtered pages), GET /api/account/access-log/export
  * (the log as CSV) and GET /api/account/data-export (the FHIR R4 download). All read the session's
  * subject only (the ward while a guardian acts for them) and are audited: the log's reads as
  * `account.data-access`, its CSV as `account.access-log-export`, the FHIR export as `account.data-export`.
  */
 export function installDataAccess(app: FastifyInstance, _config: AccountConfig): void {
-  app.pageLoaders.register(DATA_ACCESS_ROUTE_ID, async (ctx) => {
-    const access = patientAccess(ctx.request);
-    const state = await auditedRead(
-      ctx.db,
-      access,
-      ACCESS_LOG_ACTION,
-      async (subjectPersonId): Promise<DataAccessPageState> => {
-        const log = await loadAccessLogPage(ctx.db, { subjectPersonId, viewerPersonId: access.actorPersonId, page: 1 });
-        if (subjectPersonId === access.actorPersonId) return { subject: { kind: 'self' }, log };
-        const [ward] = await ctx.db.select({ givenName: people.givenName }).from(people).where(eq(people.id, subjectPersonId));
-        return { subject: { kind: 'ward', givenName: ward?.givenName ?? '' }, log };
-      },
-      { page: 1 },
-    );
-    return ok(state);
-  });
-
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(

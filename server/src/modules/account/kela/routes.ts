@@ -20,7 +20,7 @@ import {
   textSchema,
 } from '@portal/shared-api';
 import { ApiError, notFound, unauthorized, validationError } from '../../../http/errors';
-import { auditedRead, patientAccess } from '../../patients/access';
+import { auditedRead, patientAccess } from '../../patients/index';
 import type { AccountConfig } from '../config';
 import { finishKelaUpload, initKelaUpload, kelaCardOf, kelaImageOf } from './service';
 

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { maskIdentityCode, type Consent, type ConsentRequest, type ContactDetails, type Patient, type ProfileLanguage } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
-import { people } from '../../patients/schema';
+import { markPatientDataConsentGiven, personById, setContactDetails } from '../../patients/index';
 import { accountProfiles } from '../schema';
 
 /**
@@ -26,13 +26,10 @@ const NO_CONSENT: Consent = {
 
 /** The subject's patient record and consents; null when the person does not exist. */
 export async function readProfile(db: Database, personId: string): Promise<ProfileRecord | null> {
-  const [row] = await db
-    .select({ person: people, profile: accountProfiles })
-    .from(people)
-    .leftJoin(accountProfiles, eq(accountProfiles.personId, people.id))
-    .where(eq(people.id, personId));
-  if (!row) return null;
-  const { person, profile } = row;
+  // the person through the patients module (issue 32), then its profile: what the left join answered
+  const person = await personById(db, personId);
+  if (!person) return null;
+  const [profile] = await db.select().from(accountProfiles).where(eq(accountProfiles.personId, personId));
   return {
     patient: {
       firstName: person.givenName,
@@ -61,6 +58,19 @@ export async function readProfile(db: Database, personId: string): Promise<Profi
   };
 }
 
+/**
+ * The language each of `personIds` chose in My information; a person who never chose one is absent.
+ * Other modules' messages to a patient (the booking waitlist's SMS) are written in it.
+ */
+export async function profileLanguages(db: Database, personIds: readonly string[]): Promise<Map<string, 'fi' | 'sv' | 'en'>> {
+  if (personIds.length === 0) return new Map();
+  const rows = await db
+    .select({ personId: accountProfiles.personId, language: accountProfiles.language })
+    .from(accountProfiles)
+    .where(inArray(accountProfiles.personId, [...personIds]));
+  return new Map(rows.flatMap((row) => (row.language ? [[row.personId, row.language] as const] : [])));
+}
+
 type ProfileColumns = Partial<Omit<typeof accountProfiles.$inferInsert, 'personId'>>;
 
 /** Inserts the subject's profile row or updates the given columns of it. */
@@ -74,7 +84,7 @@ async function upsertProfile(db: Database, personId: string, values: ProfileColu
 
 /** PUT /api/user: the contact details (already validated: trimmed, phone as +358…). */
 export async function saveContactDetails(db: Database, personId: string, contact: ContactDetails): Promise<void> {
-  await db.update(people).set({ phoneNumber: contact.phoneNumber, email: contact.emailAddress }).where(eq(people.id, personId));
+  await setContactDetails(db, personId, { phoneNumber: contact.phoneNumber, email: contact.emailAddress });
   await upsertProfile(db, personId, {
     streetAddress: contact.streetAddress,
     postalCode: contact.postalCode,
@@ -101,5 +111,5 @@ export async function saveConsent(db: Database, personId: string, consent: Conse
     allowsBookingSms: consent.allowsBookingSms,
     consentFormUpdatedAt: savedAt,
   });
-  await db.update(people).set({ patientDataConsent: 'ok' }).where(eq(people.id, personId));
+  await markPatientDataConsentGiven(db, personId);
 }

@@ -18,21 +18,18 @@ import {
   type ConsentRequest,
   type ConsentResponse,
   type ContactUpdateResponse,
-  type DataProcessingPageState,
-  type MyInformationPageState,
   type UserFormResponse,
   type ValidationErrorBody,
 } from '@portal/shared-api';
 import { withTransaction } from '../../../db/transaction';
 import { notFound, unauthorized, validationError } from '../../../http/errors';
-import { ok } from '../../../pages/loaders';
-import { auditedRead, patientAccess } from '../../patients/access';
+import { auditedRead, patientAccess } from '../../patients/index';
 import type { AccountConfig } from '../config';
 import { readProfile, saveConsent, saveContactDetails, saveUserForm, type ProfileRecord } from './queries';
 
 /**
  * My information and the patient data consent (spec part 2 §2.2, §3, §4, §7): the loaders of
- * account.my-information and account.data-processing, and
+ * account.my-information and account.data-processing (pages/), and
  * - PUT /api/user?csrfToken= — the contact details (street, postal code, post office, e-mail, phone);
  * - POST /api/user?csrfToken= — the user form: contact details, language, and where to go next;
  * - POST /api/user/consent?csrfToken=&lang= — the five consents; marks the patient data consent given.
@@ -55,27 +52,14 @@ export function consentRefusal(brand: Brand, consent: ConsentRequest): Validatio
   return null;
 }
 
-export function installProfile(app: FastifyInstance, config: AccountConfig): void {
+/** The person's profile, or 404: a session always names an existing person, so one that is gone is not found. */
+export const requireProfile = (profile: ProfileRecord | null): ProfileRecord => {
+  if (!profile) throw notFound('No such person');
+  return profile;
+};
+
+export function installProfile(app: FastifyInstance, _config: AccountConfig): void {
   const brand = app.config.brand;
-  const requireProfile = (profile: ProfileRecord | null): ProfileRecord => {
-    if (!profile) throw notFound('No such person');
-    return profile;
-  };
-
-  app.pageLoaders.register(MY_INFORMATION_ROUTE_ID, async (ctx) => {
-    const profile = requireProfile(await auditedRead(ctx.db, patientAccess(ctx.request), MY_INFORMATION_ROUTE_ID, (personId) => readProfile(ctx.db, personId)));
-    return ok({ ...profile, privacyPolicyUrl: config.privacyPolicyUrl } satisfies MyInformationPageState);
-  });
-
-  app.pageLoaders.register(DATA_PROCESSING_ROUTE_ID, async (ctx) => {
-    const profile = requireProfile(await auditedRead(ctx.db, patientAccess(ctx.request), DATA_PROCESSING_ROUTE_ID, (personId) => readProfile(ctx.db, personId)));
-    return ok({
-      consent: profile.consent,
-      patientDataConsentFormUpdated: profile.patient.patientDataConsentFormUpdated,
-      privacyPolicyUrl: config.privacyPolicyUrl,
-    } satisfies DataProcessingPageState);
-  });
-
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = async (request: { session?: unknown }) => {
     if (!request.session) throw unauthorized();

@@ -20,15 +20,14 @@ import {
 import type { Database } from '../../../db/index';
 import { withTransaction } from '../../../db/transaction';
 import { ApiError, unauthorized, validationError } from '../../../http/errors';
-import { ok } from '../../../pages/loaders';
-import { auditedRead, patientAccess, type PatientAccess } from '../../patients/access';
+import { auditedRead, patientAccess, type PatientAccess } from '../../patients/index';
 import { people } from '../../patients/schema';
 import type { AccountConfig } from '../config';
 import { accountProfiles, registrationGuardians } from '../schema';
 
 /**
  * Registration (spec part 2 §2.2, §3, §5, §7, §9; part 1 §2 first-time welcome): the loaders of
- * account.registration and account.welcome (one form) and POST /api/user/register?csrfToken=.
+ * account.registration and account.welcome (one form; pages/) and POST /api/user/register?csrfToken=.
  *
  * Whom the form registers is the session's subject, never a value from the browser: the signed-in
  * person, or the ward a guardian acts for (the guardianship is checked again on every call). A
@@ -169,11 +168,8 @@ async function register(tx: Database, subjectId: string, ward: boolean, body: Pa
   return { type: 'success', patient: { firstName: updated.givenName, lastName: updated.familyName, registered: true } };
 }
 
-/** Registers this feature's page loaders and POST /api/user/register. */
+/** Registers POST /api/user/register (the pages' loaders: pages/registration.ts, pages/welcome.ts). */
 export function installRegistration(app: FastifyInstance, _config: AccountConfig): void {
-  app.pageLoaders.register(REGISTRATION_ROUTE_ID, async (ctx) => ok(await loadRegistrationPage(ctx.db, patientAccess(ctx.request), REGISTRATION_ROUTE_ID)));
-  app.pageLoaders.register(WELCOME_ROUTE_ID, async (ctx) => ok(await loadRegistrationPage(ctx.db, patientAccess(ctx.request), WELCOME_ROUTE_ID)));
-
   app.withTypeProvider<ZodTypeProvider>().post(
     REGISTER_PATH,
     {

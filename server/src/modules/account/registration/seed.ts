@@ -1,6 +1,6 @@
 import type { Database } from '../../../db/index';
-import { guardianships, people } from '../../patients/schema';
-import type { DemoWorld } from '../../../seed/personas';
+import { insertGuardianship, insertPerson } from '../../patients/index';
+import type { DemoWorld } from '../../module';
 
 /**
  * A ward of Leena's who is not a customer yet, so that a guardian's registration (spec part 2 §2.2:
@@ -11,10 +11,6 @@ import type { DemoWorld } from '../../../seed/personas';
 export const UNREGISTERED_WARD = { identityCode: '120519A964S', givenName: 'Sanni', familyName: 'Nieminen' } as const;
 
 export async function seedRegistration(db: Database, world: DemoWorld): Promise<void> {
-  const [ward] = await db
-    .insert(people)
-    .values({ ...UNREGISTERED_WARD, registered: false })
-    .returning({ id: people.id });
-  if (!ward) throw new Error('the unregistered ward was not inserted');
-  await db.insert(guardianships).values({ guardianPersonId: world.people.leena, childPersonId: ward.id, guardianType: 'parent' });
+  const wardId = await insertPerson(db, { ...UNREGISTERED_WARD, registered: false });
+  await insertGuardianship(db, { guardianPersonId: world.people.leena, childPersonId: wardId, guardianType: 'parent' });
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/index';
 import { constantTimeEqual } from '../../../util/constant-time';
-import { generateCode, hashCode } from '../../mfa/challenges';
+import { generateCode, hashCode } from '../../mfa/index';
 import { smsLoginCodes } from '../schema';
 
 /**

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../../http/errors';
-import { sessions } from '../../sessions/schema';
+import { setSessionExpiry } from '../../sessions/index';
 
 /** Development only: ends the caller's own session now, as if its 30 minutes had passed. */
 export const DEV_EXPIRE_SESSION_PATH = '/api/dev/expire-session';
@@ -21,7 +20,7 @@ export function installDevSessionExpiry(app: FastifyInstance): void {
     const session = request.session;
     if (!session) throw unauthorized();
     const expiresAt = new Date(Date.now() - 1000);
-    await app.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, session.id));
+    await setSessionExpiry(app.db, session.id, expiresAt);
     // the answer's x-session-expires tells the shell at once
     request.session = { ...session, expiresAt };
     return { type: 'success' as const };

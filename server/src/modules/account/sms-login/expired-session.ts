@@ -1,10 +1,8 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../../db/index';
 import { policyOf } from '../../../http/route-policy';
-import { people } from '../../patients/schema';
-import { sessions } from '../../sessions/schema';
-import { hashToken, SESSION_COOKIE } from '../../sessions/service';
+import { personById } from '../../patients/index';
+import { recentlyExpiredSession, SESSION_COOKIE } from '../../sessions/index';
 
 /**
  * How the server knows, after a session expired, whose it was (spec part 2 §2.2 "SMS code login
@@ -13,10 +11,10 @@ import { hashToken, SESSION_COOKIE } from '../../sessions/service';
  * An expired session's row stays in `sessions` (it is only deleted by logout or a purge), but the
  * sessions module clears the `portal_session` cookie on the first request that finds it expired,
  * which is the very load of the session-timed-out page. So at that moment, and only for a person
- * who has SMS login on and a verified phone, this module keeps the same token in a cookie of its
- * own, `portal_expired_session` (httpOnly, SameSite=Strict, no longer than the window below). The
+ * who has SMS login on and a verified phone, or a passkey (the passkeys module), this module keeps
+ * the same token in a cookie of its own, `portal_expired_session` (httpOnly, SameSite=Strict, no longer than the window below). The
  * token is worth nothing by itself: the session row is expired, and only a right SMS code turns it
- * into a new session. Logging out deletes the row, and too many wrong codes end it for good.
+ * into a new session, or the person's own passkey. Logging out deletes the row, and too many wrong codes end it for good.
  */
 export const EXPIRED_SESSION_COOKIE = 'portal_expired_session';
 
@@ -36,24 +34,17 @@ export interface ExpiredSession {
 /** The expired (not live, not too old) session of a token, with its person's SMS login settings. */
 export async function findExpiredSession(db: Database, token: string, now = new Date()): Promise<ExpiredSession | null> {
   if (!token || token.length > 256) return null;
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      personId: sessions.personId,
-      expiresAt: sessions.expiresAt,
-      mfaEnabled: people.mfaEnabled,
-      phoneNumber: people.phoneNumber,
-    })
-    .from(sessions)
-    .innerJoin(people, eq(people.id, sessions.personId))
-    .where(and(eq(sessions.id, hashToken(token)), lte(sessions.expiresAt, now), gt(sessions.expiresAt, new Date(now.getTime() - SMS_LOGIN_WINDOW_MS))));
-  if (!row) return null;
+  // the session is the sessions module's; its person's SMS login settings are read here
+  const session = await recentlyExpiredSession(db, token, now, SMS_LOGIN_WINDOW_MS);
+  if (!session) return null;
+  const person = await personById(db, session.personId);
+  if (!person) return null;
   return {
-    id: row.id,
-    personId: row.personId,
-    expiresAt: row.expiresAt,
-    smsLoginEnabled: row.mfaEnabled && !!row.phoneNumber,
-    phoneNumber: row.phoneNumber,
+    id: session.id,
+    personId: session.personId,
+    expiresAt: session.expiresAt,
+    smsLoginEnabled: person.mfaEnabled && !!person.phoneNumber,
+    phoneNumber: person.phoneNumber,
   };
 }
 
@@ -85,12 +76,13 @@ export function forgetExpiredSession(reply: FastifyReply, opts: ExpiredSessionCo
 
 /**
  * Runs after the sessions module's own onRequest hook (installed earlier, so it ran first): when
- * that hook found the session cookie expired, keeps its token for SMS login (see above); when there
- * is a live session, the kept token is no longer needed.
+ * that hook found the session cookie expired, keeps its token for SMS login or a passkey (see
+ * above; `keeps` says whether this person could use either); when there is a live session, the
+ * kept token is no longer needed.
  */
-export function installExpiredSessionKeeper(app: FastifyInstance, opts: ExpiredSessionCookieOptions & { enabled: () => boolean }): void {
+export function installExpiredSessionKeeper(app: FastifyInstance, opts: ExpiredSessionCookieOptions & { keeps: (expired: ExpiredSession) => Promise<boolean> }): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!opts.enabled() || !policyOf(request).session) return;
+    if (!policyOf(request).session) return;
     const kept = request.cookies[EXPIRED_SESSION_COOKIE];
     if (request.session) {
       if (kept) forgetExpiredSession(reply, opts);
@@ -100,7 +92,7 @@ export function installExpiredSessionKeeper(app: FastifyInstance, opts: ExpiredS
     if (!token || token === kept) return;
     const now = new Date();
     const expired = await findExpiredSession(app.db, token, now);
-    if (!expired?.smsLoginEnabled) return;
+    if (!expired || !(await opts.keeps(expired))) return;
     const maxAge = Math.max(1, Math.floor((expired.expiresAt.getTime() + SMS_LOGIN_WINDOW_MS - now.getTime()) / 1000));
     reply.setCookie(EXPIRED_SESSION_COOKIE, token, { ...expiredSessionCookieOptions(opts), maxAge });
   });

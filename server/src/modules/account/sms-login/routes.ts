@@ -25,11 +25,9 @@ import { z } from 'zod';
 import { unauthorized } from '../../../http/errors';
 import { isSafeNextPath } from '../../../http/next-path';
 import { serverMessage } from '../../../pages/messages';
-import { countAttempt } from '../../identity/rate-limit';
-import { DEFAULT_REQUEST_LIMIT } from '../../mfa/index';
-import { mfaChallenges } from '../../mfa/schema';
+import { clearChallenges, DEFAULT_REQUEST_LIMIT } from '../../mfa/index';
 import { people } from '../../patients/schema';
-import { cookieOptions, SESSION_COOKIE } from '../../sessions/service';
+import { cookieOptions, SESSION_COOKIE } from '../../sessions/index';
 import type { AccountConfig } from '../config';
 import { smsLoginCodes } from '../schema';
 import { answerLoginCode, deleteLoginCode, openLoginCode } from './codes';
@@ -37,13 +35,24 @@ import { installDevSessionExpiry } from './dev';
 import { expiredSessionOf, forgetExpiredSession, installExpiredSessionKeeper, type ExpiredSession } from './expired-session';
 import { mfaStatusOf } from './status';
 
-export const SMS_LOGIN_ROUTE_ID = 'account.sms-login';
-export const EXPIRED_SESSION_ROUTE_ID = 'expired-session';
-
 /** Login code requests per person (as many as the onboarding allows: 5 per 15 minutes). */
 export const SMS_LOGIN_REQUEST_LIMIT = DEFAULT_REQUEST_LIMIT;
 
 const csrfOnlyQuerySchema = z.object({ csrfToken: textSchema.max(200).optional() });
+
+/** Who may log in with an SMS code: a known expired session of a person with SMS login on (the mfa feature on). */
+export async function smsLoginEligible(app: FastifyInstance, request: FastifyRequest): Promise<ExpiredSession | null> {
+  if (!app.config.features.includes(MFA_FEATURE)) return null;
+  const expired = await expiredSessionOf(app.db, request);
+  return expired?.smsLoginEnabled && expired.phoneNumber ? expired : null;
+}
+
+/** Whether the request's expired session could be resumed with an SMS code, and where the code goes (the state of account.sms-login). */
+export async function smsLoginAvailability(app: FastifyInstance, config: AccountConfig, request: FastifyRequest): Promise<SmsLoginAvailability> {
+  const expired = await smsLoginEligible(app, request);
+  if (!expired?.phoneNumber) return { status: 'unavailable' };
+  return { status: 'available', phoneNumberEnding: phoneNumberEnding(expired.phoneNumber), codeTtlSeconds: config.smsLoginCodeTtlSeconds };
+}
 
 /**
  * SMS login (spec part 2 §2.2, §3 MFA status, §4 "MFA (SMS login) toggle" and "Session", §7, §8):
@@ -51,7 +60,9 @@ const csrfOnlyQuerySchema = z.object({ csrfToken: textSchema.max(200).optional()
  *   answers user-wants-to-enable-mfa and the page then runs the existing onboarding
  *   (/api/mfa-onboarding: the phone number, the code from the SMS gateway); disable turns SMS login
  *   off and forgets any open code;
- * - the page loaders of account.sms-login and of the shell's expired-session page;
+ * - the state of account.sms-login and of the shell's expired-session page (which also says
+ *   whether the person has a passkey: the passkeys module): their loaders are pages/sms-login.ts and
+ *   pages/expired-session.ts;
  * - POST /api/pin/code: sends a login code to the verified phone of the person whose session
  *   expired (expired-session.ts says how they are known), rate-limited;
  * - POST /api/pin { pin, next }: a right code ends the expired session and starts a new one; the
@@ -62,30 +73,14 @@ export function installSmsLogin(app: FastifyInstance, config: AccountConfig): vo
   const cookie = { secure: app.config.secureCookies };
   const mfaOn = () => app.config.features.includes(MFA_FEATURE);
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  installExpiredSessionKeeper(app, { ...cookie, enabled: mfaOn });
+  // the expired session is kept for whoever could resume it: SMS login (with the feature on) or a passkey
+  installExpiredSessionKeeper(app, { ...cookie, keeps: async (expired) => (mfaOn() && expired.smsLoginEnabled) || app.passkeys.hasAny(expired.personId) });
   installDevSessionExpiry(app);
 
   const statusOf = (personId: string) =>
-    mfaStatusOf(app.db, { personId, mfaFeatureOn: mfaOn(), onboardingLimit: app.mfaOnboardingRequestLimit, attempts: app.attemptCounter });
+    mfaStatusOf(app.db, { personId, mfaFeatureOn: mfaOn(), onboardingLimit: app.mfaOnboardingRequestLimit, attempts: app.attemptLimiter });
 
-  /** Who may log in with an SMS code: a known expired session of a person with SMS login on. */
-  async function eligible(request: FastifyRequest): Promise<ExpiredSession | null> {
-    if (!mfaOn()) return null;
-    const expired = await expiredSessionOf(app.db, request);
-    return expired?.smsLoginEnabled && expired.phoneNumber ? expired : null;
-  }
-
-  async function availability(request: FastifyRequest): Promise<SmsLoginAvailability> {
-    const expired = await eligible(request);
-    if (!expired?.phoneNumber) return { status: 'unavailable' };
-    return { status: 'available', phoneNumberEnding: phoneNumberEnding(expired.phoneNumber), codeTtlSeconds: config.smsLoginCodeTtlSeconds };
-  }
-
-  app.pageLoaders.register(SMS_LOGIN_ROUTE_ID, async (ctx) => ({ status: 200, state: await availability(ctx.request) }));
-  app.pageLoaders.register(EXPIRED_SESSION_ROUTE_ID, async (ctx) => ({
-    status: 200,
-    state: { smsLogin: (await availability(ctx.request)).status === 'available' },
-  }));
+  const eligible = (request: FastifyRequest) => smsLoginEligible(app, request);
 
   const requireSession = async (request: FastifyRequest) => {
     if (!request.session) throw unauthorized();
@@ -123,7 +118,7 @@ export function installSmsLogin(app: FastifyInstance, config: AccountConfig): vo
       if (request.body.action === 'disable') {
         await app.db.transaction(async (tx) => {
           await tx.update(people).set({ mfaEnabled: false }).where(eq(people.id, personId));
-          await tx.delete(mfaChallenges).where(eq(mfaChallenges.personId, personId));
+          await clearChallenges(tx, personId);
           await tx.delete(smsLoginCodes).where(eq(smsLoginCodes.personId, personId));
         });
         return { type: 'success' as const, status: await statusOf(personId) };
@@ -159,7 +154,7 @@ export function installSmsLogin(app: FastifyInstance, config: AccountConfig): vo
     async (request, reply) => {
       const expired = expiredCaller.get(request);
       if (!expired?.phoneNumber) throw unauthorized();
-      const verdict = await countAttempt(app.attemptCounter, `sms-login:${expired.personId}`, SMS_LOGIN_REQUEST_LIMIT);
+      const verdict = await app.attemptLimiter.count(`sms-login:${expired.personId}`, SMS_LOGIN_REQUEST_LIMIT);
       if (!verdict.allowed) {
         return reply
           .status(429)

@@ -1,10 +1,8 @@
-import { and, eq, gt } from 'drizzle-orm';
 import type { MfaStatus } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
-import { nextAllowedAttempt, type AttemptCounter, type RateLimitRule } from '../../identity/rate-limit';
-import { mfaChallenges } from '../../mfa/schema';
-import { onboardingRateLimitKey } from '../../mfa/index';
-import { people } from '../../patients/schema';
+import type { Limiter, RateLimitRule } from '../../../counters/limiter';
+import { hasOpenChallenge, onboardingRateLimitKey } from '../../mfa/index';
+import { personById } from '../../patients/index';
 
 export interface MfaStatusInput {
   personId: string;
@@ -12,14 +10,14 @@ export interface MfaStatusInput {
   mfaFeatureOn: boolean;
   /** the onboarding code-request limit in force (app.mfaOnboardingRequestLimit) */
   onboardingLimit: RateLimitRule;
-  /** where that limit counts (app.attemptCounter) */
-  attempts: AttemptCounter;
+  /** where that limit counts (app.attemptLimiter) */
+  attempts: Limiter;
   now?: Date;
 }
 
 /** When the person's onboarding code requests are used up, the instant the next one is allowed; else null. */
-function nextOnboardingAttempt(attempts: AttemptCounter, personId: string, rule: RateLimitRule, now: Date): Promise<Date | null> {
-  return nextAllowedAttempt(attempts, onboardingRateLimitKey(personId), rule, now);
+function nextOnboardingAttempt(attempts: Limiter, personId: string, rule: RateLimitRule, now: Date): Promise<Date | null> {
+  return attempts.nextAllowed(onboardingRateLimitKey(personId), rule, now);
 }
 
 /**
@@ -30,17 +28,10 @@ function nextOnboardingAttempt(attempts: AttemptCounter, personId: string, rule:
 export async function mfaStatusOf(db: Database, input: MfaStatusInput): Promise<MfaStatus> {
   if (!input.mfaFeatureOn) return { type: 'environment-has-mfa-disabled' };
   const now = input.now ?? new Date();
-  const [person] = await db
-    .select({ mfaEnabled: people.mfaEnabled, phoneNumber: people.phoneNumber })
-    .from(people)
-    .where(eq(people.id, input.personId));
+  const person = await personById(db, input.personId);
   if (person?.mfaEnabled && person.phoneNumber) return { type: 'enabled' };
   const nextAttempt = await nextOnboardingAttempt(input.attempts, input.personId, input.onboardingLimit, now);
   if (nextAttempt) return { type: 'too-many-onboarding-attempts', nextAttempt: nextAttempt.toISOString() };
-  const [challenge] = await db
-    .select({ personId: mfaChallenges.personId })
-    .from(mfaChallenges)
-    .where(and(eq(mfaChallenges.personId, input.personId), gt(mfaChallenges.expiresAt, now)));
-  if (challenge) return { type: 'user-wants-to-enable-mfa' };
+  if (await hasOpenChallenge(db, input.personId, now)) return { type: 'user-wants-to-enable-mfa' };
   return { type: 'user-has-no-verified-mfa-device' };
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/index';
-import type { DemoWorld } from '../../../seed/personas';
+import type { DemoWorld } from '../../module';
 import { addDays } from '@portal/shared-i18n';
 import { occupationalTeamMembers, occupationalTeams } from '../schema';
 

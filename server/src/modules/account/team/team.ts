@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { isSubstituteCurrentOrUpcoming, type TeamMember, type TeamPageState } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
-import { people } from '../../patients/schema';
+import { personById } from '../../patients/index';
 import { occupationalTeamMembers, occupationalTeams } from '../schema';
 
 /** The page's route id, also the audit action of its read. */
@@ -26,8 +26,8 @@ export function toTeamMember(row: MemberRow, today: string): TeamMember {
  * audits the read.
  */
 export async function loadTeamPage(db: Database, subjectPersonId: string, today: string): Promise<TeamPageState> {
-  const [person] = await db.select({ occupational: people.occupationalHealthcare }).from(people).where(eq(people.id, subjectPersonId));
-  if (!person?.occupational) return { status: 'no-team' };
+  const person = await personById(db, subjectPersonId);
+  if (!person?.occupationalHealthcare) return { status: 'no-team' };
   const [team] = await db.select({ employerName: occupationalTeams.employerName }).from(occupationalTeams).where(eq(occupationalTeams.personId, subjectPersonId));
   if (!team) return { status: 'no-team' };
   const members = await db

@@ -3,7 +3,7 @@ import { ageOn, parseIdentityCode, type AnonymousCheckInResponse } from '@portal
 import type { Database } from '../../../db/index';
 import { constantTimeEqual } from '../../../util/constant-time';
 import { helsinkiToday } from '@portal/shared-i18n';
-import { people } from '../../patients/schema';
+import { personById } from '../../patients/index';
 import { selfCheckInStatusOf, type AppointmentRow } from '../appointments/detail';
 import { appointments } from '../schema';
 
@@ -30,10 +30,7 @@ function consentOutcome(person: { identityCode: string; registered: boolean; pat
  * UPDATE, so two taps never both succeed.
  */
 export async function checkInAnonymously(db: Database, row: AppointmentRow, ssnEndPart: string, now: Date): Promise<AnonymousCheckInResponse> {
-  const [person] = await db
-    .select({ identityCode: people.identityCode, registered: people.registered, patientDataConsent: people.patientDataConsent })
-    .from(people)
-    .where(eq(people.id, row.personId));
+  const person = await personById(db, row.personId);
   if (!person) return { type: 'unknownError' };
   if (!constantTimeEqual(endPartOf(person.identityCode), ssnEndPart)) return { type: 'ssnEndPartMismatch' };
   const status = selfCheckInStatusOf(row, now);

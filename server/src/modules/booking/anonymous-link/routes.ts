@@ -12,7 +12,6 @@ import {
   langSchema,
   validationErrorSchema,
   type AnonymousAppointment,
-  type AnonymousAppointmentPageState,
   type AnonymousCheckInStatus,
   type ApiErrorBody,
   type AppointmentDetail,
@@ -20,9 +19,7 @@ import {
 } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { notFound } from '../../../http/errors';
-import { notFoundState, ok } from '../../../pages/loaders';
-import { writeAudit } from '../../audit/audit';
-import { countAttempt } from '../../identity/rate-limit';
+import { requestOfAudit, writeAudit } from '../../audit/index';
 import { findAppointmentRows, toAppointmentDetail, type AppointmentRow } from '../appointments/detail';
 import { buildCalendarFile, calendarFileName } from '../calendar/ics';
 import type { BookingConfig } from '../config';
@@ -71,23 +68,23 @@ export function toAnonymousAppointment(detail: AppointmentDetail, token: string)
   };
 }
 
-async function rowByToken(db: Database, token: string): Promise<AppointmentRow | null> {
+export async function rowByToken(db: Database, token: string): Promise<AppointmentRow | null> {
   if (!anonymousAppointmentTokenSchema.safeParse(token).success) return null;
   return (await findAppointmentRows(db, { linkToken: token }))[0] ?? null;
 }
 
 /** The link holder reads their own appointment: audited as the patient's own read, marked as the link's. */
-const linkAudit = (row: AppointmentRow, action: string, requestId: string) => ({
+export const linkAudit = (row: AppointmentRow, action: string, request: { id: string }) => ({
   actorPersonId: row.personId,
   subjectPersonId: row.personId,
   action,
   details: { appointmentId: row.id, channel: 'anonymous-link' },
-  requestId,
+  ...requestOfAudit(request),
 });
 
 /**
  * The anonymous appointment link (spec part 2 §2.1, §3, §4, §7, §8):
- * - the loader of booking.anonymous-appointment by the link token: not found (404), cancelled, or
+ * - the loader of booking.anonymous-appointment (pages/anonymous-appointment.ts) by the link token: not found (404), cancelled, or
  *   the appointment (no identity code, no name);
  * - POST /api/anon/check-in: no csrfToken (an Origin check instead); at most
  *   ANONYMOUS_END_PART_ATTEMPTS_PER_HOUR attempts per appointment and client address an hour, and
@@ -97,16 +94,6 @@ const linkAudit = (row: AppointmentRow, action: string, requestId: string) => ({
  */
 export function installAnonymousLink(app: FastifyInstance, _config: BookingConfig): void {
   const cancellationHours = () => app.config.brandConfig.cancellationHours;
-
-  app.pageLoaders.register(ANONYMOUS_APPOINTMENT_ROUTE_ID, async (ctx) => {
-    const token = ctx.params.token ?? '';
-    const row = await rowByToken(ctx.db, token);
-    if (!row) return notFoundState<AnonymousAppointmentPageState>({ status: 'appointment-not-found' });
-    await writeAudit(ctx.db, linkAudit(row, ANONYMOUS_APPOINTMENT_ROUTE_ID, ctx.request.id));
-    if (row.status === 'cancelled') return ok<AnonymousAppointmentPageState>({ status: 'appointment-cancelled' });
-    const detail = toAppointmentDetail(row, ctx.lang, new Date(), cancellationHours(), ctx.features);
-    return ok<AnonymousAppointmentPageState>({ status: 'ok', appointment: toAnonymousAppointment(detail, token) });
-  });
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -126,9 +113,9 @@ export function installAnonymousLink(app: FastifyInstance, _config: BookingConfi
       if (!row) throw notFound('No such appointment');
       // Every attempt counts (atomically, in the database): even a burst of parallel guesses from one
       // address gets 5. Keyed by the address too, so one guesser does not lock the patient out.
-      const byAddress = await countAttempt(app.attemptCounter, `anon-check-in:${row.id}:${request.ip}`, END_PART_RULE);
+      const byAddress = await app.attemptLimiter.count(`anon-check-in:${row.id}:${request.ip}`, END_PART_RULE);
       // An address already stopped adds nothing to the link's count: alone it cannot reach the ceiling.
-      const verdict = byAddress.allowed ? await countAttempt(app.attemptCounter, `anon-check-in-link:${row.id}`, END_PART_LINK_RULE) : byAddress;
+      const verdict = byAddress.allowed ? await app.attemptLimiter.count(`anon-check-in-link:${row.id}`, END_PART_LINK_RULE) : byAddress;
       if (!verdict.allowed) {
         return reply
           .status(429)
@@ -136,7 +123,7 @@ export function installAnonymousLink(app: FastifyInstance, _config: BookingConfi
           .send({ type: 'TooManyRequests', message: 'Too many check-in attempts for this appointment' } satisfies ApiErrorBody);
       }
       const outcome = await checkInAnonymously(app.db, row, ssnEndPart, new Date());
-      if (outcome.type !== 'ssnEndPartMismatch') await writeAudit(app.db, linkAudit(row, 'booking.anonymous-check-in', request.id));
+      if (outcome.type !== 'ssnEndPartMismatch') await writeAudit(app.db, linkAudit(row, 'booking.anonymous-check-in', request));
       return outcome;
     },
   );
@@ -154,7 +141,7 @@ export function installAnonymousLink(app: FastifyInstance, _config: BookingConfi
     async (request, reply) => {
       const row = await rowByToken(app.db, request.params.token);
       if (!row || row.status === 'cancelled') throw notFound('No such appointment');
-      await writeAudit(app.db, linkAudit(row, 'booking.calendar', request.id));
+      await writeAudit(app.db, linkAudit(row, 'booking.calendar', request));
       const lang: Lang = request.query.lang ?? 'fi';
       const detail = toAppointmentDetail(row, lang, new Date(), cancellationHours(), []);
       return reply

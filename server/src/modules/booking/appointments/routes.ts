@@ -16,26 +16,22 @@ import {
   cancelAppointmentResponseSchema,
   checkInResponseSchema,
   validationErrorSchema,
-  type AppointmentPageState,
-  type AppointmentsPageState,
   type CheckInResponse,
 } from '@portal/shared-api';
 import { withTransaction } from '../../../db/transaction';
 import { notFound, unauthorized } from '../../../http/errors';
-import { notFoundState, ok } from '../../../pages/loaders';
-import { auditedRead, patientAccess } from '../../patients/access';
+import { auditedRead, patientAccess } from '../../patients/index';
 import { people } from '../../patients/schema';
 import { withinCancellationWindow } from '../cancellation';
 import type { BookingConfig } from '../config';
 import { appointments } from '../schema';
 import { slotEventsOf } from '../slot-events';
 import { offerFreedSlot } from '../waitlist/offers';
-import { findAppointmentRows, selfCheckInStatusOf, toAppointmentDetail, type AppointmentRow } from './detail';
-import { upcomingAppointmentRows } from './upcoming';
+import { findAppointmentRows, selfCheckInStatusOf, type AppointmentRow } from './detail';
 
 /**
  * The signed-in appointment pages and calls (spec part 2 §2.1, §4 "Appointment page actions", §5,
- * §7, §8 "Check-in and cancel"): the loaders of booking.appointments and booking.appointment, and
+ * §7, §8 "Check-in and cancel"): the loaders of booking.appointments and booking.appointment (pages/), and
  * - POST /api/appointments/check-in/{id}?csrfToken — check-in, open 30 minutes before the start;
  * - DELETE /api/appointments/{id}?csrfToken — cancel, refused inside the cancellation window;
  * - POST /api/appointments/{id}/arrival-reason?csrfToken — the arrival reason, non-remote only.
@@ -57,37 +53,6 @@ export function parseAppointmentIds(value: string): number[] | null {
 
 export function installAppointments(app: FastifyInstance, _config: BookingConfig): void {
   const cancellationHours = app.config.brandConfig.cancellationHours;
-
-  app.pageLoaders.register(APPOINTMENTS_ROUTE_ID, async (ctx) => {
-    const now = new Date();
-    const rows = await auditedRead(ctx.db, patientAccess(ctx.request), APPOINTMENTS_ROUTE_ID, (personId) =>
-      upcomingAppointmentRows(ctx.db, personId, now, true),
-    );
-    return ok({
-      appointments: rows.map((row) => toAppointmentDetail(row, ctx.lang, now, cancellationHours, ctx.features)),
-      cancellationHours,
-    } satisfies AppointmentsPageState);
-  });
-
-  app.pageLoaders.register(APPOINTMENT_ROUTE_ID, async (ctx) => {
-    const notFoundPage: AppointmentPageState = { status: 'appointment-not-found' };
-    const ids = parseAppointmentIds(ctx.params.ids ?? '');
-    if (!ids) return notFoundState(notFoundPage);
-    const now = new Date();
-    const rows = await auditedRead(
-      ctx.db,
-      patientAccess(ctx.request),
-      APPOINTMENT_ROUTE_ID,
-      (personId) => findAppointmentRows(ctx.db, { appointmentIds: ids, personId }),
-      { appointmentIds: ids },
-    );
-    // Every id must be the patient's: one that is not (or does not exist) makes the page not found.
-    if (rows.length !== ids.length) return notFoundState(notFoundPage);
-    return ok({
-      status: 'ok',
-      appointments: rows.map((row) => toAppointmentDetail(row, ctx.lang, now, cancellationHours, ctx.features)),
-    } satisfies AppointmentPageState);
-  });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = async (request: { session?: unknown }) => {

@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { VIDEO_KIND_ID } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
-import type { DemoWorld } from '../../../seed/personas';
+import type { DemoWorld } from '../../module';
 import { addDays, helsinkiInstant, isoWeekday } from '@portal/shared-i18n';
-import { appointmentKinds, appointmentSlots, clinics, practitioners, type LocalizedContent } from '../../clinics/schema';
+import { allPractitioners, insertAppointmentKindIfMissing, insertSlot, setMissingArrivalInfo, setMissingRates, type LocalizedContent } from '../../clinics/index';
 import { withinCancellationWindow } from '../cancellation';
 import { appointments } from '../schema';
 
@@ -73,27 +72,26 @@ export async function seedAppointments(db: Database, world: DemoWorld): Promise<
   // Seeded before 7.30, tomorrow morning is more than 24 hours away: then 20 hours from now instead.
   const insideWindow = withinCancellationWindow(tomorrowMorning, 24, now) ? tomorrowMorning : roundUpToFiveMinutes(new Date(now.getTime() + 20 * 3_600_000));
 
-  await db
-    .insert(appointmentKinds)
-    .values({
-      id: VIDEO_KIND_ID,
-      description: { fi: 'Videovastaanotto', sv: 'Videomottagning', en: 'Video appointment' },
-      locationType: 'RemoteAppointment',
-    })
-    .onConflictDoNothing();
-  await db.update(clinics).set({ arrivalInfo: ARRIVAL_INFO }).where(and(eq(clinics.isRemote, false), isNull(clinics.arrivalInfo)));
+  await insertAppointmentKindIfMissing(db, {
+    id: VIDEO_KIND_ID,
+    description: { fi: 'Videovastaanotto', sv: 'Videomottagning', en: 'Video appointment' },
+    locationType: 'RemoteAppointment',
+  });
+  await setMissingArrivalInfo(db, ARRIVAL_INFO);
 
-  const rows = await db.select({ id: practitioners.id, lastName: practitioners.lastName }).from(practitioners);
+  const rows = await allPractitioners(db);
   const practitionerId = (lastName: string): number => {
     const found = rows.find((row) => row.lastName === lastName);
     if (!found) throw new Error(`The catalogue has no practitioner ${lastName}`);
     return found.id;
   };
   // The private estimate needs a rate: the demo's practitioners get one where the catalogue set none.
-  await db
-    .update(practitioners)
-    .set({ rate: { code: 'VO30', name: { fi: 'Vastaanotto', sv: 'Mottagning', en: 'Appointment' }, cents: 8900 }, additionalFees: [{ code: 'TMK', name: { fi: 'Toimistomaksu', sv: 'Expeditionsavgift', en: 'Office fee' }, cents: 1290 }] })
-    .where(and(inArray(practitioners.lastName, ['Rantanen', 'Lahtinen', 'Aaltonen', 'Hämäläinen']), isNull(practitioners.rate)));
+  await setMissingRates(
+    db,
+    ['Rantanen', 'Lahtinen', 'Aaltonen', 'Hämäläinen'],
+    { code: 'VO30', name: { fi: 'Vastaanotto', sv: 'Mottagning', en: 'Appointment' }, cents: 8900 },
+    [{ code: 'TMK', name: { fi: 'Toimistomaksu', sv: 'Expeditionsavgift', en: 'Office fee' }, cents: 1290 }],
+  );
 
   const day = (offset: number) => weekdayFrom(addDays(today, offset));
   const demo: DemoAppointment[] = [
@@ -111,24 +109,21 @@ export async function seedAppointments(db: Database, world: DemoWorld): Promise<
 
   for (const item of demo) {
     const isRemote = item.clinicId === 'RMT';
-    const [slot] = await db
-      .insert(appointmentSlots)
-      .values({
-        clinicId: item.clinicId,
-        practitionerId: practitionerId(item.practitioner),
-        specialtyId: item.specialtyId,
-        startsAt: item.startsAt,
-        durationMinutes: item.durationMinutes,
-        isRemote,
-        kindId: item.kindId ?? 'VAST',
-        roomLocation: item.roomLocation ?? null,
-        // the provider's cancellation took the time off the calendar
-        withdrawn: item.cancelledBy === 'provider',
-      })
-      .returning({ id: appointmentSlots.id });
+    const slotId = await insertSlot(db, {
+      clinicId: item.clinicId,
+      practitionerId: practitionerId(item.practitioner),
+      specialtyId: item.specialtyId,
+      startsAt: item.startsAt,
+      durationMinutes: item.durationMinutes,
+      isRemote,
+      kindId: item.kindId ?? 'VAST',
+      roomLocation: item.roomLocation ?? null,
+      // the provider's cancellation took the time off the calendar
+      withdrawn: item.cancelledBy === 'provider',
+    });
     const status = item.status ?? 'reserved';
     await db.insert(appointments).values({
-      slotId: slot!.id,
+      slotId,
       personId: item.personId,
       reservedByPersonId: item.reservedByPersonId ?? null,
       healthcareType: item.healthcareType,

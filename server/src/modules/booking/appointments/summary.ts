@@ -5,9 +5,8 @@ import type { Database } from '../../../db/index';
 import { createPerTurnReaderByLanguage } from '../../../db/per-turn-loader';
 import { preparedStatement } from '../../../db/prepared';
 import { appointmentSlots, clinics, practitioners, specialties } from '../../clinics/schema';
-import { auditedRead } from '../../patients/access';
-import { people, peopleRowId } from '../../patients/schema';
-import { appointments } from '../schema';
+import { auditedRead, fromPeopleWithIds, personRowId } from '../../patients/index';
+import { appointments, occupationalContracts } from '../schema';
 
 
 /** no appointment lasts longer (upcoming.ts) */
@@ -37,7 +36,7 @@ const upcomingStatement = (lang: Lang) =>
   preparedStatement<{ id: string; upcoming: UpcomingJson[] }, { ids: readonly string[]; from: string; now: string }>(
     `front_page_booking_${lang}`,
     () => sql`
-      select ${peopleRowId} as id, (select coalesce(json_agg(json_build_object(
+      select ${personRowId} as id, (select coalesce(json_agg(json_build_object(
           'id', r.id, 'startsAt', floor(extract(epoch from r.starts_at) * 1000)::int8, 'firstName', r.first_name, 'lastName', r.last_name,
           'specialty', r.specialty, 'clinicName', r.clinic_name, 'isRemote', r.is_remote, 'totalCount', r.total_count)
           order by r.starts_at, r.id), '[]'::json)
@@ -48,13 +47,13 @@ const upcomingStatement = (lang: Lang) =>
                 join ${clinics} c on c.id = sl.clinic_id
                 join ${practitioners} pr on pr.id = sl.practitioner_id
                 join ${specialties} sp on sp.id = sl.specialty_id
-               where a.person_id = ${peopleRowId} and a.status <> 'cancelled'
+               where a.person_id = ${personRowId} and a.status <> 'cancelled'
                  -- still under way or ahead: it ends after now (the first bound narrows the index range, as in upcoming.ts)
                  and sl.starts_at > ${sql.placeholder('from')}::timestamptz
                  and sl.starts_at + sl.duration_minutes * interval '1 minute' > ${sql.placeholder('now')}::timestamptz
                order by sl.starts_at, a.id
                limit ${BOOKING_SUMMARY_MAX_ITEMS}) r) as upcoming
-      from ${people} where ${peopleRowId} = any(${sql.placeholder('ids')}::uuid[])`,
+      ${fromPeopleWithIds('ids')}`,
   );
 const upcomingStatements = { fi: upcomingStatement('fi'), sv: upcomingStatement('sv'), en: upcomingStatement('en') } as const;
 
@@ -96,8 +95,18 @@ export async function bookingSummary(db: Database, personId: string, lang: Lang,
   return toSummary((await upcomingOf(db, lang, [personId], now))[0]!);
 }
 
-/** Registers the summary: the session's subject only (the ward when a guardian acts for one), audited. */
+/**
+ * Registers the summary: the session's subject only (the ward when a guardian acts for one), audited.
+ * And the front page's landing facts of this module's tables (front-page/landing.ts): an appointment
+ * (past or future, also a cancelled one) is something the front page shows, and the occupational
+ * contract's product ids decide its chat promotion.
+ */
 export function installBookingSummary(app: FastifyInstance): void {
+  app.frontPageLanding.registerEvents('booking', (personId) => sql<boolean>`exists (select 1 from ${appointments} where ${appointments.personId} = ${personId})`);
+  app.frontPageLanding.registerFact(
+    'contractProductIds',
+    (personId) => sql<string[] | null>`select ${occupationalContracts.contractProductIds} from ${occupationalContracts} where ${occupationalContracts.personId} = ${personId}`,
+  );
   app.frontPageSummaries.register('mf-booking', (ctx) =>
     auditedRead(ctx.db, ctx.access, 'booking.summary', async (personId) => toSummary(await upcomingReader(ctx.db, personId, ctx.lang))),
   );

@@ -1,6 +1,6 @@
-import { and, eq, gt, ne, or } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
 import type { Database } from '../../../db/index';
-import { appointmentSlots } from '../../clinics/schema';
+import { slotStartsWithin } from '../../clinics/index';
 import { appointments } from '../schema';
 import { findAppointmentRows, type AppointmentRow } from './detail';
 
@@ -18,9 +18,25 @@ export async function upcomingAppointmentRows(db: Database, personId: string, no
     db,
     { personId },
     and(
-      gt(appointmentSlots.startsAt, new Date(now.getTime() - LONGEST_APPOINTMENT_MS)),
+      // the slot's time through the clinics module's condition (issue 32): what the joined slot's
+      // starts_at > … was (appointments.slot_id is not null and references the slot)
+      slotStartsWithin(appointments.slotId, { after: new Date(now.getTime() - LONGEST_APPOINTMENT_MS) }),
       withProviderCancelled ? or(notCancelled, eq(appointments.cancelledBy, 'provider')) : notCancelled,
     ),
   );
   return rows.filter((row) => row.startsAt.getTime() + row.durationMinutes * 60_000 > now.getTime());
+}
+
+/**
+ * The ids of every patient's reserved (not checked-in, not cancelled) appointments starting in
+ * (from, to]: the window the reminders module looks at (reminders.ts).
+ */
+export async function reservedAppointmentIdsStartingBetween(db: Database, from: Date, to: Date): Promise<number[]> {
+  // the slot's time through the clinics module's condition (issue 32), in one statement: what the
+  // inner join on the slot with the same range was (appointments.slot_id is not null and references it)
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.status, 'reserved'), slotStartsWithin(appointments.slotId, { after: from, until: to })));
+  return rows.map((row) => row.id);
 }

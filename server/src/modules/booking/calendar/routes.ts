@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, langSchema, numericIdSchema, validationErrorSchema, type Lang } from '@portal/shared-api';
 import { notFound } from '../../../http/errors';
-import { auditedRead, patientAccess } from '../../patients/access';
+import { auditedRead, patientAccess } from '../../patients/index';
 import { loadAppointmentDetails } from '../appointments/detail';
 import { dbId } from '../change-time/db-id';
 import type { BookingConfig } from '../config';

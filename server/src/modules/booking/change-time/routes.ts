@@ -9,33 +9,30 @@ import {
   changeTimeSlotPageSchema,
   changeTimeSlotsQuerySchema,
   validationErrorSchema,
-  type ChangeTimePageState,
 } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { withTransaction } from '../../../db/transaction';
 import { notFound } from '../../../http/errors';
-import { notFoundState, ok } from '../../../pages/loaders';
-import { auditedRead, patientAccess } from '../../patients/access';
+import { auditedRead, patientAccess } from '../../patients/index';
 import { findAppointmentRows, type AppointmentRow } from '../appointments/detail';
-import { withinCancellationWindow } from '../cancellation';
 import type { BookingConfig } from '../config';
 import { slotEventsOf } from '../slot-events';
 import { offerFreedSlot } from '../waitlist/offers';
-import { loadChangeTimeSlots, toMovable } from './slots';
+import { loadChangeTimeSlots } from './slots';
 import { dbId } from './db-id';
 import { swapAppointment } from './swap';
 
 export const CHANGE_TIME_ROUTE_ID = 'booking.change-time';
 
 /** The person's own reserved (not checked-in, not cancelled) appointment, or null. */
-async function movableRow(db: Database, appointmentId: number, personId: string): Promise<AppointmentRow | null> {
+export async function movableRow(db: Database, appointmentId: number, personId: string): Promise<AppointmentRow | null> {
   const [row] = await findAppointmentRows(db, { appointmentIds: [appointmentId], personId });
   return row && row.status === 'reserved' && row.startsAt.getTime() > Date.now() ? row : null;
 }
 
 /**
  * "Change time" (beyond the spec, issue 13), signed in, on the session's subject's appointment:
- * - the loader of booking.change-time: the appointment and the first 20 free times of the same
+ * - the loader of booking.change-time (pages/change-time.ts): the appointment and the first 20 free times of the same
  *   practitioner; deadline-exceeded inside the cancellation window; 404 for anyone else's id;
  * - GET /api/appointments/{id}/change-time/slots?offset= : the next 20;
  * - POST /api/appointments/{id}/change-time?csrfToken { slotId }: the swap (swap.ts), then the old
@@ -43,18 +40,6 @@ async function movableRow(db: Database, appointmentId: number, personId: string)
  */
 export function installChangeTime(app: FastifyInstance, _config: BookingConfig): void {
   const cancellationHours = () => app.config.brandConfig.cancellationHours;
-
-  app.pageLoaders.register(CHANGE_TIME_ROUTE_ID, async (ctx) => {
-    const id = dbId(ctx.params.id ?? '');
-    const now = new Date();
-    const row = await auditedRead(ctx.db, patientAccess(ctx.request), CHANGE_TIME_ROUTE_ID, (personId) => movableRow(ctx.db, id, personId), { appointmentId: id });
-    if (!row) return notFoundState<ChangeTimePageState>({ status: 'appointment-not-found' });
-    const appointment = toMovable(row, ctx.lang, now, cancellationHours());
-    if (withinCancellationWindow(row.startsAt, cancellationHours(), now)) {
-      return ok<ChangeTimePageState>({ status: 'deadline-exceeded', appointment, cancellationHours: cancellationHours() });
-    }
-    return ok<ChangeTimePageState>({ status: 'ok', appointment, ...(await loadChangeTimeSlots(ctx.db, row, 0, now)) });
-  });
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

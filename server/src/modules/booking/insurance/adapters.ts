@@ -2,7 +2,7 @@ import type { DirectCompensationPermit, InsuranceConceptCode, Lang, LahiTapiolaP
 
 /**
  * The insurers and the concept service behind interfaces (issue 13): the routes know only these, so
- * a real integration replaces the built-in test doubles (test-doubles.ts) without touching them.
+ * a real integration replaces the built-in test doubles (server/src/demo/insurers/) without touching them.
  */
 
 /** Whom a check is about: the session's subject (the ward when a guardian acts for one). */

@@ -22,13 +22,11 @@ import {
 import type { Database } from '../../../db/index';
 import { ApiError, notFound, unauthorized, validationError } from '../../../http/errors';
 import { isSafeNextPath } from '../../../http/next-path';
-import { auditedRead, patientAccess, type PatientAccess } from '../../patients/access';
+import { auditedRead, patientAccess, type PatientAccess } from '../../patients/index';
 import { people } from '../../patients/schema';
 import type { BookingConfig } from '../config';
 import { patientConcepts } from '../schema';
 import { InsurerUnavailableError, type InsuranceAdapters, type InsuredPerson } from './adapters';
-import { DEMO_INSURER_PATH, renderDemoInsurerPage } from './demo-insurer-page';
-import { createInsuranceTestDoubles } from './test-doubles';
 
 /**
  * The insurance and concept calls (spec part 2 §7; §4 "Insurance checks"):
@@ -38,7 +36,8 @@ import { createInsuranceTestDoubles } from './test-doubles';
  * - GET /api/insurance/lahitapiola-apply-permit?redirectTo= → 302 to the insurer (only for a path of this portal);
  * - POST /api/concepts?csrfToken= { code } → type (stores the concept in patient_concepts, once).
  * All need a session, act on its subject (the ward when a guardian acts for one) and write an audit
- * row for every read of the patient's insurance data. The insurers sit behind adapters.ts.
+ * row for every read of the patient's insurance data. The insurers sit behind adapters.ts (today
+ * the test doubles of server/src/demo/insurers/).
  */
 
 export const INSURANCE_PATHS = {
@@ -85,14 +84,14 @@ export function ownPath(redirectTo: string, publicUrl: string): string | null {
 }
 
 /** the page's language from its path (/fi/…, /sv/…, /en/…), else the portal's default */
-function langOfPath(path: string, fallback: Lang): Lang {
+export function langOfPath(path: string, fallback: Lang): Lang {
   const parsed = langSchema.safeParse(path.split('/')[1]);
   return parsed.success ? parsed.data : fallback;
 }
 
 const insurerUnavailable = () => new ApiError(502, 'InternalError', 'The insurer did not answer');
 
-export function installInsurance(app: FastifyInstance, _config: BookingConfig, adapters: InsuranceAdapters = createInsuranceTestDoubles()): void {
+export function installInsurance(app: FastifyInstance, _config: BookingConfig, adapters: InsuranceAdapters): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const subjectOf = async (request: FastifyRequest, action: string, details?: Record<string, unknown>) => {
     const access = patientAccess(request);
@@ -170,23 +169,6 @@ export function installInsurance(app: FastifyInstance, _config: BookingConfig, a
       const path = ownPath(request.query.redirectTo, app.config.publicUrl);
       if (path === null) return reply.status(400).send(validationError([{ path: 'redirectTo', message: 'Must be a page of this portal' }]));
       return reply.redirect(adapters.lahiTapiola.applyPermitUrl(path, langOfPath(path, app.config.defaultLang)), 302);
-    },
-  );
-
-  // The built-in insurer's page (test-doubles.ts): no session, no patient data, nothing changes.
-  typed.get(
-    DEMO_INSURER_PATH,
-    {
-      schema: {
-        querystring: z.object({ redirectTo: textSchema.min(1).max(2048), lang: langSchema.optional() }),
-      },
-      config: { session: false },
-    },
-    async (request, reply) => {
-      const path = ownPath(request.query.redirectTo, app.config.publicUrl);
-      if (path === null) return reply.status(400).send(validationError([{ path: 'redirectTo', message: 'Must be a page of this portal' }]));
-      const lang = request.query.lang ?? langOfPath(path, app.config.defaultLang);
-      return reply.type('text/html; charset=utf-8').send(renderDemoInsurerPage(lang, path));
     },
   );
 

@@ -1,6 +1,6 @@
 import { IF_PAY_CONCEPT_CODE } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
-import type { DemoWorld } from '../../../seed/personas';
+import type { DemoWorld } from '../../module';
 import { patientConcepts } from '../schema';
 
 /**

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildPath, findRoute } from '@portal/shared-i18n';
 import {
-  ANONYMOUS_RESERVATION_ROUTE_TYPES,
   CHILDREN_INTERNAL_ORGANIZATION,
   RESERVATION_ROUTE_TYPES,
   type AnonymousReservationPageState,
@@ -12,8 +11,8 @@ import {
 } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { notFoundState, ok, type LoaderContext, type LoaderResult } from '../../../pages/loaders';
-import { readProfile } from '../../account/profile/queries';
-import { auditedRead, patientAccess } from '../../patients/access';
+import { readProfile } from '../../account/index';
+import { auditedRead, patientAccess } from '../../patients/index';
 import { withinCancellationWindow } from '../cancellation';
 import type { BookingConfig } from '../config';
 import {
@@ -78,7 +77,8 @@ async function okBase(app: FastifyInstance, config: BookingConfig, ctx: LoaderCo
   };
 }
 
-async function loadReservationPage(
+/** A signed-in reservation page (booking.reservation…): its loaders are pages/reservation*.ts. */
+export async function loadReservationPage(
   app: FastifyInstance,
   config: BookingConfig,
   ctx: LoaderContext,
@@ -125,7 +125,8 @@ export function loggedInReservationPath(app: FastifyInstance, healthcareType: He
   return route ? buildPath(route, lang, { id: slotId }) : `/${lang}`;
 }
 
-async function loadAnonymousReservationPage(
+/** An anonymous reservation page (booking.anonymous-reservation…): its loaders are pages/anonymous-reservation*.ts. */
+export async function loadAnonymousReservationPage(
   app: FastifyInstance,
   config: BookingConfig,
   ctx: LoaderContext,
@@ -141,13 +142,4 @@ async function loadAnonymousReservationPage(
     requiresStrongLogin: lookup.slot.requiresStrongAuth || healthcareType !== 'private',
     loggedInPath: loggedInReservationPath(app, healthcareType, ctx.lang, String(lookup.slot.id)),
   });
-}
-
-export function installReservationPages(app: FastifyInstance, config: BookingConfig): void {
-  for (const [routeId, healthcareType] of Object.entries(RESERVATION_ROUTE_TYPES) as [keyof typeof RESERVATION_ROUTE_TYPES, HealthcareType][]) {
-    app.pageLoaders.register(routeId, (ctx) => loadReservationPage(app, config, ctx, routeId, healthcareType));
-  }
-  for (const [routeId, healthcareType] of Object.entries(ANONYMOUS_RESERVATION_ROUTE_TYPES) as [keyof typeof ANONYMOUS_RESERVATION_ROUTE_TYPES, HealthcareType][]) {
-    app.pageLoaders.register(routeId, (ctx) => loadAnonymousReservationPage(app, config, ctx, healthcareType));
-  }
 }

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Brand, HealthcareType, OccupationalConfirmation, Patient, PatientConcept, ReservationRegistration } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
-import { appointmentSlots } from '../../clinics/schema';
-import { people } from '../../patients/schema';
+import { slotStartsWithin } from '../../clinics/index';
+import { lockPersonRow, personByExactIdentityCode, personById as patientById, type Person } from '../../patients/index';
 import { appointments, occupationalContracts, patientConcepts } from '../schema';
 
 /**
@@ -57,25 +57,20 @@ export interface PersonFacts {
   patientDataConsent: 'ok' | 'missing' | 'invalid';
 }
 
-const personColumns = {
-  id: people.id,
-  identityCode: people.identityCode,
-  givenName: people.givenName,
-  familyName: people.familyName,
-  registered: people.registered,
-  creditWorthy: people.creditWorthy,
-  patientDataConsent: people.patientDataConsent,
-};
+/** The facts the reservation reads of the person's row (the patients module's, issue 32). */
+function factsOf(person: Person | null): PersonFacts | null {
+  if (!person) return null;
+  const { id, identityCode, givenName, familyName, registered, creditWorthy, patientDataConsent } = person;
+  return { id, identityCode, givenName, familyName, registered, creditWorthy, patientDataConsent };
+}
 
 export async function personById(db: Database, personId: string): Promise<PersonFacts | null> {
-  const [row] = await db.select(personColumns).from(people).where(eq(people.id, personId));
-  return row ?? null;
+  return factsOf(await patientById(db, personId));
 }
 
 /** The person of an identity code (already normalised: trimmed, upper case). */
 export async function personByIdentityCode(db: Database, identityCode: string): Promise<PersonFacts | null> {
-  const [row] = await db.select(personColumns).from(people).where(eq(people.identityCode, identityCode));
-  return row ?? null;
+  return factsOf(await personByExactIdentityCode(db, identityCode));
 }
 
 /**
@@ -83,16 +78,18 @@ export async function personByIdentityCode(db: Database, identityCode: string): 
  * counted one after the other and the limit holds under concurrency.
  */
 export async function lockPerson(tx: Database, personId: string): Promise<void> {
-  await tx.select({ id: people.id }).from(people).where(eq(people.id, personId)).for('update');
+  await lockPersonRow(tx, personId);
 }
 
 /** The person's active reservations that have not started (docs/product-decisions.md, "Reservations and cancellation": at most 5). */
 export async function futureReservationCount(db: Database, personId: string, now: Date): Promise<number> {
+  // the slot's time through the clinics module's condition (issue 32): one statement, as the count
+  // runs under the person's lock; appointments.slot_id is not null and references the slot, so
+  // the exists is what the inner join on the slot was
   const [row] = await db
     .select({ n: count() })
     .from(appointments)
-    .innerJoin(appointmentSlots, eq(appointmentSlots.id, appointments.slotId))
-    .where(and(eq(appointments.personId, personId), ne(appointments.status, 'cancelled'), gt(appointmentSlots.startsAt, now)));
+    .where(and(eq(appointments.personId, personId), ne(appointments.status, 'cancelled'), slotStartsWithin(appointments.slotId, { after: now })));
   return row?.n ?? 0;
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MAX_FUTURE_RESERVATIONS, type HealthcareType } from '@portal/shared-api';
+import { MAX_FUTURE_RESERVATIONS, type HealthcareType, type Lang } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { withTransaction } from '../../../db/transaction';
 import { appointments } from '../schema';
@@ -30,6 +30,8 @@ export interface ReservationInput {
   reimbursement: 'PAY_AND_REIMBURSE' | 'COMPANY_REIMBURSEMENT' | 'USE_REIMBURSEMENT' | null;
   insuranceConceptCode: string | null;
   dcpContentHash: string | null;
+  /** the page's language: the confirmation's and the reminders' (modules/reminders) */
+  lang?: Lang;
 }
 
 export type ReservationOutcome =
@@ -99,6 +101,7 @@ export async function reserveSlot(db: Database, input: ReservationInput, now: Da
           reimbursement: input.reimbursement,
           insuranceConceptCode: input.insuranceConceptCode,
           dcpContentHash: input.dcpContentHash,
+          lang: input.lang ?? null,
           reservedAt: now,
         })
         .returning({ id: appointments.id });

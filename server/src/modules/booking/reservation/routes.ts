@@ -25,13 +25,12 @@ import {
   type ValidationErrorBody,
 } from '@portal/shared-api';
 import { ApiError, unauthorized, validationError } from '../../../http/errors';
-import { writeAudit } from '../../audit/audit';
-import { countAttempt } from '../../identity/rate-limit';
-import { readProfile } from '../../account/profile/queries';
-import { auditedRead, patientAccess } from '../../patients/access';
+import { requestOfAudit, writeAudit } from '../../audit/index';
+import { readProfile } from '../../account/index';
+import { auditedRead, patientAccess } from '../../patients/index';
 import type { BookingConfig } from '../config';
 import { appointmentLink, confirmationText, ownerNoticeText, samePhoneNumber, sendConfirmation } from './confirmation';
-import { installReservationPages, internalOrganizationOf } from './loaders';
+import { internalOrganizationOf } from './loaders';
 import { occupationalContractOf, occupationalRefusal, patientConceptsOf, personById, personByIdentityCode, registrationOf, sameName } from './person';
 import { slotEventsOf } from '../slot-events';
 import { reserveSlot, type ReservationInput, type ReservationOutcome } from './reserve';
@@ -158,7 +157,6 @@ function detailsOf(slot: SlotRow, appointmentId: number, healthcareType: Reserve
 }
 
 export function installReservation(app: FastifyInstance, config: BookingConfig, treatmentChains: TreatmentChainService = conceptBasedTreatmentChains): void {
-  installReservationPages(app, config);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const brand = app.config.brand;
 
@@ -172,7 +170,7 @@ export function installReservation(app: FastifyInstance, config: BookingConfig, 
    */
   const rateLimited = async (request: FastifyRequest, reply: FastifyReply) => {
     const caller = request.session ? `person:${request.session.personId}` : `client:${request.ip}`;
-    const verdict = await countAttempt(app.attemptCounter, `booking.reservation:${caller}`, { max: config.reservationRateLimitPerMinute, windowSeconds: 60 });
+    const verdict = await app.attemptLimiter.count(`booking.reservation:${caller}`, { max: config.reservationRateLimitPerMinute, windowSeconds: 60 });
     if (!verdict.allowed) {
       return reply
         .status(429)
@@ -201,7 +199,7 @@ export function installReservation(app: FastifyInstance, config: BookingConfig, 
     /** anonymous: the phone number of the identity code's owner on their record, if any */
     ownerPhone: string | null = null,
   ): Promise<unknown> {
-    const outcome = await reserveSlot(app.db, input);
+    const outcome = await reserveSlot(app.db, { ...input, lang });
     if (outcome.kind !== 'reserved') return refuse(reply, outcomeRefusal(outcome));
     slotEventsOf(app).emit({ reason: 'reserved', slotIds: [input.slotId] });
     const link = appointmentLink(app, lang, input.anonymous ? { linkToken: outcome.linkToken } : { appointmentId: outcome.appointmentId });
@@ -306,7 +304,7 @@ export function installReservation(app: FastifyInstance, config: BookingConfig, 
         if (slot.requiresStrongAuth) return refuse(reply, 'strongLoginRequired');
 
         // Per identity code, from any address (issue 27): counted for every code, known or not, so the limit tells nothing either.
-        const codeVerdict = await countAttempt(app.attemptCounter, identityCodeLimitKey(body.ssn), { max: config.anonymousAttemptsPerIdentityCodePerHour, windowSeconds: 3600 });
+        const codeVerdict = await app.attemptLimiter.count(identityCodeLimitKey(body.ssn), { max: config.anonymousAttemptsPerIdentityCodePerHour, windowSeconds: 3600 });
         if (!codeVerdict.allowed) {
           return reply
             .status(429)
@@ -324,7 +322,7 @@ export function installReservation(app: FastifyInstance, config: BookingConfig, 
             subjectPersonId: person.id,
             action: ANONYMOUS_RESERVATION_AUDIT_ACTION,
             details: { anonymous: true, slotId: String(slot.id) },
-            requestId: request.id,
+            ...requestOfAudit(request),
           });
         }
         // Not a registered patient, other names, no patient data consent, a payment block: one answer

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, notInArray, sql } from 'drizzle-o
 import { REMOTE_SPECIALTY_IDS, type Lang, type SearchOptions } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { appointmentSlots, clinics, practitioners, practitionerSpecialties, specialties } from '../../clinics/schema';
-import { practitionerTitleIn } from '../../clinics/vocabulary';
+import { practitionerTitleIn } from '../../clinics/index';
 import { healthcareTypeOf, specialtyRulesOf, type SearchScope } from './criteria';
 
 const titleIn = (row: { nameFi: string; nameSv: string; nameEn: string }, lang: Lang) => (lang === 'fi' ? row.nameFi : lang === 'sv' ? row.nameSv : row.nameEn);

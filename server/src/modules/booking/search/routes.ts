@@ -23,12 +23,11 @@ import {
 import { notFound, validationError } from '../../../http/errors';
 import { helsinkiToday } from '@portal/shared-i18n';
 import { specialties } from '../../clinics/schema';
-import { subjectPersonId } from '../../patients/access';
+import { subjectPersonId } from '../../patients/index';
 import type { BookingConfig } from '../config';
 import { markdownToSafeHtml } from '../markdown';
 import { slotEventsOf } from '../slot-events';
 import { asPractitionerId, criteriaOf, lastDayOf, type SearchScope } from './criteria';
-import { installSearchPages } from './loaders';
 import { occupationalStatusOf } from './occupational';
 import { practitionerClinics } from './options';
 import { createResultCache } from './result-cache';
@@ -59,7 +58,6 @@ const OCCUPATIONAL_REFUSALS: Record<OccupationalSearchForbidden['reason'], strin
  * answers nothing of it, so it is not audited (the occupational pages' loaders audit their reads).
  */
 export function installSearch(app: FastifyInstance, config: BookingConfig): void {
-  installSearchPages(app, config);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   // kept as the JSON text the response schema's serializer would send: a reused answer is neither
   // validated nor stringified again (about half the server's own work per search)

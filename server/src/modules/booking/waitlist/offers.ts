@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { WAITLIST_OFFER_HOURS, type Lang } from '@portal/shared-api';
 import { buildPath, findRoute } from '@portal/shared-i18n';
-import { accountProfiles } from '../../account/schema';
+import { profileLanguages } from '../../account/index';
 import { appointmentSlots, clinics, practitioners } from '../../clinics/schema';
-import { people } from '../../patients/schema';
+import { peopleByIds } from '../../patients/index';
 import { serverMessage } from '../../../pages/messages';
 import { appointments, waitlistEntries, waitlistOffers } from '../schema';
 import { slotIsFree } from '../change-time/swap';
@@ -54,13 +54,11 @@ async function offer(app: FastifyInstance, slotId: number, now: Date): Promise<v
   const waiting = await db
     .select({
       entryId: waitlistEntries.id,
-      phone: sql<string | null>`coalesce(${appointments.phone}, ${people.phoneNumber})`,
-      language: accountProfiles.language,
+      personId: waitlistEntries.personId,
+      appointmentPhone: appointments.phone,
     })
     .from(waitlistEntries)
     .innerJoin(appointments, eq(appointments.id, waitlistEntries.appointmentId))
-    .innerJoin(people, eq(people.id, waitlistEntries.personId))
-    .leftJoin(accountProfiles, eq(accountProfiles.personId, waitlistEntries.personId))
     .innerJoin(entrySlots, eq(entrySlots.id, appointments.slotId))
     .innerJoin(clinics, eq(clinics.id, entrySlots.clinicId))
     .where(
@@ -79,20 +77,28 @@ async function offer(app: FastifyInstance, slotId: number, now: Date): Promise<v
     );
   if (waiting.length === 0) return;
 
+  // The patients' phone numbers through the patients module (issue 32): one batched lookup by id
+  // after the entries, where the statement joined people (waitlist_entries.person_id references
+  // people, so the inner join never left an entry out); the appointment's own phone number first.
+  const people = await peopleByIds(db, waiting.map((entry) => entry.personId));
+  const phoneOf = (entry: (typeof waiting)[number]) => entry.appointmentPhone ?? people.get(entry.personId)?.phoneNumber ?? null;
+  // My information is the account module's: the languages come from its service, not its table
+  const languages = await profileLanguages(db, [...new Set(waiting.map((entry) => entry.personId))]);
   const expiresAt = new Date(now.getTime() + WAITLIST_OFFER_HOURS * 3_600_000);
   for (const entry of waiting) {
     const token = newOfferToken();
     // one offer per entry and slot: a slot freed twice is not offered twice
     const created = await db.insert(waitlistOffers).values({ entryId: entry.entryId, slotId: slot.id, token, expiresAt }).onConflictDoNothing().returning({ id: waitlistOffers.id });
-    if (created.length === 0 || !entry.phone) continue;
+    const phone = phoneOf(entry);
+    if (created.length === 0 || !phone) continue;
     // in the patient's own language (My information), Finnish when they never chose one
-    const lang: Lang = entry.language ?? 'fi';
+    const lang: Lang = languages.get(entry.personId) ?? 'fi';
     const text = serverMessage(lang, 'server.booking.waitlist.smsText')
       .replace('{dateTime}', smsDateTime(slot.startsAt, lang))
       .replace('{practitioner}', slot.practitionerName)
       .replace('{link}', offerLink(app, lang, token))
       .replace('{hours}', String(WAITLIST_OFFER_HOURS));
-    await app.smsGateway.send({ phoneNumber: entry.phone.replace(/\s+/g, ''), text });
+    await app.smsGateway.send({ phoneNumber: phone.replace(/\s+/g, ''), text });
   }
 }
 

@@ -5,25 +5,22 @@ import {
   apiErrorSchema,
   earlierTimeParamsSchema,
   earlierTimeResponseSchema,
-  earlierTimeTokenSchema,
   validationErrorSchema,
   waitlistJoinRequestSchema,
   waitlistParamsSchema,
   waitlistQuerySchema,
   waitlistStateSchema,
-  type EarlierTimePageState,
   type WaitlistScope,
   type WaitlistState,
 } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { notFound } from '../../../http/errors';
-import { notFoundState, ok } from '../../../pages/loaders';
-import { auditedRead, patientAccess } from '../../patients/access';
+import { auditedRead, patientAccess } from '../../patients/index';
 import { findAppointmentRows } from '../appointments/detail';
 import type { BookingConfig } from '../config';
 import { dbId } from '../change-time/db-id';
 import { waitlistEntries } from '../schema';
-import { loadEarlierTimePage, takeEarlierTime } from './earlier-time';
+import { takeEarlierTime } from './earlier-time';
 import { slotEventsOf } from '../slot-events';
 import { offerFreedSlot } from './offers';
 
@@ -45,7 +42,7 @@ async function stateOf(db: Database, appointmentId: number): Promise<WaitlistSta
  * the session's subject's upcoming appointment (anyone else's id: 404):
  * - GET /api/appointments/{id}/waitlist: joined or not;
  * - POST …/waitlist?csrfToken { scope }: joins (or changes the scope); DELETE leaves;
- * - the loader of booking.earlier-time (an offer from the SMS) and POST /api/earlier-time/{token}?csrfToken:
+ * - the loader of booking.earlier-time (pages/earlier-time.ts: an offer from the SMS) and POST /api/earlier-time/{token}?csrfToken:
  *   takes it, first come first served.
  */
 export function installWaitlist(app: FastifyInstance, _config: BookingConfig): void {
@@ -89,14 +86,6 @@ export function installWaitlist(app: FastifyInstance, _config: BookingConfig): v
       await app.db.delete(waitlistEntries).where(and(eq(waitlistEntries.appointmentId, id), eq(waitlistEntries.personId, personId)));
       return stateOf(app.db, id);
     });
-  });
-
-  app.pageLoaders.register(EARLIER_TIME_ROUTE_ID, async (ctx) => {
-    const token = ctx.params.token ?? '';
-    const access = patientAccess(ctx.request);
-    if (!earlierTimeTokenSchema.safeParse(token).success) return notFoundState<EarlierTimePageState>({ status: 'offer-not-found' });
-    const state = await auditedRead(ctx.db, access, EARLIER_TIME_ROUTE_ID, (personId) => loadEarlierTimePage(ctx.db, token, personId, ctx.lang, new Date(), cancellationHours()));
-    return state.status === 'offer-not-found' ? notFoundState(state) : ok(state);
   });
 
   routes.post(

@@ -22,14 +22,13 @@ import {
   type ValidationErrorBody,
 } from '@portal/shared-api';
 import { validationError } from '../../../http/errors';
-import { auditedRead, patientAccess } from '../../patients/access';
+import { auditedRead, patientAccess } from '../../patients/index';
 import type { PaymentsConfig } from '../config';
 import { invoiceRecordByNumber, type InvoiceRecord } from '../invoices/queries';
 import { canBePaidOnline } from '../invoices/standing';
 import { createPaymentProviderAdapter, PaymentProviderError, type PaymentProviderAdapter, type PaymentReturnUrls } from '../provider/index';
 import { payments } from '../schema';
 import { startPaymentAttempt } from './attempt';
-import { installPayPage } from './loaders';
 import { settlePayment, type ReturnKind } from './settle';
 
 /**
@@ -89,7 +88,6 @@ function returnUrls(publicUrl: string, lang: Lang): PaymentReturnUrls {
 const LANG_BY_PAYMENT_LANGUAGE = { FI: 'fi', SV: 'sv', EN: 'en' } as const satisfies Record<PaymentRequest['language'], Lang>;
 
 export function installCheckout(app: FastifyInstance, config: PaymentsConfig, adapter: PaymentProviderAdapter = createPaymentProviderAdapter(app, config)): void {
-  installPayPage(app);
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(PAYMENTS_PATH, { schema: { querystring: paymentsQuerySchema, body: paymentRequestSchema, response: responses } }, async (request, reply) => {

@@ -12,13 +12,10 @@ import {
   invoicesListQuerySchema,
   invoicesListResponseSchema,
   validationErrorSchema,
-  type InvoiceSummaryPageState,
-  type InvoicesPageState,
 } from '@portal/shared-api';
 import { notFound, unauthorized } from '../../../http/errors';
-import { notFoundState, ok } from '../../../pages/loaders';
 import { helsinkiToday } from '@portal/shared-i18n';
-import { auditedRead, patientAccess } from '../../patients/access';
+import { auditedRead, patientAccess } from '../../patients/index';
 import type { PaymentsConfig } from '../config';
 import { invoiceDetailById, invoiceDetailByNumber, invoiceListOf } from './queries';
 
@@ -28,7 +25,7 @@ import { invoiceDetailById, invoiceDetailByNumber, invoiceListOf } from './queri
  * - GET /api/invoices/invoice-summary?invoiceId&lang — one invoice's summary (404 when not theirs);
  * - GET /api/payments/good-sign-invoice?invoiceNumber — one invoice by its number (data.invoice
  *   absent when not theirs: the pay page re-fetches with it before it submits a provider's form);
- * - the loaders of payments.invoices and payments.summary.
+ * - the state of payments.invoices and payments.summary (their loaders: pages/invoices.ts, pages/summary.ts).
  * The subject is the ward when a guardian acts for one (patients/access.ts); every read is audited.
  * GETs that change nothing visible (the time-based status moves only catch up with the calendar):
  * no csrfToken needed, the session cookie (SameSite) is enough.
@@ -37,27 +34,6 @@ export const INVOICES_ROUTE_ID = 'payments.invoices';
 export const INVOICE_SUMMARY_ROUTE_ID = 'payments.summary';
 
 export function installInvoices(app: FastifyInstance, _config: PaymentsConfig): void {
-  const { billingEmail, billingPhone } = app.config.brandConfig;
-
-  app.pageLoaders.register(INVOICES_ROUTE_ID, async (ctx) => {
-    const today = helsinkiToday();
-    const invoices = await auditedRead(ctx.db, patientAccess(ctx.request), INVOICES_ROUTE_ID, (personId) => invoiceListOf(ctx.db, personId, today));
-    return ok({ invoices, billingEmail, billingPhone } satisfies InvoicesPageState);
-  });
-
-  app.pageLoaders.register(INVOICE_SUMMARY_ROUTE_ID, async (ctx) => {
-    const notFoundPage: InvoiceSummaryPageState = { status: 'invoice-not-found' };
-    const id = ctx.params.id ?? '';
-    const access = patientAccess(ctx.request);
-    // The route takes any word (\w+): one that is no invoice id is simply not found, never a 400.
-    if (!/^[0-9]{1,10}$/.test(id)) return notFoundState(notFoundPage);
-    const today = helsinkiToday();
-    const invoice = await auditedRead(ctx.db, access, INVOICE_SUMMARY_ROUTE_ID, (personId) => invoiceDetailById(ctx.db, personId, id, today), {
-      invoiceId: id,
-    });
-    return invoice ? ok({ status: 'ok', invoice } satisfies InvoiceSummaryPageState) : notFoundState(notFoundPage);
-  });
-
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = async (request: { session?: unknown }) => {
     if (!request.session) throw unauthorized();

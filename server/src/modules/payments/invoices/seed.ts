@@ -1,6 +1,6 @@
 import { ONLINE_PAYABLE_DAYS, type InvoiceSource, type InvoiceStatus } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
-import type { DemoWorld } from '../../../seed/personas';
+import type { DemoWorld } from '../../module';
 import { addDays } from '@portal/shared-i18n';
 import { invoiceRows, invoices } from '../schema';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { INVOICE_PDF_PATH, apiErrorSchema, invoicePdfParamsSchema, invoicePdfQuerySchema, validationErrorSchema } from '@portal/shared-api';
 import { notFound, unauthorized } from '../../../http/errors';
 import { helsinkiToday } from '@portal/shared-i18n';
-import { auditedRead, patientAccess } from '../../patients/access';
+import { auditedRead, patientAccess } from '../../patients/index';
 import type { PaymentsConfig } from '../config';
 import { invoiceRecordById, invoiceRowsOf } from '../invoices/queries';
 import { invoiceStanding } from '../invoices/standing';

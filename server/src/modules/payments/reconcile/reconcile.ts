@@ -5,7 +5,7 @@ import { helsinkiToday } from '@portal/shared-i18n';
 import { AWAITING_BANK_HOURS } from '../checkout/attempt';
 import { recordProviderReport } from '../checkout/settle';
 import type { PaymentsConfig } from '../config';
-import { schedulePaymentsJob, type PaymentsJob } from '../jobs';
+import { scheduleJob, type ScheduledJob } from '../../../jobs/schedule';
 import { PaymentProviderError, returnStatusSchema, type PaymentProviderAdapter } from '../provider/adapter';
 import { payments } from '../schema';
 
@@ -138,8 +138,8 @@ export async function reconcilePayments(
 }
 
 /** The reconciliation job of this instance (stopped when the app closes). */
-export function installReconciliation(app: FastifyInstance, config: PaymentsConfig, adapter: PaymentProviderAdapter): PaymentsJob {
-  return schedulePaymentsJob(app, {
+export function installReconciliation(app: FastifyInstance, config: PaymentsConfig, adapter: PaymentProviderAdapter): ScheduledJob {
+  return scheduleJob(app, {
     name: 'payments.reconcile',
     intervalMs: config.reconcileIntervalMs,
     runOnReady: true,

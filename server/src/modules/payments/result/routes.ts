@@ -1,13 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import type { PaymentResultPageState } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
-import { notFoundState, ok } from '../../../pages/loaders';
-import { helsinkiToday } from '@portal/shared-i18n';
-import { auditedRead, patientAccess } from '../../patients/access';
-import type { PaymentsConfig } from '../config';
-import { invoiceRecordByNumber } from '../invoices/queries';
-import { invoiceStanding, type InvoiceStanding } from '../invoices/standing';
+import type { InvoiceStanding } from '../invoices/standing';
 import { payments } from '../schema';
 
 /**
@@ -24,7 +18,7 @@ import { payments } from '../schema';
 
 type OkState = Extract<PaymentResultPageState, { status: 'ok' }>;
 
-async function latestAttempt(db: Database, invoiceId: number) {
+export async function latestAttempt(db: Database, invoiceId: number) {
   const [attempt] = await db
     .select({ status: payments.status, failureReason: payments.failureReason, amountCents: payments.amountCents, refundDue: payments.refundDue })
     .from(payments)
@@ -42,38 +36,4 @@ export function resultOf(standing: Pick<InvoiceStanding, 'settlement'>, attempt:
     return { result: 'duplicate', failureReason: null, refund: { amountCents: attempt.amountCents, refunded: !attempt.refundDue } };
   }
   return { result: attempt.status, failureReason: attempt.status === 'fail' ? attempt.failureReason : null, refund: null };
-}
-
-export function installPaymentResult(app: FastifyInstance, _config: PaymentsConfig): void {
-  app.pageLoaders.register('payments.payment', async (ctx) => {
-    const invoiceNumber = ctx.params.id ?? '';
-    const today = helsinkiToday();
-    const found = await auditedRead(
-      ctx.db,
-      patientAccess(ctx.request),
-      'payments.payment',
-      async (personId) => {
-        const invoice = await invoiceRecordByNumber(ctx.db, personId, invoiceNumber, today);
-        // an invoice whose details the portal does not have (notAvailable) has no result to show
-        if (!invoice || !invoiceStanding(invoice, today).detailsAvailable) return null;
-        return { invoice, attempt: await latestAttempt(ctx.db, invoice.id) };
-      },
-      { invoiceNumber },
-    );
-    if (!found) return notFoundState({ status: 'invoice-not-found' });
-    const { invoice, attempt } = found;
-    const standing = invoiceStanding(invoice, today);
-    return ok({
-      status: 'ok',
-      ...resultOf(standing, attempt),
-      invoice: {
-        invoiceNumber: invoice.invoiceNumber,
-        sumCents: invoice.sumCents,
-        paid: standing.settlement === 'paid',
-        paidDate: invoice.paidDate,
-        // "still open for payment": the try-again link leads somewhere only when it can be paid online
-        open: standing.canBePaidOnline,
-      },
-    });
-  });
 }

@@ -1,0 +1,109 @@
+import { replayButtonPressesThroughHandOver } from './click-hand-over';
+
+// Issue 31: on a page whose content the server pre-rendered and whose controls need the remote's
+// code, a press of a button in the server's copy is kept and pressed again on the remote's copy.
+
+function serverPage(): HTMLElement {
+  document.body.innerHTML =
+    '<div id="portal-root"><main><div data-prerendered="booking.private-list">' +
+    '<button type="button">Hakuehdot</button><div role="tablist"><button role="tab">Kaikki</button><button role="tab">Aamupäivä</button></div>' +
+    '<form><button type="submit">Varaa</button></form><a href="/fi/vapaat-ajat/1">Maanantai 8:00</a>' +
+    '</div></main><button type="button" id="outside">Valikko</button></div>';
+  return document.getElementById('portal-root')!;
+}
+
+/** The remote's copy replaces the server's; its buttons record their presses. */
+function remoteTakesOver(root: HTMLElement): string[] {
+  const pressed: string[] = [];
+  const main = root.querySelector('main')!;
+  main.innerHTML =
+    '<div><button type="button">Hakuehdot</button><div role="tablist"><button role="tab">Kaikki</button><button role="tab">Aamupäivä</button></div>' +
+    '<form><button type="submit">Varaa</button></form></div>';
+  for (const button of main.querySelectorAll('button')) button.addEventListener('click', (event) => {
+    event.preventDefault();
+    pressed.push(button.textContent ?? '');
+  });
+  return pressed;
+}
+
+const flushObservers = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+test("a press of a button in the server's copy is held, then pressed on the remote's copy", async () => {
+  const root = serverPage();
+  replayButtonPressesThroughHandOver(root);
+  const toggle = root.querySelector<HTMLButtonElement>('[data-prerendered] button')!;
+  const notHeld = toggle.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  expect(notHeld).toBe(false);
+  const pressed = remoteTakesOver(root);
+  await flushObservers();
+  expect(pressed).toEqual(['Hakuehdot']);
+});
+
+test('only the last press is kept, and the same one of several alike is pressed', async () => {
+  const root = serverPage();
+  replayButtonPressesThroughHandOver(root);
+  const tabs = root.querySelectorAll<HTMLButtonElement>('[role=tab]');
+  tabs[0]!.click();
+  tabs[1]!.click();
+  const pressed = remoteTakesOver(root);
+  await flushObservers();
+  expect(pressed).toEqual(['Aamupäivä']);
+});
+
+test("a submit button does not submit the server's copy of a form", () => {
+  const root = serverPage();
+  replayButtonPressesThroughHandOver(root);
+  const submitted = jest.fn((event: Event) => event.preventDefault());
+  root.querySelector('form')!.addEventListener('submit', submitted);
+  root.querySelector<HTMLButtonElement>('[type=submit]')!.click();
+  expect(submitted).not.toHaveBeenCalled();
+});
+
+test("leaves links and what is outside the server's copy alone, and presses nothing when nothing was pressed", async () => {
+  const root = serverPage();
+  replayButtonPressesThroughHandOver(root);
+  const link = root.querySelector('a')!;
+  const linkEvent = new MouseEvent('click', { bubbles: true, cancelable: true });
+  link.addEventListener('click', (event) => event.preventDefault()); // jsdom cannot navigate
+  const outside = root.querySelector<HTMLButtonElement>('#outside')!;
+  const outsidePressed = jest.fn();
+  outside.addEventListener('click', outsidePressed);
+  link.dispatchEvent(linkEvent);
+  outside.click();
+  expect(outsidePressed).toHaveBeenCalledTimes(1);
+  const pressed = remoteTakesOver(root);
+  await flushObservers();
+  expect(pressed).toEqual([]);
+});
+
+test('after the hand-over a press is the page’s own, not held', async () => {
+  const root = serverPage();
+  replayButtonPressesThroughHandOver(root);
+  const pressed = remoteTakesOver(root);
+  await flushObservers();
+  root.querySelector<HTMLButtonElement>('main button')!.click();
+  expect(pressed).toEqual(['Hakuehdot']);
+});
+
+test("focus on a button of the server's copy moves to its copy, so the next key goes there", async () => {
+  const root = serverPage();
+  replayButtonPressesThroughHandOver(root);
+  root.querySelectorAll<HTMLButtonElement>('[role=tab]')[1]!.focus();
+  remoteTakesOver(root);
+  await flushObservers();
+  expect(document.activeElement).toHaveTextContent('Aamupäivä');
+  expect(document.activeElement).toHaveAttribute('role', 'tab');
+});
+
+test("a press in the server's skeleton (a shell page's button) is pressed on the shell's copy", async () => {
+  document.body.innerHTML =
+    '<div id="portal-root"><div class="shell shell--skeleton"><main><section><button type="button">Lähetä koodi</button></section></main></div></div>';
+  const root = document.getElementById('portal-root')!;
+  replayButtonPressesThroughHandOver(root);
+  root.querySelector('button')!.click();
+  root.innerHTML = '<div class="shell"><main><section><button type="button">Lähetä koodi</button></section></main></div>';
+  const pressed = jest.fn();
+  root.querySelector('button')!.addEventListener('click', pressed);
+  await flushObservers();
+  expect(pressed).toHaveBeenCalledTimes(1);
+});

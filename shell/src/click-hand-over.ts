@@ -1,0 +1,85 @@
+// Loaded with the entry (index.ts): the DOM only, no shared module.
+import { HAND_OVER_LIMIT_MS } from './focus-hand-over';
+
+/**
+ * The server's copy of a page: the skeleton until the shell's layout replaces it (with the shell's
+ * own pages, e.g. the front page's SMS login box), a remote's pre-rendered page until the remote's
+ * copy replaces it (shared-ui's prerender).
+ */
+const SERVER_COPY = '[data-prerendered], .shell--skeleton';
+
+/** A button of the page as the visitor sees it: its text and its place among buttons with that text. */
+interface ButtonKey {
+  text: string;
+  index: number;
+}
+
+const textOf = (button: Element) => (button.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+function buttonsWithText(scope: ParentNode, text: string): HTMLButtonElement[] {
+  return [...scope.querySelectorAll('button')].filter((button) => textOf(button) === text);
+}
+
+/**
+ * Keeps a press of a button in the server's copy of a page that needs its code (`after-paint`,
+ * deferred-boot.ts): such a button (the search's filter toggle, its time-of-day tabs, a form's
+ * submit) does nothing until the remote's copy replaces the server's, so a press then was lost, and a
+ * form's submit button would even have submitted the form natively (its fields in the address).
+ * The press is held instead (its default and its propagation stopped), and once the server's copy
+ * has gone the same button of the remote's copy (the same text, the same one of several alike) is
+ * pressed for the visitor. Only the last press is kept: a visitor who pressed twice because nothing
+ * happened wanted it once. A button of the server's copy that had focus hands it to its copy, so the
+ * next key goes where the visitor left it. Links are left alone (the server serves them), and so is everything
+ * outside the server's copy. Gives up after HAND_OVER_LIMIT_MS.
+ */
+export function replayButtonPressesThroughHandOver(root: HTMLElement): void {
+  const doc = root.ownerDocument;
+  let held: ButtonKey | null = null;
+  // the button of the server's copy that has focus: its copy gets it when the server's copy goes
+  let focusedButton: ButtonKey | null = null;
+
+  const onFocus = (event: FocusEvent) => {
+    const button = event.target instanceof HTMLButtonElement ? event.target : null;
+    const copy = button?.closest(SERVER_COPY);
+    if (!button || !copy) {
+      focusedButton = null;
+      return;
+    }
+    const text = textOf(button);
+    focusedButton = { text, index: Math.max(0, buttonsWithText(copy, text).indexOf(button)) };
+  };
+
+  const onClick = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    const copy = button?.closest(SERVER_COPY);
+    if (!button || !copy || !root.contains(copy)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const text = textOf(button);
+    held = { text, index: Math.max(0, buttonsWithText(copy, text).indexOf(button)) };
+  };
+
+  const copyOf = ({ text, index }: ButtonKey) => {
+    const alike = buttonsWithText(root, text);
+    return alike[index] ?? alike[0];
+  };
+  const observer = new MutationObserver(() => {
+    if (root.querySelector(SERVER_COPY)) return;
+    stop();
+    // focus went with the server's copy (to <body>, or the page frame's heading): back to its button
+    const active = doc.activeElement;
+    if (focusedButton && (!active || active === doc.body || active.tagName === 'H1')) copyOf(focusedButton)?.focus();
+    if (held) copyOf(held)?.click();
+  });
+  const timer = setTimeout(() => stop(), HAND_OVER_LIMIT_MS);
+  function stop(): void {
+    observer.disconnect();
+    clearTimeout(timer);
+    doc.removeEventListener('click', onClick, true);
+    doc.removeEventListener('focusin', onFocus, true);
+  }
+  if (!root.querySelector(SERVER_COPY)) return stop();
+  doc.addEventListener('click', onClick, true);
+  doc.addEventListener('focusin', onFocus, true);
+  observer.observe(root, { childList: true, subtree: true });
+}
