@@ -186,7 +186,10 @@ describe('POST /api/anon/check-in (spec §4, §5, §8)', () => {
     const refused = await checkIn({ appointmentId: soon.linkToken, ssnEndPart: '9013' }, t.app, {}, '203.0.113.200');
     assert.equal(refused.statusCode, 429);
     const retryAfter = Number(refused.headers['retry-after']);
-    assert.ok(retryAfter > 0 && retryAfter <= END_PART_LINK_RULE.windowSeconds, `retry-after ${retryAfter}`);
+    // the refused attempt counts too, so the sliding window (util/sliding-window.ts) may keep refusing
+    // past the fixed window's end by that one attempt's share of the next window
+    const longest = END_PART_LINK_RULE.windowSeconds * (1 + 1 / (END_PART_LINK_RULE.max + 1));
+    assert.ok(retryAfter > 0 && retryAfter <= Math.ceil(longest), `retry-after ${retryAfter}`);
     assert.equal((await storedAppointment(t.app, soon.id)).status, 'reserved');
   });
 
