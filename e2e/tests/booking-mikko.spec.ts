@@ -7,7 +7,7 @@ import { signInFromLoginPage } from './sign-in';
 /**
  * Mikko books, checks in and cancels (issue 13; spec part 2 §2.1, §4 "Appointment search",
  * "Logged-in reservation", "Appointment page actions", §5 filter behaviour, §8, §9). His seeded
- * appointments (server/src/modules/booking/appointments/seed.ts): one starting ~20 minutes after the
+ * appointments (server/src/demo/seed/booking.ts): one starting ~20 minutes after the
  * server started (check-in open), one inside the 24-hour cancellation window, later ones.
  */
 test.describe('booking: Mikko (150385-9013)', () => {

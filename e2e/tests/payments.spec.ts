@@ -10,7 +10,7 @@ import { signInFromLoginPage } from './sign-in';
  * a summary and a PDF, paying and cancelling through the built-in test provider's bank page, the
  * e-mail gate with the contact details and back, and the anonymous pay-visit landing.
  *
- * Mikko's demo invoices (server/src/modules/payments/invoices/seed.ts) hold two payable online, the
+ * Mikko's demo invoices (server/src/demo/seed/payments.ts) hold two payable online, the
  * newest two of the list. Paying is the only step that changes an invoice for good, so the payment
  * takes the last one the list offers to pay and the cancelled payment the first (a cancelled payment
  * leaves its invoice open): the tests pass in any order, and a retried payment takes the other.

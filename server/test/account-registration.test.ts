@@ -11,7 +11,7 @@ import {
   REGISTRATION_MESSAGE_IDS,
   type RegistrationRequest,
 } from '@portal/shared-api';
-import { UNREGISTERED_WARD } from '../src/modules/account/registration/seed';
+import { UNREGISTERED_WARD } from '../src/demo/seed/account';
 import { accountProfiles, registrationGuardians } from '../src/modules/account/schema';
 import { guardianships, people } from '../src/modules/patients/schema';
 import { PERSONAS } from '../src/demo/seed/personas';

@@ -28,10 +28,10 @@ function templateKey(): string {
   for (const file of readdirSync(migrations).sort()) {
     if (file.endsWith('.sql')) hash.update(readFileSync(path.join(migrations, file)));
   }
-  // The seed (demo/seed/ and every module's seed.ts) and the tables it fills; other code changes need no new template.
+  // The seed (demo/seed/) and the tables it fills; other code changes need no new template.
   const seedFolder = path.join('demo', 'seed');
   for (const file of (readdirSync(path.join(serverDir, 'src'), { recursive: true }) as string[]).sort()) {
-    if (file.endsWith('.ts') && (file.startsWith(seedFolder) || file.endsWith('seed.ts') || file.endsWith('schema.ts'))) hash.update(readFileSync(path.join(serverDir, 'src', file)));
+    if (file.endsWith('.ts') && (file.startsWith(seedFolder) || file.endsWith('schema.ts'))) hash.update(readFileSync(path.join(serverDir, 'src', file)));
   }
   return hash.digest('hex').slice(0, 16);
 }

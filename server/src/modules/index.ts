@@ -22,8 +22,7 @@ import { remoteRegistryModule } from './remote-registry/index';
 import { remindersModule } from './reminders/index';
 
 /**
- * Every server module, in the order the app installs them (and seeds them, after the people). The
- * order is load-bearing:
+ * Every server module, in the order the app installs them. The order is load-bearing:
  * - metrics before fair use and every other route: its onResponse hook times every answer, a
  *   fair-use 429 among them, and its /metrics is outside fair use;
  * - fair use first of the modules with routes: its limits attach to each route as the route is
@@ -34,7 +33,6 @@ import { remindersModule } from './reminders/index';
  * - pages (the loader registry) and the front page (the summary and landing-fact registries) before the modules that
  *   register page loaders and summaries;
  * - records before messaging, which reads `app.records`; messaging before mfa, which reads `app.messaging`;
- * - clinics before records and records before messaging in the seed: rows refer to earlier ones;
  * - accessibility after messaging: its staff list reads `app.messaging`'s staff token.
  * - passkeys before account: My information's and the expired-session page's loaders read `app.passkeys`.
  * - reminders after mfa (its job sends through `app.smsGateway`) and before account: My information's

@@ -1,22 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../config/env';
-import type { Database } from '../db/index';
 import type { TestIdentityBroker } from './identity/index';
 import type { TestInsurers } from './booking/index';
 import type { TestPaymentProvider } from './payments/index';
 import type { TestSmsGateway } from './mfa/index';
-
-/** The demo personas' short keys: server/src/demo/seed/personas.ts gives each its identity code. */
-export type PersonaKey = 'mikko' | 'aino' | 'jukka' | 'leena' | 'ella' | 'pekka';
-
-/**
- * What every module's seed builds on: the day the demo world is relative to (Europe/Helsinki) and
- * the personas' person ids, so a module keys its rows by persona (`world.people.mikko`).
- */
-export interface DemoWorld {
-  today: string;
-  people: Record<PersonaKey, string>;
-}
 
 /**
  * The test doubles standing in for the systems outside the portal, each behind its module's port
@@ -67,11 +54,6 @@ export interface PortalModule<Name extends string = string, Config = undefined> 
    * type-checks while each definition still gets its precise config type.
    */
   install?(app: FastifyInstance, config: Config): void | Promise<void>;
-  /**
-   * The module's part of the demo world, written after the people (demo/seed/personas.ts) in the list's
-   * order, inside the seed's one transaction. Rows are keyed by the personas: `world.people.mikko`.
-   */
-  readonly seed?: (db: Database, world: DemoWorld) => Promise<void>;
   /**
    * What of this module's configuration belongs to the demo only: each test double it would run
    * and each secret still at a value published in this repository, as one line an operator can act

@@ -1,6 +1,17 @@
 import type { Database } from '../../db/index';
-import type { DemoWorld, PersonaKey } from '../../modules/module';
 import { guardianships, people } from '../../modules/patients/schema';
+
+/** The demo personas' short keys: PERSONAS gives each its identity code. */
+export type PersonaKey = 'mikko' | 'aino' | 'jukka' | 'leena' | 'ella' | 'pekka';
+
+/**
+ * What every part of the seed builds on: the day the demo world is relative to (Europe/Helsinki) and
+ * the personas' person ids, so a part keys its rows by persona (`world.people.mikko`).
+ */
+export interface DemoWorld {
+  today: string;
+  people: Record<PersonaKey, string>;
+}
 
 /** The fixed demo personas (README.md, "Demo personas"): identity codes by a short key. */
 export const PERSONAS = {
@@ -12,12 +23,10 @@ export const PERSONAS = {
   pekka: '050575Y983A',
 } as const satisfies Record<PersonaKey, string>;
 
-// The modules' seeds know the world through the module contract (modules/module.ts), never this room.
-export type { DemoWorld, PersonaKey };
-
 /**
  * The people of the demo world and nothing else: the personas, the child Ella and Leena's
- * guardianship of her. Their records, conversations and so on are each module's seed.ts.
+ * guardianship of her. Their records, conversations and so on are the other parts of this folder,
+ * one file per module (./index.ts).
  */
 export async function seedPersonas(db: Database, today: string): Promise<DemoWorld> {
   const insertPerson = async (values: typeof people.$inferInsert) =>

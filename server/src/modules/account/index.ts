@@ -5,7 +5,6 @@ import { installKelaCard } from './kela/routes';
 import { registerPageLoaders } from './pages/index.generated';
 import { installProfile } from './profile/routes';
 import { installRegistration } from './registration/routes';
-import { seedAccount } from './seed';
 import { installSmsLogin } from './sms-login/routes';
 
 export { loadAccountConfig, type AccountConfig } from './config';
@@ -16,7 +15,7 @@ export { profileLanguages, readProfile, type ProfileRecord } from './profile/que
 
 /**
  * The mf-account remote's calls (spec part 2 §2.2, §2.4, §7): one folder per feature, each with its
- * routes (each page's loader is pages/<page>.ts); the tables are in schema.ts, the demo data in seed.ts.
+ * routes (each page's loader is pages/<page>.ts); the tables are in schema.ts.
  */
 export const accountModule = defineModule({
   name: 'account',
@@ -31,5 +30,4 @@ export const accountModule = defineModule({
     installSmsLogin(app, config);
     installDataAccess(app, config);
   },
-  seed: seedAccount,
 });

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../module';
 import { installAnonymousLink } from './anonymous-link/routes';
 import { installAppointments } from './appointments/routes';
-import { seedAppointments } from './appointments/seed';
 import { installBookingSummary } from './appointments/summary';
 import { installCalendar } from './calendar/routes';
 import { installChangeTime } from './change-time/routes';
@@ -10,16 +9,16 @@ import { loadBookingConfig } from './config';
 import type { InsuranceAdapters } from './insurance/adapters';
 import { installInsurance } from './insurance/routes';
 import { registerPageLoaders } from './pages/index.generated';
-import { seedInsurance } from './insurance/seed';
 import { installReservation } from './reservation/routes';
 import { installSearch } from './search/routes';
-import { seedSearch } from './search/seed';
 import { installWaitlist } from './waitlist/routes';
 
 export { loadBookingConfig, type BookingConfig } from './config';
 /** The insurers' port, and the redirect checks the test insurer's page (server/src/demo/insurers/) shares. */
 export { InsurerUnavailableError, type InsuranceAdapters, type InsuredPerson } from './insurance/adapters';
 export { langOfPath, ownPath } from './insurance/routes';
+/** The cancellation window's rule, for the demo seed's appointments that must fall inside it. */
+export { withinCancellationWindow } from './cancellation';
 
 /**
  * The insurers' test doubles (server/src/demo/insurers/): they register what pages they need in
@@ -71,10 +70,5 @@ export const bookingModule = defineModule({
     installCalendar(app, config);
     installChangeTime(app, config);
     installWaitlist(app, config);
-  },
-  async seed(db, world) {
-    await seedSearch(db, world);
-    await seedInsurance(db, world);
-    await seedAppointments(db, world);
   },
 });

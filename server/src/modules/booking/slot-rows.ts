@@ -1,62 +1,64 @@
 import { sql } from 'drizzle-orm';
 import { VIDEO_KIND_ID, type Lang, type PriceLine } from '@portal/shared-api';
-import { appointmentSlots, clinics, practitioners, specialties, type RateLine } from '../clinics/schema';
-import { practitionerTitleIn } from '../clinics/index';
+import { practitionerTitleIn, slotCatalogueColumns, type RateLine } from '../clinics/index';
 
 /**
  * The columns the booking views read of a slot and what it joins (its clinic, practitioner and
- * specialty), under one set of names, and the small mappings every view makes of them: the search,
- * the reservation page, the appointment detail, change time and the waitlist select from these.
+ * specialty: the clinics module's joinSlotCatalogue), under one set of names, and the small mappings
+ * every view makes of them: the search, the reservation page, the appointment detail, change time
+ * and the waitlist select from these.
  */
+
+const { slot, clinic, practitioner, specialty } = slotCatalogueColumns;
 
 /** The slot's time, its remoteness and its kind. */
 export const slotColumns = {
-  startsAt: appointmentSlots.startsAt,
-  durationMinutes: appointmentSlots.durationMinutes,
-  slotIsRemote: appointmentSlots.isRemote,
-  kindId: appointmentSlots.kindId,
+  startsAt: slot.startsAt,
+  durationMinutes: slot.durationMinutes,
+  slotIsRemote: slot.isRemote,
+  kindId: slot.kindId,
 };
 
-/** The clinic as a slot or an appointment names it (join clinics on the slot's clinic). */
+/** The clinic as a slot or an appointment names it (join the slot's clinic). */
 export const clinicColumns = {
-  clinicId: clinics.id,
-  clinicName: clinics.name,
-  clinicMunicipality: clinics.municipality,
-  clinicIsRemote: clinics.isRemote,
+  clinicId: clinic.id,
+  clinicName: clinic.name,
+  clinicMunicipality: clinic.municipality,
+  clinicIsRemote: clinic.isRemote,
 };
 
 /** The clinic's street address (each part may be missing). */
 export const clinicAddressColumns = {
-  street: clinics.street,
-  postalCode: clinics.postalCode,
-  postOffice: clinics.postOffice,
+  street: clinic.street,
+  postalCode: clinic.postalCode,
+  postOffice: clinic.postOffice,
 };
 
 /** The practitioner as the pages show them, with the rate the private price is made of. */
 export const practitionerColumns = {
-  practitionerId: practitioners.id,
-  firstName: practitioners.firstName,
-  lastName: practitioners.lastName,
-  practitionerTitle: practitioners.title,
-  isResource: practitioners.isResource,
-  profilePictureUrl: practitioners.profilePictureUrl,
-  rate: practitioners.rate,
-  additionalFees: practitioners.additionalFees,
+  practitionerId: practitioner.id,
+  firstName: practitioner.firstName,
+  lastName: practitioner.lastName,
+  practitionerTitle: practitioner.title,
+  isResource: practitioner.isResource,
+  profilePictureUrl: practitioner.profilePictureUrl,
+  rate: practitioner.rate,
+  additionalFees: practitioner.additionalFees,
 };
 
 /** The specialty's id and its name in the three languages. */
 export const specialtyColumns = {
-  specialtyId: specialties.id,
-  specialtyFi: specialties.nameFi,
-  specialtySv: specialties.nameSv,
-  specialtyEn: specialties.nameEn,
+  specialtyId: specialty.id,
+  specialtyFi: specialty.nameFi,
+  specialtySv: specialty.nameSv,
+  specialtyEn: specialty.nameEn,
 };
 
-/** A free slot as change time and the earlier-time offer list it (join clinics). */
-export const freeSlotColumns = { id: appointmentSlots.id, ...slotColumns, ...clinicColumns };
+/** A free slot as change time and the earlier-time offer list it (join the slot's clinic). */
+export const freeSlotColumns = { id: slot.id, ...slotColumns, ...clinicColumns };
 
-/** "First Last", computed in the query where only the name is wanted (join practitioners). */
-export const practitionerNameSql = sql<string>`${practitioners.firstName} || ' ' || ${practitioners.lastName}`;
+/** "First Last", computed in the query where only the name is wanted (join the slot's practitioner). */
+export const practitionerNameSql = sql<string>`${practitioner.firstName} || ' ' || ${practitioner.lastName}`;
 
 type ClinicRow = { clinicId: string; clinicName: string; clinicMunicipality: string; clinicIsRemote: boolean };
 

@@ -1,7 +1,7 @@
-import { and, asc, eq, getTableName, gt, inArray, isNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableName, gt, inArray, isNotNull, isNull, lte, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Lang } from '@portal/shared-api';
 import type { Database } from '../../db/index';
-import { appointmentKinds, appointmentSlots, clinics, practitioners, specialties, type LocalizedContent, type RateLine } from './schema';
+import { appointmentKinds, appointmentSlots, clinics, practitioners, practitionerSpecialties, specialties, type LocalizedContent, type RateLine } from './schema';
 
 /**
  * The catalogue's reads for the other modules (issue 32: they use the clinics module through its
@@ -38,6 +38,123 @@ export async function clinicsByIds(db: Database, ids: readonly string[]): Promis
   if (unique.length === 0) return new Map();
   const rows = await db.select().from(clinics).where(inArray(clinics.id, unique));
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The specialty of `id`, or null. */
+export async function specialtyById(db: Database, id: string): Promise<Specialty | null> {
+  const [row] = await db.select().from(specialties).where(eq(specialties.id, id));
+  return row ?? null;
+}
+
+/** The ids of the specialties the practitioner practises, in id order. */
+export async function specialtyIdsOfPractitioner(db: Database, practitionerId: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: practitionerSpecialties.specialtyId })
+    .from(practitionerSpecialties)
+    .where(eq(practitionerSpecialties.practitionerId, practitionerId))
+    .orderBy(asc(practitionerSpecialties.specialtyId));
+  return rows.map((row) => row.id);
+}
+
+/** A clinic as a list of clinics names it. */
+export type ClinicSummary = Pick<Clinic, 'id' | 'name' | 'municipality' | 'isRemote'>;
+
+/** The physical (not remote) clinics, in no particular order. */
+export async function physicalClinics(db: Database): Promise<ClinicSummary[]> {
+  return db
+    .select({ id: clinics.id, name: clinics.name, municipality: clinics.municipality, isRemote: clinics.isRemote })
+    .from(clinics)
+    .where(eq(clinics.isRemote, false));
+}
+
+/** The physical (not remote) clinics by municipality, then name (the database's collation). */
+export async function physicalClinicsByMunicipality(db: Database): Promise<Clinic[]> {
+  return db.select().from(clinics).where(eq(clinics.isRemote, false)).orderBy(asc(clinics.municipality), asc(clinics.name));
+}
+
+/** Which specialties a list offers: only those `allowed` (null: any), never those `excluded`. */
+export interface SpecialtyFilter {
+  allowed: readonly string[] | null;
+  excluded: readonly string[];
+}
+
+function specialtyFilterSql(filter: SpecialtyFilter): SQL | undefined {
+  return and(
+    filter.allowed ? inArray(specialties.id, [...filter.allowed]) : undefined,
+    filter.excluded.length ? notInArray(specialties.id, [...filter.excluded]) : undefined,
+  );
+}
+
+/** The specialties `filter` lets through, in no particular order. */
+export async function specialtiesWhere(db: Database, filter: SpecialtyFilter): Promise<Specialty[]> {
+  return db.select().from(specialties).where(specialtyFilterSql(filter));
+}
+
+/** A practitioner as a search's filter lists them: with the ids of their specialties the filter lets through. */
+export interface PractitionerWithSpecialties {
+  id: number;
+  firstName: string;
+  lastName: string;
+  title: string;
+  isResource: boolean;
+  /** in id order */
+  specialtyIds: string[];
+}
+
+/**
+ * The practitioners who practise a specialty `filter` lets through (with `withRateOnly`, only those
+ * with a private rate), by last name, then first name.
+ */
+export async function practitionersWithSpecialties(
+  db: Database,
+  filter: SpecialtyFilter & { withRateOnly: boolean },
+): Promise<PractitionerWithSpecialties[]> {
+  return db
+    .select({
+      id: practitioners.id,
+      firstName: practitioners.firstName,
+      lastName: practitioners.lastName,
+      title: practitioners.title,
+      isResource: practitioners.isResource,
+      specialtyIds: sql<string[]>`array_agg(${practitionerSpecialties.specialtyId} order by ${practitionerSpecialties.specialtyId})`,
+    })
+    .from(practitioners)
+    .innerJoin(practitionerSpecialties, eq(practitionerSpecialties.practitionerId, practitioners.id))
+    .innerJoin(specialties, eq(specialties.id, practitionerSpecialties.specialtyId))
+    .where(and(specialtyFilterSql(filter), filter.withRateOnly ? isNotNull(practitioners.rate) : undefined))
+    .groupBy(practitioners.id)
+    .orderBy(asc(practitioners.lastName), asc(practitioners.firstName));
+}
+
+/**
+ * The clinics where practitioners (one, or all with null) have slots starting after `now` (not
+ * withdrawn, free or not), each pair once, by practitioner and clinic.
+ */
+export async function practitionerClinicsWithSlotsAfter(
+  db: Database,
+  practitionerId: number | null,
+  now: Date,
+): Promise<{ practitionerId: number; clinicId: string }[]> {
+  return db
+    .selectDistinct({ practitionerId: appointmentSlots.practitionerId, clinicId: appointmentSlots.clinicId })
+    .from(appointmentSlots)
+    .where(
+      and(
+        gt(appointmentSlots.startsAt, now),
+        eq(appointmentSlots.withdrawn, false),
+        practitionerId === null ? undefined : eq(appointmentSlots.practitionerId, practitionerId),
+      ),
+    )
+    .orderBy(asc(appointmentSlots.practitionerId), asc(appointmentSlots.clinicId));
+}
+
+/** The slot's start and whether it was withdrawn, or null when there is no such slot. */
+export async function slotTimeById(db: Database, slotId: number): Promise<{ id: number; startsAt: Date; withdrawn: boolean } | null> {
+  const [row] = await db
+    .select({ id: appointmentSlots.id, startsAt: appointmentSlots.startsAt, withdrawn: appointmentSlots.withdrawn })
+    .from(appointmentSlots)
+    .where(eq(appointmentSlots.id, slotId));
+  return row ?? null;
 }
 
 /**

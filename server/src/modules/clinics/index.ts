@@ -1,5 +1,4 @@
 import { defineModule } from '../module';
-import { seedCatalogue } from './seed';
 
 export { inLanguage, practitionerTitleIn, type Translations } from './vocabulary';
 
@@ -9,7 +8,6 @@ export { inLanguage, practitionerTitleIn, type Translations } from './vocabulary
  */
 export const clinicsModule = defineModule({
   name: 'clinics',
-  seed: seedCatalogue,
 });
 
 // Issue 32: the catalogue's reads for the other modules (catalogue.ts).
@@ -18,16 +16,38 @@ export {
   clinicsByIds,
   insertAppointmentKindIfMissing,
   insertSlot,
+  physicalClinics,
+  physicalClinicsByMunicipality,
+  practitionerClinicsWithSlotsAfter,
   practitionerFullName,
   practitionersByIds,
+  practitionersWithSpecialties,
   setMissingArrivalInfo,
   setMissingRates,
   slotStartsWithin,
+  slotTimeById,
   specialtiesByIds,
+  specialtiesWhere,
+  specialtyById,
+  specialtyIdsOfPractitioner,
   specialtyNameIn,
   type Clinic,
+  type ClinicSummary,
   type LocalizedContent,
   type Practitioner,
+  type PractitionerWithSpecialties,
   type RateLine,
   type Specialty,
+  type SpecialtyFilter,
 } from './catalogue';
+
+// Issue 32: for the other modules' statements that read slots with their catalogue rows in one (slot-joins.ts).
+export {
+  fromSlots,
+  joinSlot,
+  joinSlotCatalogue,
+  joinSlotSql,
+  slotCatalogueColumns,
+  slotsWithCatalogueSql,
+  type SlotCataloguePart,
+} from './slot-joins';

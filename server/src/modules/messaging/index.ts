@@ -8,15 +8,15 @@ import { createMessagingGraphQL, MESSAGING_ENDPOINT } from './graphql-server';
 import { answerGraphQL } from './graphql-http';
 import { threadPathOf } from './page-loaders';
 import { registerPageLoaders } from './pages/index.generated';
-import { seedMessaging } from './seed';
 import { bearerTokenMatches, installStaffApi } from './staff-api';
 import { messagingLandingEvents, messagingSummary } from './summary';
 
 export { loadMessagingConfig, MessagingConfigError, type MessagingConfig } from './config';
 export { messagingSummary } from './summary';
-export { seedMessaging } from './seed';
 // For modules that write a customer's conversation themselves (records: the prescription renewal request).
 export { createThread, insertMessage, markRead } from './thread-writes';
+/** For the demo seed's closed conversation: the staff's close, unaudited without a staff channel. */
+export { closeThread } from './staff';
 export { customerUserIdOf, teamRecipients } from './queries';
 /** The messages of the subject's conversations, as "Download my data" (the account module) maps them to FHIR. */
 export { messagesForExport } from './data-export';
@@ -103,12 +103,11 @@ export function installMessaging(app: FastifyInstance, config: MessagingConfig, 
   if (staffApiToken) installStaffApi(app, staffApiToken);
 }
 
-/** Customer messaging: GraphQL, the messaging pages, the conversations summary, the staff API, its demo data. */
+/** Customer messaging: GraphQL, the messaging pages, the conversations summary, the staff API. */
 export const messagingModule = defineModule({
   name: 'messaging',
   loadConfig: loadMessagingConfig,
   install(app, config) {
     installMessaging(app, config);
   },
-  seed: seedMessaging,
 });

@@ -169,7 +169,8 @@ async function setActive(db: Database, threadId: number, isActive: boolean, by: 
 
 /**
  * Closes the thread (spec part 1 §4 Closed thread); the customer may still write in it. Audited as
- * the staff channel `by`; without it only for the demo seed (seed.ts), which reads nobody's data.
+ * the staff channel `by`; without it only for the demo seed (server/src/demo/seed/messaging.ts), which
+ * reads nobody's data.
  */
 export const closeThread = (db: Database, input: { threadId: number }, by?: StaffChannel) => setActive(db, input.threadId, false, by);
 export const reopenThread = (db: Database, input: { threadId: number }, by: StaffChannel) => setActive(db, input.threadId, true, by);

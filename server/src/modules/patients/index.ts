@@ -8,7 +8,7 @@ export { personLandingFacts } from './landing-facts';
 /**
  * The people the portal knows (patients, guardians, children) and whose data a session reads:
  * `app.people`, and patientAccess / auditedRead for every module that reads a patient's data.
- * The people of the demo world are demo/seed/personas.ts: every other module's seed is keyed by them.
+ * The people of the demo world are demo/seed/personas.ts: the rest of the demo seed is keyed by them.
  */
 export const patientsModule = defineModule({
   name: 'patients',
@@ -19,6 +19,7 @@ export const patientsModule = defineModule({
 
 // Issue 32: the people table's reads and writes for the other modules (people-store.ts).
 export {
+  disableSmsLogin,
   enableSmsLogin,
   fromPeopleWithIds,
   guardiansAmong,
@@ -32,6 +33,7 @@ export {
   personById,
   personIdByIdentityCode,
   personRowId,
+  registerAsCustomer,
   setContactDetails,
   type NewPerson,
 } from './people-store';

@@ -56,6 +56,28 @@ export async function setContactDetails(db: Database, personId: string, contact:
   await db.update(people).set({ phoneNumber: contact.phoneNumber, email: contact.email }).where(eq(people.id, personId));
 }
 
+/** SMS login turned off (My information's toggle); the phone number stays. */
+export async function disableSmsLogin(db: Database, personId: string): Promise<void> {
+  await db.update(people).set({ mfaEnabled: false }).where(eq(people.id, personId));
+}
+
+/**
+ * The person made a customer (registration): `registered`, the form's e-mail and phone number and,
+ * when given, their names. Answers the names the person now has, or null when there is no such person.
+ */
+export async function registerAsCustomer(
+  db: Database,
+  personId: string,
+  details: { email: string; phoneNumber: string; names?: { givenName: string; familyName: string } },
+): Promise<{ givenName: string; familyName: string } | null> {
+  const [row] = await db
+    .update(people)
+    .set({ registered: true, email: details.email, phoneNumber: details.phoneNumber, ...details.names })
+    .where(eq(people.id, personId))
+    .returning({ givenName: people.givenName, familyName: people.familyName });
+  return row ?? null;
+}
+
 /** The patient data consent marked given ('ok'). */
 export async function markPatientDataConsentGiven(db: Database, personId: string): Promise<void> {
   await db.update(people).set({ patientDataConsent: 'ok' }).where(eq(people.id, personId));

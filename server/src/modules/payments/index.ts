@@ -2,7 +2,6 @@ import { defineModule, type ContentSecurityPolicySources } from '../module';
 import { installCheckout } from './checkout/routes';
 import { loadPaymentsConfig, paymentsDemoParts, type PaymentsConfig } from './config';
 import { installInvoices } from './invoices/routes';
-import { seedInvoices } from './invoices/seed';
 import { registerPageLoaders } from './pages/index.generated';
 import { installInvoicePdf } from './pdf/routes';
 import { createPaymentProviderAdapter, testPaymentProvider } from './provider/index';
@@ -33,7 +32,7 @@ function paymentProviderSources(config: PaymentsConfig): ContentSecurityPolicySo
 /**
  * The mf-payments remote's calls (spec part 2 §2.3, §3, §4, §7, §8 Payments, §9): one folder per
  * feature; the tables are in schema.ts.
- * - invoices/   the invoices list, the summary, the good-sign invoice, the status moves, the demo invoices
+ * - invoices/   the invoices list, the summary, the good-sign invoice, the status moves
  * - pdf/        the invoice PDF (pdf-lib)
  * - provider/   the Paytrail-style payment provider adapter, its signatures, and the test provider's port
  *               (the test provider itself: server/src/demo/payment-provider/)
@@ -58,8 +57,5 @@ export const paymentsModule = defineModule({
     installReconciliation(app, config, provider);
     if (config.provider === 'test') testPaymentProvider(app).install(app, config);
     installPaymentsSummary(app);
-  },
-  async seed(db, world) {
-    await seedInvoices(db, world);
   },
 });

@@ -5,10 +5,9 @@ import { loadRecordsConfig } from './config';
 import { registerPageLoaders } from './pages/index.generated';
 import { recordsLandingEvents, recordsSummary } from './queries';
 import { installPrescriptionRenewal } from './renewal';
-import { seedRecords } from './seed';
 
 export { loadRecordsConfig, type RecordsConfig } from './config';
-export { fhirTitleIn } from './vocabulary';
+export { fhirTitleIn, fhirTitleTranslations } from './vocabulary';
 /** The questionnaire invitations as messaging carries and answers them. */
 export {
   answerQuestionnaireInvitation,
@@ -38,7 +37,7 @@ declare module 'fastify' {
   }
 }
 
-/** The records remote's page loaders (pages/), its front-page summary, the renewal route and its demo data. */
+/** The records remote's page loaders (pages/), its front-page summary and the renewal route. */
 export const recordsModule = defineModule({
   name: 'records',
   loadConfig: loadRecordsConfig,
@@ -55,5 +54,4 @@ export const recordsModule = defineModule({
       ),
     );
   },
-  seed: seedRecords,
 });

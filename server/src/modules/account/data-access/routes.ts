@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ACCESS_LOG_EXPORT_PATH,
@@ -18,8 +17,7 @@ import {
 } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { notFound } from '../../../http/errors';
-import { auditedRead, patientAccess, type PatientAccess } from '../../patients/index';
-import { people } from '../../patients/schema';
+import { auditedRead, patientAccess, personById, type PatientAccess } from '../../patients/index';
 import type { AccountConfig } from '../config';
 import { ACCESS_LOG_ACTION, ACCESS_LOG_EXPORT_ACTION, DATA_EXPORT_ACTION, loadAccessLogPage, loadWholeAccessLog } from './access-log';
 import { accessLogCsv } from './access-log-csv';
@@ -41,7 +39,7 @@ export async function loadDataAccessPage(db: Database, access: PatientAccess): P
     async (subjectPersonId): Promise<DataAccessPageState> => {
       const log = await loadAccessLogPage(db, { subjectPersonId, viewerPersonId: access.actorPersonId, page: 1 });
       if (subjectPersonId === access.actorPersonId) return { subject: { kind: 'self' }, log };
-      const [ward] = await db.select({ givenName: people.givenName }).from(people).where(eq(people.id, subjectPersonId));
+      const ward = await personById(db, subjectPersonId);
       return { subject: { kind: 'ward', givenName: ward?.givenName ?? '' }, log };
     },
     { page: 1 },

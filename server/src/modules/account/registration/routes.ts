@@ -20,8 +20,7 @@ import {
 import type { Database } from '../../../db/index';
 import { withTransaction } from '../../../db/transaction';
 import { ApiError, unauthorized, validationError } from '../../../http/errors';
-import { auditedRead, patientAccess, type PatientAccess } from '../../patients/index';
-import { people } from '../../patients/schema';
+import { auditedRead, patientAccess, personById, registerAsCustomer, type PatientAccess, type Person } from '../../patients/index';
 import type { AccountConfig } from '../config';
 import { accountProfiles, registrationGuardians } from '../schema';
 
@@ -39,12 +38,10 @@ import { accountProfiles, registrationGuardians } from '../schema';
 export const REGISTRATION_ROUTE_ID = 'account.registration';
 export const WELCOME_ROUTE_ID = 'account.welcome';
 
-type Person = typeof people.$inferSelect;
-
-async function personById(db: Database, personId: string): Promise<Person> {
-  const [row] = await db.select().from(people).where(eq(people.id, personId));
-  if (!row) throw unauthorized();
-  return row;
+async function signedInPerson(db: Database, personId: string): Promise<Person> {
+  const person = await personById(db, personId);
+  if (!person) throw unauthorized();
+  return person;
 }
 
 /** A saved guardian as the form shows it. */
@@ -65,7 +62,7 @@ export async function loadRegistrationPage(db: Database, access: PatientAccess, 
   return auditedRead(db, access, routeId, async (subjectId) => {
     const ward = subjectId !== access.actorPersonId;
     const [subject, [profile], saved] = await Promise.all([
-      personById(db, subjectId),
+      signedInPerson(db, subjectId),
       db.select().from(accountProfiles).where(eq(accountProfiles.personId, subjectId)),
       ward
         ? db.select().from(registrationGuardians).where(eq(registrationGuardians.childPersonId, subjectId)).orderBy(asc(registrationGuardians.position))
@@ -74,7 +71,7 @@ export async function loadRegistrationPage(db: Database, access: PatientAccess, 
     let guardians: GuardianFormValues[] = saved.map(guardianFormValues);
     if (ward && guardians.length === 0) {
       // The first guardian is usually the one filling in the form: offered, editable.
-      const actor = await personById(db, access.actorPersonId);
+      const actor = await signedInPerson(db, access.actorPersonId);
       guardians = [
         {
           name: `${actor.givenName} ${actor.familyName}`.trim(),
@@ -127,16 +124,11 @@ function subjectProblems(body: ParsedRegistration, ward: boolean): ValidationErr
 
 /** Makes the subject a customer with the form's details, in one transaction. */
 async function register(tx: Database, subjectId: string, ward: boolean, body: ParsedRegistration): Promise<RegistrationResponse> {
-  const [updated] = await tx
-    .update(people)
-    .set({
-      registered: true,
-      email: body.emailAddress,
-      phoneNumber: body.phoneNumber,
-      ...(!ward && body.firstName !== undefined && body.lastName !== undefined ? { givenName: body.firstName, familyName: body.lastName } : {}),
-    })
-    .where(eq(people.id, subjectId))
-    .returning({ givenName: people.givenName, familyName: people.familyName });
+  const updated = await registerAsCustomer(tx, subjectId, {
+    email: body.emailAddress,
+    phoneNumber: body.phoneNumber,
+    ...(!ward && body.firstName !== undefined && body.lastName !== undefined ? { names: { givenName: body.firstName, familyName: body.lastName } } : {}),
+  });
   if (!updated) throw unauthorized();
   const address = {
     streetAddress: body.streetAddress,

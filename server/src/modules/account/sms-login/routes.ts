@@ -26,7 +26,7 @@ import { unauthorized } from '../../../http/errors';
 import { isSafeNextPath } from '../../../http/next-path';
 import { serverMessage } from '../../../pages/messages';
 import { clearChallenges, DEFAULT_REQUEST_LIMIT } from '../../mfa/index';
-import { people } from '../../patients/schema';
+import { disableSmsLogin, personById } from '../../patients/index';
 import { cookieOptions, SESSION_COOKIE } from '../../sessions/index';
 import type { AccountConfig } from '../config';
 import { smsLoginCodes } from '../schema';
@@ -95,7 +95,7 @@ export function installSmsLogin(app: FastifyInstance, config: AccountConfig): vo
     async (request) => {
       const session = request.session;
       if (!session) throw unauthorized();
-      const [person] = await app.db.select({ phoneNumber: people.phoneNumber }).from(people).where(eq(people.id, session.personId));
+      const person = await personById(app.db, session.personId);
       return { status: await statusOf(session.personId), phoneNumber: person?.phoneNumber ?? null };
     },
   );
@@ -117,7 +117,7 @@ export function installSmsLogin(app: FastifyInstance, config: AccountConfig): vo
       const personId = session.personId;
       if (request.body.action === 'disable') {
         await app.db.transaction(async (tx) => {
-          await tx.update(people).set({ mfaEnabled: false }).where(eq(people.id, personId));
+          await disableSmsLogin(tx, personId);
           await clearChallenges(tx, personId);
           await tx.delete(smsLoginCodes).where(eq(smsLoginCodes.personId, personId));
         });

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { ARRIVAL_REASON_PREFIX, CHECK_IN_OPENS_MINUTES, type AppointmentDetail, type Lang, type LocationType } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { toHelsinkiDate } from '@portal/shared-i18n';
-import { appointmentKinds, appointmentSlots, clinics, practitioners, specialties } from '../../clinics/schema';
+import { joinSlot, slotCatalogueColumns } from '../../clinics/index';
 import { withinCancellationWindow } from '../cancellation';
 import { markdownToSafeHtml } from '../markdown';
 import { appointments } from '../schema';
@@ -47,13 +47,13 @@ const detailColumns = {
   arrivalReason: appointments.arrivalReason,
   reservedAt: appointments.reservedAt,
   ...slotColumns,
-  isSpecificTime: appointmentSlots.isSpecificTime,
-  roomLocation: appointmentSlots.roomLocation,
-  kindDescription: appointmentKinds.description,
-  kindLocationType: appointmentKinds.locationType,
+  isSpecificTime: slotCatalogueColumns.slot.isSpecificTime,
+  roomLocation: slotCatalogueColumns.slot.roomLocation,
+  kindDescription: slotCatalogueColumns.kind.description,
+  kindLocationType: slotCatalogueColumns.kind.locationType,
   ...clinicColumns,
   ...clinicAddressColumns,
-  arrivalInfo: clinics.arrivalInfo,
+  arrivalInfo: slotCatalogueColumns.clinic.arrivalInfo,
   ...practitionerColumns,
   ...specialtyColumns,
 };
@@ -74,16 +74,10 @@ export async function findAppointmentRows(db: Database, selector: AppointmentRow
     selector.personId ? eq(appointments.personId, selector.personId) : undefined,
     extraWhere,
   ];
-  const rows = await db
-    .select(detailColumns)
-    .from(appointments)
-    .innerJoin(appointmentSlots, eq(appointmentSlots.id, appointments.slotId))
-    .innerJoin(appointmentKinds, eq(appointmentKinds.id, appointmentSlots.kindId))
-    .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
-    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
-    .innerJoin(specialties, eq(specialties.id, appointmentSlots.specialtyId))
+  const select = db.select(detailColumns).from(appointments).$dynamic();
+  const rows = await joinSlot(select, appointments.slotId, ['kind', 'clinic', 'practitioner', 'specialty'])
     .where(and(...conditions))
-    .orderBy(asc(appointmentSlots.startsAt), asc(appointments.id));
+    .orderBy(asc(slotCatalogueColumns.slot.startsAt), asc(appointments.id));
   return rows as AppointmentRow[];
 }
 

@@ -20,8 +20,7 @@ import {
 } from '@portal/shared-api';
 import { withTransaction } from '../../../db/transaction';
 import { notFound, unauthorized } from '../../../http/errors';
-import { auditedRead, patientAccess } from '../../patients/index';
-import { people } from '../../patients/schema';
+import { auditedRead, patientAccess, personById } from '../../patients/index';
 import { withinCancellationWindow } from '../cancellation';
 import type { BookingConfig } from '../config';
 import { appointments } from '../schema';
@@ -192,7 +191,7 @@ async function checkInRefusal(
   const status = selfCheckInStatusOf(row, now);
   if (status === 'TooEarly') return 'TooEarly';
   if (status !== 'Allowed') return 'UnknownError';
-  const [person] = await tx.select({ consent: people.patientDataConsent }).from(people).where(eq(people.id, personId));
-  if (person?.consent !== 'ok') return actingForWard ? 'ConfidentialityFormNotFilled' : 'ConfidentialityFormNotFilledAsAdult';
+  const person = await personById(tx, personId);
+  if (person?.patientDataConsent !== 'ok') return actingForWard ? 'ConfidentialityFormNotFilled' : 'ConfidentialityFormNotFilledAsAdult';
   return null;
 }

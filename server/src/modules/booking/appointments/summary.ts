@@ -4,7 +4,7 @@ import { BOOKING_SUMMARY_MAX_ITEMS, type BookingSummary, type Lang } from '@port
 import type { Database } from '../../../db/index';
 import { createPerTurnReaderByLanguage } from '../../../db/per-turn-loader';
 import { preparedStatement } from '../../../db/prepared';
-import { appointmentSlots, clinics, practitioners, specialties } from '../../clinics/schema';
+import { joinSlotSql, slotCatalogueColumns } from '../../clinics/index';
 import { auditedRead, fromPeopleWithIds, personRowId } from '../../patients/index';
 import { appointments, occupationalContracts } from '../schema';
 
@@ -12,7 +12,8 @@ import { appointments, occupationalContracts } from '../schema';
 /** no appointment lasts longer (upcoming.ts) */
 const LONGEST_APPOINTMENT_MS = 24 * 3_600_000;
 
-const specialtyColumn = { fi: sql.raw('sp.name_fi'), sv: sql.raw('sp.name_sv'), en: sql.raw('sp.name_en') } as const;
+const { slot, clinic, practitioner, specialty } = slotCatalogueColumns;
+const specialtyColumn = { fi: specialty.nameFi, sv: specialty.nameSv, en: specialty.nameEn } as const;
 
 interface UpcomingJson {
   id: number;
@@ -40,18 +41,16 @@ const upcomingStatement = (lang: Lang) =>
           'id', r.id, 'startsAt', floor(extract(epoch from r.starts_at) * 1000)::int8, 'firstName', r.first_name, 'lastName', r.last_name,
           'specialty', r.specialty, 'clinicName', r.clinic_name, 'isRemote', r.is_remote, 'totalCount', r.total_count)
           order by r.starts_at, r.id), '[]'::json)
-        from (select a.id, sl.starts_at, pr.first_name, pr.last_name, ${specialtyColumn[lang]} as specialty, c.name as clinic_name,
-                     (sl.is_remote or c.is_remote) as is_remote, count(*) over () as total_count
+        from (select a.id, ${slot.startsAt} as starts_at, ${practitioner.firstName} as first_name, ${practitioner.lastName} as last_name,
+                     ${specialtyColumn[lang]} as specialty, ${clinic.name} as clinic_name,
+                     (${slot.isRemote} or ${clinic.isRemote}) as is_remote, count(*) over () as total_count
                 from ${appointments} a
-                join ${appointmentSlots} sl on sl.id = a.slot_id
-                join ${clinics} c on c.id = sl.clinic_id
-                join ${practitioners} pr on pr.id = sl.practitioner_id
-                join ${specialties} sp on sp.id = sl.specialty_id
+                ${joinSlotSql(sql`a.slot_id`, ['clinic', 'practitioner', 'specialty'])}
                where a.person_id = ${personRowId} and a.status <> 'cancelled'
                  -- still under way or ahead: it ends after now (the first bound narrows the index range, as in upcoming.ts)
-                 and sl.starts_at > ${sql.placeholder('from')}::timestamptz
-                 and sl.starts_at + sl.duration_minutes * interval '1 minute' > ${sql.placeholder('now')}::timestamptz
-               order by sl.starts_at, a.id
+                 and ${slot.startsAt} > ${sql.placeholder('from')}::timestamptz
+                 and ${slot.startsAt} + ${slot.durationMinutes} * interval '1 minute' > ${sql.placeholder('now')}::timestamptz
+               order by ${slot.startsAt}, a.id
                limit ${BOOKING_SUMMARY_MAX_ITEMS}) r) as upcoming
       ${fromPeopleWithIds('ids')}`,
   );

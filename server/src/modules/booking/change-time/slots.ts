@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lt, ne } from 'drizzle-orm';
 import { BOOKING_PAGE_SIZE, CHANGE_TIME_WEEKS, type ChangeTimeSlotPage, type Lang, type MovableAppointment } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
-import { appointmentSlots, clinics } from '../../clinics/schema';
+import { fromSlots, joinSlotCatalogue, slotCatalogueColumns } from '../../clinics/index';
 import type { AppointmentRow } from '../appointments/detail';
 import { toAppointmentDetail } from '../appointments/detail';
 import { freeSlotOf, freeSlotColumns } from '../slot-rows';
@@ -29,20 +29,18 @@ export function toMovable(row: AppointmentRow, lang: Lang, now: Date, cancellati
  */
 export async function loadChangeTimeSlots(db: Database, row: AppointmentRow, offset: number, now: Date): Promise<ChangeTimeSlotPage> {
   const until = new Date(now.getTime() + CHANGE_TIME_WEEKS * 7 * 86_400_000);
-  const rows = await db
-    .select(freeSlotColumns)
-    .from(appointmentSlots)
-    .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
+  const slot = slotCatalogueColumns.slot;
+  const rows = await joinSlotCatalogue(fromSlots(db.select(freeSlotColumns)), ['clinic'])
     .where(
       and(
-        eq(appointmentSlots.practitionerId, row.practitionerId),
-        ne(appointmentSlots.id, row.slotId),
-        gt(appointmentSlots.startsAt, now),
-        lt(appointmentSlots.startsAt, until),
+        eq(slot.practitionerId, row.practitionerId),
+        ne(slot.id, row.slotId),
+        gt(slot.startsAt, now),
+        lt(slot.startsAt, until),
         slotIsFree,
       ),
     )
-    .orderBy(asc(appointmentSlots.startsAt), asc(appointmentSlots.id))
+    .orderBy(asc(slot.startsAt), asc(slot.id))
     .limit(BOOKING_PAGE_SIZE + 1)
     .offset(offset);
   return {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ChangeTimeResponse } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
-import { appointmentSlots } from '../../clinics/schema';
+import { joinSlot, slotCatalogueColumns, slotTimeById } from '../../clinics/index';
 import { withinCancellationWindow } from '../cancellation';
 import { appointments, waitlistEntries } from '../schema';
 import { newLinkToken } from './link-token';
@@ -33,25 +33,23 @@ export interface SwapInput {
  * Runs in the caller's transaction `tx`.
  */
 export async function swapAppointment(tx: Database, input: SwapInput): Promise<ChangeTimeResponse | null> {
-  const [old] = await tx
+  const selectOld = tx
     .select({
       id: appointments.id,
       status: appointments.status,
       slotId: appointments.slotId,
-      startsAt: appointmentSlots.startsAt,
+      startsAt: slotCatalogueColumns.slot.startsAt,
       row: appointments,
     })
     .from(appointments)
-    .innerJoin(appointmentSlots, eq(appointmentSlots.id, appointments.slotId))
+    .$dynamic();
+  const [old] = await joinSlot(selectOld, appointments.slotId, [])
     .where(and(eq(appointments.id, input.appointmentId), eq(appointments.personId, input.personId)))
     .for('update', { of: appointments });
   if (!old || old.status === 'cancelled') return null;
   if (old.status !== 'reserved' || withinCancellationWindow(old.startsAt, input.cancellationHours, input.now)) return { type: 'deadlineExceeded' };
 
-  const [slot] = await tx
-    .select({ id: appointmentSlots.id, startsAt: appointmentSlots.startsAt, withdrawn: appointmentSlots.withdrawn })
-    .from(appointmentSlots)
-    .where(eq(appointmentSlots.id, input.newSlotId));
+  const slot = await slotTimeById(tx, input.newSlotId);
   if (!slot || slot.withdrawn || slot.startsAt.getTime() <= input.now.getTime() || slot.id === old.slotId) return { type: 'appointmentNotAvailable' };
 
   const { id: _id, slotId: _slot, linkToken: _token, status: _status, reservedAt: _at, checkedInAt: _in, cancelledAt: _c, cancelledBy: _by, movedToAppointmentId: _m, ...kept } = old.row;
@@ -78,4 +76,4 @@ export async function swapAppointment(tx: Database, input: SwapInput): Promise<C
 }
 
 /** Free: not withdrawn and no active appointment holds it. */
-export const slotIsFree = sql`not ${appointmentSlots.withdrawn} and not exists (select 1 from ${appointments} a where a.slot_id = ${appointmentSlots.id} and a.status <> 'cancelled')`;
+export const slotIsFree = sql`not ${slotCatalogueColumns.slot.withdrawn} and not exists (select 1 from ${appointments} a where a.slot_id = ${slotCatalogueColumns.slot.id} and a.status <> 'cancelled')`;

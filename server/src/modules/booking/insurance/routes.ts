@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   apiErrorSchema,
@@ -22,8 +22,7 @@ import {
 import type { Database } from '../../../db/index';
 import { ApiError, notFound, unauthorized, validationError } from '../../../http/errors';
 import { isSafeNextPath } from '../../../http/next-path';
-import { auditedRead, patientAccess, type PatientAccess } from '../../patients/index';
-import { people } from '../../patients/schema';
+import { auditedRead, patientAccess, personById, type PatientAccess } from '../../patients/index';
 import type { BookingConfig } from '../config';
 import { patientConcepts } from '../schema';
 import { InsurerUnavailableError, type InsuranceAdapters, type InsuredPerson } from './adapters';
@@ -53,7 +52,7 @@ const signedIn = async (request: FastifyRequest) => {
 };
 
 async function insuredPerson(db: Database, access: PatientAccess, guardianActing: boolean): Promise<InsuredPerson> {
-  const [person] = await db.select({ identityCode: people.identityCode }).from(people).where(eq(people.id, access.subjectPersonId));
+  const person = await personById(db, access.subjectPersonId);
   if (!person) throw notFound('No such person');
   const parsed = parseIdentityCode(person.identityCode);
   return {

@@ -1,7 +1,7 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { type HealthcareType, type Lang, type LocationType, type ReservationAppointment, type ReservationPriceInfo } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
-import { appointmentKinds, appointmentSlots, clinics, practitioners, practitionerSpecialties, specialties } from '../../clinics/schema';
+import { fromSlots, joinSlotCatalogue, slotCatalogueColumns, specialtyIdsOfPractitioner } from '../../clinics/index';
 import { markdownToSafeHtml } from '../markdown';
 import { appointments } from '../schema';
 import {
@@ -29,32 +29,27 @@ export { practitionerNameOf, specialtyTitleOf };
  */
 
 const reservationSlotColumns = {
-  id: appointmentSlots.id,
+  id: slotCatalogueColumns.slot.id,
   ...slotColumns,
-  requiresStrongAuth: appointmentSlots.requiresStrongAuth,
-  withdrawn: appointmentSlots.withdrawn,
-  kindDescription: appointmentKinds.description,
-  kindLocationType: appointmentKinds.locationType,
-  kindReservationInfo: appointmentKinds.reservationInfo,
+  requiresStrongAuth: slotCatalogueColumns.slot.requiresStrongAuth,
+  withdrawn: slotCatalogueColumns.slot.withdrawn,
+  kindDescription: slotCatalogueColumns.kind.description,
+  kindLocationType: slotCatalogueColumns.kind.locationType,
+  kindReservationInfo: slotCatalogueColumns.kind.reservationInfo,
   ...clinicColumns,
   ...clinicAddressColumns,
   ...practitionerColumns,
-  practitionerReservationInfo: practitioners.reservationInfo,
+  practitionerReservationInfo: slotCatalogueColumns.practitioner.reservationInfo,
   ...specialtyColumns,
-  specialtyReservationInfo: specialties.reservationInfo,
+  specialtyReservationInfo: slotCatalogueColumns.specialty.reservationInfo,
 };
 
 export type SlotRow = Awaited<ReturnType<typeof selectSlot>>[number];
 
 function selectSlot(db: Database, slotId: number) {
-  return db
-    .select(reservationSlotColumns)
-    .from(appointmentSlots)
-    .innerJoin(appointmentKinds, eq(appointmentKinds.id, appointmentSlots.kindId))
-    .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
-    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
-    .innerJoin(specialties, eq(specialties.id, appointmentSlots.specialtyId))
-    .where(eq(appointmentSlots.id, slotId));
+  return joinSlotCatalogue(fromSlots(db.select(reservationSlotColumns)), ['kind', 'clinic', 'practitioner', 'specialty']).where(
+    eq(slotCatalogueColumns.slot.id, slotId),
+  );
 }
 
 /** The largest slot id a path may name (the column is a 32-bit integer; a longer number names nothing). */
@@ -97,12 +92,8 @@ function locationTypeOf(slot: SlotRow): LocationType {
 
 /** specialtyData.specialties[].id: the slot's specialty first, then the practitioner's others. */
 async function specialtyIdsOf(db: Database, slot: SlotRow): Promise<string[]> {
-  const rows = await db
-    .select({ id: practitionerSpecialties.specialtyId })
-    .from(practitionerSpecialties)
-    .where(eq(practitionerSpecialties.practitionerId, slot.practitionerId))
-    .orderBy(asc(practitionerSpecialties.specialtyId));
-  return [slot.specialtyId, ...rows.map((row) => row.id).filter((id) => id !== slot.specialtyId)];
+  const practised = await specialtyIdsOfPractitioner(db, slot.practitionerId);
+  return [slot.specialtyId, ...practised.filter((id) => id !== slot.specialtyId)];
 }
 
 /** The page's appointment, with the CMS reservation info of the kind, the practitioner and the specialty as sanitised HTML. */

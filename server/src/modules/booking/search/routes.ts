@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseSerializationError, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import {
   apiErrorSchema,
   APPOINTMENT_SEARCH_PATH,
@@ -22,14 +21,13 @@ import {
 } from '@portal/shared-api';
 import { notFound, validationError } from '../../../http/errors';
 import { helsinkiToday } from '@portal/shared-i18n';
-import { specialties } from '../../clinics/schema';
+import { practitionerClinicsWithSlotsAfter, specialtyById } from '../../clinics/index';
 import { subjectPersonId } from '../../patients/index';
 import type { BookingConfig } from '../config';
 import { markdownToSafeHtml } from '../markdown';
 import { slotEventsOf } from '../slot-events';
 import { asPractitionerId, criteriaOf, lastDayOf, type SearchScope } from './criteria';
 import { occupationalStatusOf } from './occupational';
-import { practitionerClinics } from './options';
 import { createResultCache } from './result-cache';
 import { findAvailableDates, findSlots, findSuggestions, PRICE_DETAILS_FEATURE } from './slots';
 
@@ -135,7 +133,7 @@ export function installSearch(app: FastifyInstance, config: BookingConfig): void
     PRACTITIONER_CLINICS_PATH,
     { schema: { querystring: practitionerClinicsQuerySchema, response: { 200: practitionerClinicsResponseSchema, 400: validationErrorSchema } } },
     async (request, reply) => {
-      const rows = await practitionerClinics(app.db, asPractitionerId(request.query.id), new Date());
+      const rows = await practitionerClinicsWithSlotsAfter(app.db, asPractitionerId(request.query.id), new Date());
       return reply.send({ clinicIds: rows.map((row) => row.clinicId) });
     },
   );
@@ -150,7 +148,7 @@ export function installSearch(app: FastifyInstance, config: BookingConfig): void
     },
     async (request, reply) => {
       const { id, lang } = request.query;
-      const [row] = await app.db.select().from(specialties).where(eq(specialties.id, id));
+      const row = await specialtyById(app.db, id);
       if (!row) throw notFound(`No specialty '${id}'`);
       return reply.send({
         specialty: {

@@ -11,7 +11,7 @@ import {
 } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { addDays, helsinkiInstant, TIME_ZONE } from '@portal/shared-i18n';
-import { appointmentSlots, clinics, practitioners, specialties } from '../../clinics/schema';
+import { fromSlots, joinSlotCatalogue, physicalClinics, slotCatalogueColumns, slotsWithCatalogueSql } from '../../clinics/index';
 import { appointments } from '../schema';
 import { clinicColumns, clinicOf, isVideoKind, practitionerColumns, practitionerOf, PRICE_DETAILS_FEATURE, priceOf, slotColumns, specialtyColumns, specialtyTitleOf } from '../slot-rows';
 import { hoursOf, type SearchCriteria } from './criteria';
@@ -25,7 +25,7 @@ export { PRICE_DETAILS_FEATURE, priceOf };
 
 // The zone is a literal, not a parameter: GROUP BY, DISTINCT and ORDER BY must see the very same expression.
 const atHelsinki = sql.raw(`at time zone '${TIME_ZONE}'`);
-const helsinkiDay = sql<string>`to_char(${appointmentSlots.startsAt} ${atHelsinki}, 'YYYY-MM-DD')`;
+const helsinkiDay = sql<string>`to_char(${slotCatalogueColumns.slot.startsAt} ${atHelsinki}, 'YYYY-MM-DD')`;
 
 /**
  * Which conditions a search has: the statement's text depends on these alone (the lists, times and
@@ -98,7 +98,7 @@ function inList(column: AnyPgColumn, name: string, shape: ListShape, type: 'text
  * `clinic` replaces the clinic and remoteness condition (the suggestions' one clinic at a time).
  */
 function whereOf(shape: Shape, range: { from: string; to: string } = { from: 'from', to: 'to' }, clinic?: SQL): SQL {
-  const s = appointmentSlots;
+  const s = slotCatalogueColumns.slot;
   const conditions: (SQL | undefined)[] = [
     eq(s.withdrawn, false),
     gt(s.startsAt, param('now')),
@@ -117,7 +117,7 @@ function whereOf(shape: Shape, range: { from: string; to: string } = { from: 'fr
   if (shape.allowed) conditions.push(sql`${s.specialtyId} = any(${param('allowedSpecialtyIds')}::text[])`);
   if (shape.excluded) conditions.push(sql`${s.specialtyId} <> all(${param('excludedSpecialtyIds')}::text[])`);
   if (shape.practitioners) conditions.push(inList(s.practitionerId, 'practitionerIds', shape.practitioners, 'int'));
-  if (shape.requiresRate) conditions.push(isNotNull(practitioners.rate));
+  if (shape.requiresRate) conditions.push(isNotNull(slotCatalogueColumns.practitioner.rate));
   if (shape.hours) {
     const hour = sql`extract(hour from ${s.startsAt} ${atHelsinki})`;
     // Inside a CASE: PostgreSQL takes a `>= from and < to` pair on an expression (even negated) for
@@ -165,13 +165,9 @@ export interface SlotView {
 }
 
 const slotPageStatement = preparedPer((db, shape) => {
-  const s = appointmentSlots;
-  return db
-    .select({ id: s.id, ...slotColumns, requiresStrongAuth: s.requiresStrongAuth, ...practitionerColumns, ...specialtyColumns, ...clinicColumns })
-    .from(s)
-    .innerJoin(practitioners, eq(practitioners.id, s.practitionerId))
-    .innerJoin(specialties, eq(specialties.id, s.specialtyId))
-    .innerJoin(clinics, eq(clinics.id, s.clinicId))
+  const s = slotCatalogueColumns.slot;
+  const select = db.select({ id: s.id, ...slotColumns, requiresStrongAuth: s.requiresStrongAuth, ...practitionerColumns, ...specialtyColumns, ...clinicColumns });
+  return joinSlotCatalogue(fromSlots(select), ['practitioner', 'specialty', 'clinic'])
     .where(whereOf(shape))
     .orderBy(asc(s.startsAt), asc(s.id))
     .limit(BOOKING_PAGE_SIZE + 1)
@@ -203,10 +199,7 @@ export async function findSlots(db: Database, criteria: SearchCriteria, offset: 
 }
 
 const availableDatesStatement = preparedPer((db, shape) =>
-  db
-    .selectDistinct({ day: helsinkiDay })
-    .from(appointmentSlots)
-    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
+  joinSlotCatalogue(fromSlots(db.selectDistinct({ day: helsinkiDay })), ['practitioner'])
     .where(whereOf(shape))
     .orderBy(helsinkiDay)
     .prepare(UNNAMED),
@@ -226,9 +219,9 @@ export async function findAvailableDates(db: Database, criteria: SearchCriteria,
  * cost an empty search 6–14 ms under load (the names now come from the cached clinic list).
  */
 const suggestionsStatement = preparedPer((db, shape) => {
-  const s = appointmentSlots;
+  const s = slotCatalogueColumns.slot;
   const freeSlots = (where: SQL, limit: number) =>
-    sql`select ${s.startsAt} as starts_at from ${s} inner join ${practitioners} on ${practitioners.id} = ${s.practitionerId}
+    sql`select ${s.startsAt} as starts_at from ${slotsWithCatalogueSql(['practitioner'])}
         where ${where} order by ${s.startsAt} limit ${sql.raw(String(limit))}`;
   const dayFree = freeSlots(whereOf(shape, { from: 'dayFrom', to: 'extendedTo' }), DAY_SCAN_ROWS);
   const clinicFree = freeSlots(whereOf({ ...shape, includeRemote: false }, { from: 'from', to: 'extendedTo' }, sql`${s.clinicId} = neighbour.id`), SUGGESTION_COUNT_CAP);
@@ -282,14 +275,10 @@ const CLINIC_LIST_TTL_MS = 60_000;
 const clinicLists = new WeakMap<Database, { at: number; rows: Promise<PhysicalClinic[]> }>();
 
 /** The physical clinics, cached per database for a minute: no query per empty search. */
-function physicalClinics(db: Database): Promise<PhysicalClinic[]> {
+function cachedPhysicalClinics(db: Database): Promise<PhysicalClinic[]> {
   const cached = clinicLists.get(db);
   if (cached && Date.now() - cached.at < CLINIC_LIST_TTL_MS) return cached.rows;
-  const rows = db
-    .select({ id: clinics.id, name: clinics.name, municipality: clinics.municipality, isRemote: clinics.isRemote })
-    .from(clinics)
-    .where(eq(clinics.isRemote, false))
-    .then((list) => list);
+  const rows = physicalClinics(db);
   rows.catch(() => clinicLists.delete(db));
   clinicLists.set(db, { at: Date.now(), rows });
   return rows;
@@ -298,7 +287,7 @@ function physicalClinics(db: Database): Promise<PhysicalClinic[]> {
 /** The physical clinics in the neighbour municipalities (spec part 2 §9 map) of these clinics', not these. */
 async function neighbourClinicsOf(db: Database, clinicIds: readonly string[]): Promise<PhysicalClinic[]> {
   if (!clinicIds.length) return [];
-  const all = await physicalClinics(db);
+  const all = await cachedPhysicalClinics(db);
   const chosen = new Set(clinicIds);
   const neighbours = new Set(
     all.filter((clinic) => chosen.has(clinic.id)).flatMap((clinic) => NEIGHBOUR_MUNICIPALITIES[clinic.municipality.toLowerCase()] ?? []),

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { type EarlierTimePageState, type EarlierTimeResponse, type Lang } from '@portal/shared-api';
 import type { Database } from '../../../db/index';
 import { withTransaction } from '../../../db/transaction';
-import { appointmentSlots, clinics, practitioners } from '../../clinics/schema';
+import { fromSlots, joinSlotCatalogue, slotCatalogueColumns, slotTimeById } from '../../clinics/index';
 import { findAppointmentRows } from '../appointments/detail';
 import { toMovable } from '../change-time/slots';
 import { slotIsFree, swapAppointment } from '../change-time/swap';
@@ -28,12 +28,8 @@ export async function loadEarlierTimePage(db: Database, token: string, personId:
   if (offer.expiresAt.getTime() <= now.getTime()) return { status: 'offer-expired' };
   const [current] = await findAppointmentRows(db, { appointmentIds: [offer.appointmentId], personId });
   if (!current || current.status !== 'reserved') return { status: 'offer-not-found' };
-  const [slot] = await db
-    .select({ ...freeSlotColumns, practitionerName: practitionerNameSql })
-    .from(appointmentSlots)
-    .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
-    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
-    .where(and(eq(appointmentSlots.id, offer.slotId), slotIsFree));
+  const select = db.select({ ...freeSlotColumns, practitionerName: practitionerNameSql });
+  const [slot] = await joinSlotCatalogue(fromSlots(select), ['clinic', 'practitioner']).where(and(eq(slotCatalogueColumns.slot.id, offer.slotId), slotIsFree));
   // taken by someone, or no longer earlier (the patient has since moved to an earlier time)
   if (!slot || slot.startsAt.getTime() >= current.startsAt.getTime()) return { status: 'offer-taken' };
   return {
@@ -61,7 +57,7 @@ export async function takeEarlierTime(
     if (offer.takenAt) return { response: { type: 'appointmentNotAvailable' }, freedSlotId: null };
     if (offer.expiresAt.getTime() <= now.getTime()) return { response: { type: 'offerExpired' }, freedSlotId: null };
     const [current] = await findAppointmentRows(tx, { appointmentIds: [offer.appointmentId], personId });
-    const [slot] = await tx.select({ startsAt: appointmentSlots.startsAt }).from(appointmentSlots).where(eq(appointmentSlots.id, offer.slotId));
+    const slot = await slotTimeById(tx, offer.slotId);
     // an offer is for an earlier time: one made before the patient moved earlier still is not taken
     if (current && slot && slot.startsAt.getTime() >= current.startsAt.getTime()) return { response: { type: 'appointmentNotAvailable' }, freedSlotId: null };
     const swapped = await swapAppointment(tx, { appointmentId: offer.appointmentId, personId, newSlotId: offer.slotId, cancellationHours, now });

@@ -4,7 +4,7 @@ import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { WAITLIST_OFFER_HOURS, type Lang } from '@portal/shared-api';
 import { buildPath, findRoute } from '@portal/shared-i18n';
 import { profileLanguages } from '../../account/index';
-import { appointmentSlots, clinics, practitioners } from '../../clinics/schema';
+import { fromSlots, joinSlot, joinSlotCatalogue, slotCatalogueColumns } from '../../clinics/index';
 import { peopleByIds } from '../../patients/index';
 import { serverMessage } from '../../../pages/messages';
 import { appointments, waitlistEntries, waitlistOffers } from '../schema';
@@ -35,23 +35,21 @@ export async function offerFreedSlot(app: FastifyInstance, slotId: number): Prom
 
 async function offer(app: FastifyInstance, slotId: number, now: Date): Promise<void> {
   const db = app.db;
-  const [slot] = await db
-    .select({
-      id: appointmentSlots.id,
-      startsAt: appointmentSlots.startsAt,
-      practitionerId: appointmentSlots.practitionerId,
-      specialtyId: appointmentSlots.specialtyId,
-      municipality: clinics.municipality,
-      practitionerName: practitionerNameSql,
-    })
-    .from(appointmentSlots)
-    .innerJoin(clinics, eq(clinics.id, appointmentSlots.clinicId))
-    .innerJoin(practitioners, eq(practitioners.id, appointmentSlots.practitionerId))
-    .where(and(eq(appointmentSlots.id, slotId), gt(appointmentSlots.startsAt, now), slotIsFree));
+  const catalogue = slotCatalogueColumns;
+  const freedSlot = db.select({
+    id: catalogue.slot.id,
+    startsAt: catalogue.slot.startsAt,
+    practitionerId: catalogue.slot.practitionerId,
+    specialtyId: catalogue.slot.specialtyId,
+    municipality: catalogue.clinic.municipality,
+    practitionerName: practitionerNameSql,
+  });
+  const [slot] = await joinSlotCatalogue(fromSlots(freedSlot), ['clinic', 'practitioner']).where(
+    and(eq(catalogue.slot.id, slotId), gt(catalogue.slot.startsAt, now), slotIsFree),
+  );
   if (!slot) return;
 
-  const entrySlots = appointmentSlots;
-  const waiting = await db
+  const entries = db
     .select({
       entryId: waitlistEntries.id,
       personId: waitlistEntries.personId,
@@ -59,22 +57,21 @@ async function offer(app: FastifyInstance, slotId: number, now: Date): Promise<v
     })
     .from(waitlistEntries)
     .innerJoin(appointments, eq(appointments.id, waitlistEntries.appointmentId))
-    .innerJoin(entrySlots, eq(entrySlots.id, appointments.slotId))
-    .innerJoin(clinics, eq(clinics.id, entrySlots.clinicId))
-    .where(
-      and(
-        eq(appointments.status, 'reserved'),
-        gt(entrySlots.startsAt, slot.startsAt),
-        or(
-          eq(entrySlots.practitionerId, slot.practitionerId),
-          and(
-            eq(waitlistEntries.scope, 'specialty-municipality'),
-            eq(entrySlots.specialtyId, slot.specialtyId),
-            sql`lower(${clinics.municipality}) = lower(${slot.municipality})`,
-          ),
+    .$dynamic();
+  const waiting = await joinSlot(entries, appointments.slotId, ['clinic']).where(
+    and(
+      eq(appointments.status, 'reserved'),
+      gt(catalogue.slot.startsAt, slot.startsAt),
+      or(
+        eq(catalogue.slot.practitionerId, slot.practitionerId),
+        and(
+          eq(waitlistEntries.scope, 'specialty-municipality'),
+          eq(catalogue.slot.specialtyId, slot.specialtyId),
+          sql`lower(${catalogue.clinic.municipality}) = lower(${slot.municipality})`,
         ),
       ),
-    );
+    ),
+  );
   if (waiting.length === 0) return;
 
   // The patients' phone numbers through the patients module (issue 32): one batched lookup by id

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/index';
-import type { DemoWorld } from '../module';
 import { addDays, helsinkiInstant } from '@portal/shared-i18n';
-import { allPractitioners } from '../clinics/index';
-import { peopleByIdentityCodes } from '../patients/index';
-import { openQuestionnaireInvitationId } from '../records/index';
-import { messagingAbsences, messagingAbsenceSubstitutes, messagingAssignments, messagingMessages, messagingUsers } from './schema';
-import { closeThread } from './staff';
-import { createThread, insertMessage, markRead } from './thread-writes';
+import { allPractitioners } from '../../modules/clinics/index';
+import { closeThread, createThread, insertMessage, markRead } from '../../modules/messaging/index';
+import { messagingAbsences, messagingAbsenceSubstitutes, messagingAssignments, messagingMessages, messagingUsers } from '../../modules/messaging/schema';
+import { peopleByIdentityCodes } from '../../modules/patients/index';
+import { openQuestionnaireInvitationId } from '../../modules/records/index';
+import type { DemoWorld } from './personas';
 
 /**
  * The messaging part of the demo world, relative to `today` (Europe/Helsinki):

@@ -1,17 +1,56 @@
 import { randomInt } from 'node:crypto';
-import { VIDEO_KIND_ID } from '@portal/shared-api';
-import type { Database } from '../../../db/index';
-import type { DemoWorld } from '../../module';
+import { IF_PAY_CONCEPT_CODE, VIDEO_KIND_ID } from '@portal/shared-api';
+import type { Database } from '../../db/index';
 import { addDays, helsinkiInstant, isoWeekday } from '@portal/shared-i18n';
-import { allPractitioners, insertAppointmentKindIfMissing, insertSlot, setMissingArrivalInfo, setMissingRates, type LocalizedContent } from '../../clinics/index';
-import { withinCancellationWindow } from '../cancellation';
-import { appointments } from '../schema';
+import { withinCancellationWindow } from '../../modules/booking/index';
+import { appointments, occupationalContracts, patientConcepts } from '../../modules/booking/schema';
+import { allPractitioners, insertAppointmentKindIfMissing, insertSlot, setMissingArrivalInfo, setMissingRates, type LocalizedContent } from '../../modules/clinics/index';
+import type { DemoWorld } from './personas';
+
+/** The booking part of the demo world: the occupational contract, the insurance concept, then the appointments. */
+export async function seedBooking(db: Database, world: DemoWorld): Promise<void> {
+  await seedOccupationalContracts(db, world);
+  await seedInsuranceConcepts(db, world);
+  await seedAppointments(db, world);
+}
+
+/**
+ * The occupational health contracts (spec part 2 §2.1 occupational statuses, §2.4 vaccination page):
+ * Aino's has web reservation and includes influenza vaccinations. OHC-INFL-1 is the first of the
+ * default INFLUENZA_CONTRACT_PRODUCT_IDS (modules/booking/config.ts): a seed runs without the module's
+ * configuration, so it names the default; an environment that changes the ids changes Aino's too.
+ * OHC-DOCTOR-CHAT and OHC-NURSE-PHONE are the chat promotion's defaults (modules/front-page/config.ts): her
+ * front page promotes the doctor chat, the more specific of the two.
+ * Everyone else has no contract row: no occupational healthcare.
+ */
+const AINO_CONTRACT_PRODUCT_IDS = ['OHC-BASIC', 'OHC-GP', 'OHC-INFL-1', 'OHC-DOCTOR-CHAT', 'OHC-NURSE-PHONE'];
+
+async function seedOccupationalContracts(db: Database, world: DemoWorld): Promise<void> {
+  await db.insert(occupationalContracts).values({
+    personId: world.people.aino,
+    employerName: 'Lentoyhtiö Esimerkki Oy',
+    webReservation: true,
+    contractProductIds: AINO_CONTRACT_PRODUCT_IDS,
+  });
+}
+
+/**
+ * Mikko already has If's pay concept (without direct reimbursement): booking with If's pay or
+ * company choice inserts nothing, direct reimbursement (use code 90157) inserts the concept first
+ * (spec part 2 §4 "The concept insertion call happens only when …").
+ */
+async function seedInsuranceConcepts(db: Database, world: DemoWorld): Promise<void> {
+  await db.insert(patientConcepts).values({ personId: world.people.mikko, code: IF_PAY_CONCEPT_CODE, directReimbursementAllowed: false });
+}
 
 const TOKEN_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 const TOKEN_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
-/** An anonymous link's token: 24 letters and digits, the first a letter, so it never reads as a numeric id. */
-export function newLinkToken(): string {
+/**
+ * An anonymous link's token: 24 letters and digits, the first a letter, so it never reads as a numeric
+ * id. Booking makes its own the same way (docs/product-decisions.md, "Paths") and keeps that to itself.
+ */
+function newLinkToken(): string {
   let token = TOKEN_LETTERS[randomInt(TOKEN_LETTERS.length)]!;
   while (token.length < 24) token += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)]!;
   return token;
@@ -61,7 +100,7 @@ interface DemoAppointment {
  * occupational one, Jukka (no patient data consent) one that opens for check-in now, so its
  * check-in shows the consent-needed notice.
  */
-export async function seedAppointments(db: Database, world: DemoWorld): Promise<void> {
+async function seedAppointments(db: Database, world: DemoWorld): Promise<void> {
   const { today, people } = world;
   // The check-in-now appointments are relative to the moment the seed runs, not to world.today's
   // midnight: check-in opens 30 minutes before the start, so an appointment 20 minutes from now can

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/index';
-import type { DemoWorld } from '../module';
 import { addDays, helsinkiInstant } from '@portal/shared-i18n';
-import { allPractitioners } from '../clinics/index';
+import { allPractitioners } from '../../modules/clinics/index';
+import { fhirTitleTranslations } from '../../modules/records/index';
 import {
   certificates,
   imagingResults,
@@ -13,8 +13,8 @@ import {
   visitDiagnoses,
   visits,
   visitTexts,
-} from './schema';
-import { fhirTitleTranslations } from './vocabulary';
+} from '../../modules/records/schema';
+import type { DemoWorld } from './personas';
 
 type Ids = Map<string, number>;
 
@@ -217,7 +217,7 @@ const audit = (question: string, points: number, display: string) => ({ valueCod
 /**
  * The records part of the demo world (spec part 1 §2, part 2 §2): every persona's visits,
  * prescriptions, laboratory and imaging results, referrals, questionnaires, certificates and
- * vaccinations, relative to `world.today`. Practitioners come from the clinics module's seed.
+ * vaccinations, relative to `world.today`. Practitioners come from the clinics' part (./clinics.ts).
  */
 export async function seedRecords(db: Database, world: DemoWorld): Promise<void> {
   const { today } = world;

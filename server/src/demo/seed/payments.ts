@@ -1,8 +1,8 @@
 import { ONLINE_PAYABLE_DAYS, type InvoiceSource, type InvoiceStatus } from '@portal/shared-api';
-import type { Database } from '../../../db/index';
-import type { DemoWorld } from '../../module';
+import type { Database } from '../../db/index';
 import { addDays } from '@portal/shared-i18n';
-import { invoiceRows, invoices } from '../schema';
+import { invoiceRows, invoices } from '../../modules/payments/schema';
+import type { DemoWorld } from './personas';
 
 /**
  * The Finnish reference number (viitenumero) of `base`: the base and its check digit (weights 7, 3, 1
@@ -57,7 +57,7 @@ const VISIT = 'Lääkärin vastaanotto, yleislääkäri';
 /**
  * Mikko's invoices: every listable status and every source, more than one page of the list (§9: 10
  * a page). Each line says what the demo shows with it. The open one past its online window is seeded
- * open on purpose: the first read moves it to paper (invoices/status.ts), as time would.
+ * open on purpose: the first read moves it to paper (modules/payments/invoices/status.ts), as time would.
  */
 const MIKKO_INVOICES: SeedInvoice[] = [
   // open, payable online for three more days
@@ -227,7 +227,7 @@ async function insertInvoices(db: Database, personId: string, buyer: Buyer, toda
  * The demo invoices, relative to world.today: Mikko's in every status and source (more than a page),
  * one open invoice of Leena's ward Ella (billed to Leena), one paid of Aino's; Pekka has none.
  */
-export async function seedInvoices(db: Database, world: DemoWorld): Promise<void> {
+export async function seedPayments(db: Database, world: DemoWorld): Promise<void> {
   const { people, today } = world;
   await insertInvoices(db, people.mikko, { name: 'Mikko Virtanen', street: 'Mannerheimintie 12 A 5', postalCode: '00100', postOffice: 'Helsinki' }, today, MIKKO_INVOICES);
   await insertInvoices(db, people.ella, { name: 'Leena Nieminen', street: 'Kauppakatu 7 B 12', postalCode: '40100', postOffice: 'Jyväskylä' }, today, ELLA_INVOICES);

@@ -1,16 +1,8 @@
 import type { Database } from '../../db/index';
-import type { DemoWorld } from '../module';
 import { addDays, helsinkiInstant, isoWeekday } from '@portal/shared-i18n';
-import {
-  appointmentKinds,
-  appointmentSlots,
-  clinics,
-  practitioners,
-  practitionerSpecialties,
-  specialties,
-  type LocalizedContent,
-  type RateLine,
-} from './schema';
+import type { LocalizedContent, RateLine } from '../../modules/clinics/index';
+import { appointmentKinds, appointmentSlots, clinics, practitioners, practitionerSpecialties, specialties } from '../../modules/clinics/schema';
+import type { DemoWorld } from './personas';
 
 /** How to find a physical clinic (cmsContent.arrivalInfo, markdown): the entrance and floor in three languages. */
 function arrivalInfo(street: string, where: LocalizedContent): LocalizedContent {
@@ -219,8 +211,8 @@ interface PractitionerSeed {
 }
 
 /**
- * The first 16 keep their names and order: other modules' seeds find them by last name (records,
- * messaging). Last names are unique for the same reason.
+ * The first 16 keep their names and order: the seed's other parts find them by last name (records,
+ * messaging, booking). Last names are unique for the same reason.
  */
 export const practitionerSeeds: PractitionerSeed[] = [
   { firstName: 'Anna', lastName: 'Lahtinen', title: 'Yleislääkäri', profession: 'Doctor', specialties: ['YLE'], clinics: ['KA', 'RMT'], rate: 'general', fees: ['office'] },
@@ -422,7 +414,7 @@ export function buildSlots(today: string, ids: ReadonlyMap<string, number>): (ty
 }
 
 /** The clinics part of the demo world: clinics, specialties, kinds, practitioners and their free slots. */
-export async function seedCatalogue(db: Database, world: DemoWorld): Promise<void> {
+export async function seedClinics(db: Database, world: DemoWorld): Promise<void> {
   await db.insert(clinics).values(clinicRows);
   await db.insert(specialties).values(specialtyRows);
   await db.insert(appointmentKinds).values(kindRows).onConflictDoNothing();
