@@ -6,7 +6,7 @@ import { attachmentsOfApp, type AttachmentsPort } from './attachments-port';
 import { loadMessagingConfig, type MessagingConfig, type MessagingStatus } from './config';
 import { createMessagingGraphQL, MESSAGING_ENDPOINT } from './graphql-server';
 import { answerGraphQL } from './graphql-http';
-import { threadPathOf } from './page-loaders';
+import { threadPathOf } from './page-state';
 import { registerPageLoaders } from './pages/index.generated';
 import { bearerTokenMatches, installStaffApi } from './staff-api';
 import { messagingLandingEvents, messagingSummary } from './summary';

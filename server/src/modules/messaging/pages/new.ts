@@ -1,11 +1,11 @@
 import type { NewConversationPageState } from '@portal/shared-api';
 import { ok, type PageLoaderFactory } from '../../../pages/loaders';
-import { messagingBaseState } from '../page-loaders';
+import { messagingBaseState } from '../page-state';
 import { teamRecipients } from '../queries';
 import { recipientNameIn } from '../vocabulary';
 import type { PageDeps } from './deps';
 
-/** messaging.new: the shared state (page-loaders.ts messagingBaseState) and whom a new conversation may be sent to. */
+/** messaging.new: the shared state (page-state.ts messagingBaseState) and whom a new conversation may be sent to. */
 export const loader: PageLoaderFactory<'messaging.new', PageDeps> =
   ({ config }) =>
   async (ctx) => {

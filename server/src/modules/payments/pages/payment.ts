@@ -3,12 +3,12 @@ import { notFoundState, ok, type PageLoaderFactory } from '../../../pages/loader
 import { auditedRead, patientAccess } from '../../patients/index';
 import { invoiceRecordByNumber } from '../invoices/queries';
 import { invoiceStanding } from '../invoices/standing';
-import { latestAttempt, resultOf } from '../result/routes';
+import { latestAttempt, resultOf } from '../result/attempt-result';
 import type { PageDeps } from './deps';
 
 /**
  * payments.payment (payment/{invoice number}): the payment attempt of the subject's invoice that
- * moved last (result/routes.ts says how); another patient's invoice, or an unknown number, is not
+ * moved last (result/attempt-result.ts says how); another patient's invoice, or an unknown number, is not
  * found (404).
  */
 export const loader: PageLoaderFactory<'payments.payment', PageDeps> = () => async (ctx) => {
