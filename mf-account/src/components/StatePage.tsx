@@ -30,7 +30,7 @@ export function StatePage<T>({
     retry();
   };
   return (
-    <section className={styles.page}>
+    <section className="portal-page-column portal-page-column--wide">
       <h1 ref={heading} tabIndex={-1} className={`${styles.title} portal-mb-m portal-wrap-anywhere`}>
         {title}
       </h1>

@@ -38,13 +38,13 @@ export function Announcement({ info, headingLevel = 2 }: AnnouncementProps) {
   if (!info.active) return null;
   const type = info.announcementType;
   return (
-    <Alert variant={variantByType[type]} className={`${styles.announcement} ${styles[type] ?? ''}`.trim()}>
+    <Alert variant={variantByType[type]} className={`portal-mb-m ${styles[type] ?? ''}`.trim()}>
       <div className="portal-flex portal-items-start portal-gap-s">
         <span className={`${styles.icon} portal-items-center portal-small portal-bold`} aria-hidden="true">
           {iconByType[type]}
         </span>
         <div className="portal-wrap-anywhere portal-min-w0">
-          <Heading level={headingLevel} className={styles.heading}>
+          <Heading level={headingLevel} className="portal-m0 portal-title-m">
             <VisuallyHidden>{`${intl.formatMessage({ id: `messaging.common.announcement.${type}` })}: `}</VisuallyHidden>
             {info.heading}
           </Heading>

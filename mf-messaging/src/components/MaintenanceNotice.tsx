@@ -1,6 +1,5 @@
 import { Alert, Heading, ShellLink, useShell, type HeadingLevel } from '@portal/shared-ui';
 import { useIntl } from 'react-intl';
-import styles from './MaintenanceNotice.module.css';
 
 /**
  * The page state's 'maintenance-mode' (spec part 1 §8): messaging is offline, expected back by the
@@ -11,8 +10,8 @@ export function MaintenanceNotice({ headingLevel = 2 }: { headingLevel?: Heading
   const intl = useIntl();
   const shell = useShell();
   return (
-    <Alert variant="warning" className={styles.notice}>
-      <Heading level={headingLevel} className={styles.heading}>
+    <Alert variant="warning" className="portal-mb-m">
+      <Heading level={headingLevel} className="portal-m0 portal-title-m">
         {intl.formatMessage({ id: 'messaging.common.maintenance.title' })}
       </Heading>
       <p className="portal-mt-xxs">{intl.formatMessage({ id: 'messaging.common.maintenance.text' })}</p>

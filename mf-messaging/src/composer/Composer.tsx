@@ -78,7 +78,7 @@ export function Composer({ onSend, putFile }: { onSend(message: OutgoingMessage)
         />
         <AttachmentPicker attachments={attachments} disabled={sending} />
         {errorId && <Alert variant="error">{intl.formatMessage({ id: errorId })}</Alert>}
-        <div className={styles.actions}>
+        <div className="portal-actions-end portal-full-small">
           <Button
             type="submit"
             disabled={!canSend && !sending}

@@ -5,7 +5,7 @@ import styles from './LabStatus.module.css';
 export function LabStatus({ isReady }: { isReady: boolean }) {
   const intl = useIntl();
   return (
-    <span className={isReady ? `${styles.status} ${styles.ready}` : `${styles.status} ${styles.pending}`}>
+    <span className={`${styles.status} portal-badge portal-bold ${isReady ? 'portal-badge--success' : 'portal-badge--info'}`}>
       {intl.formatMessage({ id: isReady ? 'records.laboratory.status.ready' : 'records.laboratory.status.pending' })}
     </span>
   );

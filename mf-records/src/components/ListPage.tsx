@@ -26,7 +26,7 @@ export function ListPage<T>({
   const intl = useIntl();
   const heading = useRef<HTMLHeadingElement>(null);
   return (
-    <section className={styles.page}>
+    <section className="portal-page-column portal-page-column--wide">
       <h1 ref={heading} tabIndex={-1} className={styles.title}>
         {intl.formatMessage({ id: titleId })}
       </h1>

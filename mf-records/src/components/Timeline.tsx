@@ -56,7 +56,7 @@ export function TimelineItem({
       <div className={`${styles.body} portal-wrap-anywhere portal-min-w0`}>
         <p className="portal-bold portal-m0">
           {link ? (
-            <ShellLink routeId={link.routeId} params={link.params} className={styles.link}>
+            <ShellLink routeId={link.routeId} params={link.params} className="portal-text-link portal-focus-outline">
               {title}
             </ShellLink>
           ) : (

@@ -54,7 +54,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <span aria-hidden="true">{name}</span>
       </button>
       {user.actingFor ? (
-        <p className="shell-user-menu__acting">
+        <p className="portal-mt-xxs portal-small portal-muted">
           <FormattedMessage id="shell.header.actingFor" values={{ name: `${user.actingFor.firstName} ${user.actingFor.lastName}` }} />
         </p>
       ) : null}

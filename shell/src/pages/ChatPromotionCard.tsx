@@ -27,21 +27,21 @@ const CHAT_ACTIONS = {
 export function ChatPromotionCard({ promotion }: { promotion: ChatPromotion }) {
   const texts = TEXTS[promotion.kind];
   return (
-    <section className="shell-chat-promotion" aria-labelledby={HEADING_ID}>
-      <h2 id={HEADING_ID} className="shell-chat-promotion__heading">
+    <section className="portal-box portal-box--surface portal-mb-l" aria-labelledby={HEADING_ID}>
+      <h2 id={HEADING_ID} className="portal-mb-s portal-title-l">
         <FormattedMessage id={texts.heading} />
       </h2>
-      <p>
+      <p className="portal-mb-s portal-last-mb0">
         <FormattedMessage id={texts.text} />
       </p>
       {promotion.kind === 'phone-service' ? (
         <>
-          <p className="shell-chat-promotion__action">
-            <a href={telHref(promotion.phone)}>
+          <p className="portal-mb-s portal-last-mb0">
+            <a className="portal-text-link portal-bold" href={telHref(promotion.phone)}>
               <FormattedMessage id="shell.front.chatPromotion.phoneService.action" values={{ phone: promotion.phone }} />
             </a>
           </p>
-          <p className="shell-chat-promotion__note">
+          <p className="portal-mb-s portal-last-mb0 portal-muted">
             <FormattedMessage
               id="shell.front.chatPromotion.phoneService.hours"
               values={{
@@ -54,8 +54,8 @@ export function ChatPromotionCard({ promotion }: { promotion: ChatPromotion }) {
           </p>
         </>
       ) : (
-        <p className="shell-chat-promotion__action">
-          <a href={promotion.url} rel="noopener noreferrer">
+        <p className="portal-mb-s portal-last-mb0">
+          <a className="portal-text-link portal-bold" href={promotion.url} rel="noopener noreferrer">
             <FormattedMessage id={CHAT_ACTIONS[promotion.kind]} />
           </a>
         </p>

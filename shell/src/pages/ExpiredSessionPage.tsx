@@ -94,7 +94,7 @@ function ExpiredSessionContent() {
         <div aria-live="polite">
           {failure && (
             <Alert variant="error">
-              <p className="shell-expired__notice">
+              <p className="portal-m0">
                 <FormattedMessage id={failure === 'cancelled' ? 'shell.expired.passkeyCancelled' : 'shell.expired.passkeyFailed'} />
               </p>
             </Alert>
@@ -102,7 +102,7 @@ function ExpiredSessionContent() {
         </div>
       )}
       {others ? (
-        <ul className="shell-expired__ways">
+        <ul className="portal-plain-list portal-row portal-gap-s">
           {passkey && (
             <li>
               <Button variant="primary" loading={busy} onClick={() => void signInWithPasskey()}>

@@ -138,19 +138,19 @@ export function SmsOnboardingBox({ phoneNumber: initialPhone, returnFocusTo }: S
   return (
     <section
       ref={boxRef}
-      className={`shell-mfa${phase === 'fading' ? ' shell-mfa--fading' : ''}`}
+      className={`shell-mfa portal-box portal-box--surface portal-mb-l${phase === 'fading' ? ' shell-mfa--fading' : ''}`}
       aria-labelledby={titleId}
       data-testid="sms-onboarding"
     >
-      <h2 id={titleId} className="shell-mfa__title">
+      <h2 id={titleId} className="shell-mfa__title portal-title-l">
         <FormattedMessage id="shell.mfa.title" />
       </h2>
       {step === 'phone' ? (
-        <form className="shell-mfa__form" onSubmit={(event) => void requestCode(event)} noValidate>
-          <p className="shell-mfa__intro">
+        <form className="portal-vstack-s" onSubmit={(event) => void requestCode(event)} noValidate>
+          <p className="portal-m0">
             <FormattedMessage id="shell.mfa.intro" />
           </p>
-          <label htmlFor={phoneId} className="shell-mfa__label">
+          <label htmlFor={phoneId} className="portal-bold">
             <FormattedMessage id="shell.mfa.phoneLabel" />
           </label>
           <input
@@ -164,7 +164,7 @@ export function SmsOnboardingBox({ phoneNumber: initialPhone, returnFocusTo }: S
             aria-describedby={showPhoneError ? phoneErrorId : undefined}
           />
           {showPhoneError && (
-            <p id={phoneErrorId} className="shell-mfa__error">
+            <p id={phoneErrorId} className="portal-field__error">
               <FormattedMessage id="shell.mfa.phoneInvalid" />
             </p>
           )}
@@ -175,7 +175,7 @@ export function SmsOnboardingBox({ phoneNumber: initialPhone, returnFocusTo }: S
           </div>
         </form>
       ) : (
-        <div className="shell-mfa__form">
+        <div className="portal-vstack-s">
           <CodeInput
             value={digits}
             onValue={(next) => {
@@ -191,7 +191,7 @@ export function SmsOnboardingBox({ phoneNumber: initialPhone, returnFocusTo }: S
             focusKey={focusKey}
           />
           {failed && (
-            <p id={`${id}-code-error`} className="shell-mfa__error">
+            <p id={`${id}-code-error`} className="portal-field__error">
               <FormattedMessage id="shell.mfa.failedDetail" />
             </p>
           )}

@@ -117,7 +117,7 @@ export function ConsentForm({ consent, firstTime, privacyPolicyUrl, onSaved }: C
         })}
       </fieldset>
       {firstTime && (
-        <div className={styles.privacy}>
+        <div className="portal-callout">
           <p className="portal-field__hint">
             <a className="portal-text-link portal-focus-outline" href={privacyPolicyUrl} target="_blank" rel="noreferrer">
               {intl.formatMessage({ id: 'account.consent.privacy-policy-link' })}

@@ -2,7 +2,6 @@ import { useIntl } from 'react-intl';
 import type { ConsentResponse } from '@portal/shared-api';
 import { LoaderSection } from '../LoaderSection';
 import { ConsentForm } from './ConsentForm';
-import styles from './ConsentPage.module.css';
 
 export interface ConsentFormBlockProps {
   /** after the consents were saved (e.g. the reservation page goes on with the booking) */
@@ -17,7 +16,7 @@ export interface ConsentFormBlockProps {
 export function ConsentFormBlock({ onDone }: ConsentFormBlockProps) {
   const intl = useIntl();
   return (
-    <LoaderSection routeId="account.data-processing" titleId="account.data-processing.title" className={styles.page} titleClassName={styles.title}>
+    <LoaderSection routeId="account.data-processing" titleId="account.data-processing.title" className="portal-page-column" titleClassName="portal-mb-s portal-title-l">
       {(data) => (
         <>
           <p className="portal-mb-m">{intl.formatMessage({ id: 'account.consent.intro' })}</p>

@@ -222,7 +222,7 @@ export function RegistrationForm({ state, onDone }: RegistrationFormProps) {
         <legend id={subjectTitleId} className={styles.groupTitle}>
           {intl.formatMessage({ id: ward ? 'account.registration.ward.title' : 'account.registration.self.title' })}
         </legend>
-        <dl className={styles.details}>
+        <dl className={`${styles.details} portal-dl`}>
           <dt>{intl.formatMessage({ id: 'account.registration.field.identityCode' })}</dt>
           <dd>{state.subject.maskedIdentityCode}</dd>
         </dl>
@@ -279,7 +279,7 @@ export function RegistrationForm({ state, onDone }: RegistrationFormProps) {
               <fieldset key={index} className={`${styles.guardian} portal-min-w0 portal-vstack-m portal-box portal-m0`} disabled={submitting}>
                 <legend>{intl.formatMessage({ id: 'account.registration.guardian.title' }, { number })}</legend>
                 {guardianContactFields.map(guardianInput)}
-                <div className={`${styles.checkbox} portal-items-center portal-flex portal-gap-xs`}>
+                <div className="portal-control portal-items-center portal-flex portal-gap-xs">
                   <input
                     id={`${prefix}-same-address`}
                     type="checkbox"

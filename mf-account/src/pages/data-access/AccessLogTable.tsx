@@ -23,7 +23,7 @@ function EntryData({ entry }: { entry: Pick<AccessLogEntry, 'categories' | 'page
   if (!entry.page && kinds.length === 1) return <>{kinds[0]!.label}</>;
   return (
     <>
-      {entry.page && <span className={styles.pageName}>{intl.formatMessage({ id: `account.data-access.page.${entry.page}` })}</span>}
+      {entry.page && <span className="portal-block portal-bold">{intl.formatMessage({ id: `account.data-access.page.${entry.page}` })}</span>}
       <ul className={styles.kinds}>
         {kinds.map(({ category, label }) => (
           <li key={category}>{label}</li>
@@ -44,9 +44,9 @@ export const AccessLogTable = forwardRef<HTMLTableElement, { entries: readonly A
   const intl = useIntl();
   const { lang } = useShell();
   return (
-    <div className={styles.tableWrapper}>
-      <table ref={ref} tabIndex={-1} className={`${styles.table} portal-focus-outline`} aria-busy={busy || undefined}>
-        <caption className={styles.caption}>{caption}</caption>
+    <div className="portal-table-scroll portal-mb-m">
+      <table ref={ref} tabIndex={-1} className={`${styles.table} portal-table portal-focus-outline`} aria-busy={busy || undefined}>
+        <caption>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">{intl.formatMessage({ id: 'account.data-access.column.time' })}</th>

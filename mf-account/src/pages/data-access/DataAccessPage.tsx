@@ -137,7 +137,7 @@ function AccessLog({ first }: { first: AccessLogPage }) {
   );
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
+    <section className="portal-mt-l" aria-labelledby={headingId}>
       <h2 id={headingId} className="portal-mb-s portal-title-l">
         {intl.formatMessage({ id: 'account.data-access.log.title' })}
       </h2>
@@ -184,7 +184,7 @@ function DataExport({ subject }: { subject: DataAccessPageState['subject'] }) {
   const { lang } = useShell();
   const headingId = useId();
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
+    <section className="portal-mt-l" aria-labelledby={headingId}>
       <h2 id={headingId} className="portal-mb-s portal-title-l">
         {intl.formatMessage({ id: 'account.data-access.export.title' })}
       </h2>

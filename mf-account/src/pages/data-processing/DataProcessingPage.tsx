@@ -1,7 +1,6 @@
 import { useIntl } from 'react-intl';
 import { ErrorView, PageHeading, Spinner, usePageState, useShell } from '@portal/shared-ui';
 import { ConsentForm } from '../../components/consent/ConsentForm';
-import styles from '../../components/consent/ConsentPage.module.css';
 
 /**
  * account.data-processing (spec part 2 §2.2: data-processing, potilastietojen-kasittely,
@@ -12,7 +11,7 @@ export function DataProcessingPage() {
   const shell = useShell();
   const { page, retry } = usePageState('account.data-processing');
   return (
-    <div className={styles.page}>
+    <div className="portal-page-column">
       <PageHeading>{intl.formatMessage({ id: 'account.data-processing.title' })}</PageHeading>
       {page.status === 'loading' && <Spinner />}
       {page.status === 'error' && (

@@ -18,7 +18,7 @@ export function HelpPage() {
       {(state) => (
         <>
           {lang !== 'fi' && <p className="portal-mb-m portal-muted">{intl.formatMessage({ id: 'account.help.inFinnish' })}</p>}
-          <div lang="fi" className={styles.content}>
+          <div lang="fi" className={`${styles.content} portal-prose`}>
             {state.showGeneralInstructions && <GeneralInstructions cancellationHours={config.cancellationHours} />}
             {state.smsLoginFaq && <SmsLoginQuestions faq={state.smsLoginFaq} />}
             <CustomerService phone={state.customerServicePhone} />

@@ -263,7 +263,7 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
                   onBlur={() => leave(field)}
                 />
                 {error && (
-                  <p id={messageId} className={styles.fieldError}>
+                  <p id={messageId} className="portal-m0 portal-error-text">
                     {intl.formatMessage({ id: error })}
                   </p>
                 )}
@@ -273,7 +273,7 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
           <fieldset className={`${styles.radios} portal-row portal-fieldset`}>
             <legend className="portal-field__label">{label('language')}</legend>
             {profileLanguages.map((option) => (
-              <div key={option} className={`${styles.radio} portal-items-center portal-flex portal-gap-xs`}>
+              <div key={option} className="portal-control portal-items-center portal-flex portal-gap-xs">
                 <input
                   id={`${id}-language-${option}`}
                   type="radio"
@@ -289,7 +289,7 @@ export function ContactDetails({ patient, nextPath, onSaved }: ContactDetailsPro
         </fieldset>
         <div aria-live="polite">
           {failing.length > 0 && (
-            <p id={checkId} className={styles.check}>
+            <p id={checkId} className="portal-m0 portal-error-text">
               {intl.formatMessage({ id: 'account.my-information.check' }, { fields: intl.formatList(lowercaseNames, { type: 'conjunction' }) })}
             </p>
           )}

@@ -14,7 +14,7 @@ function FundTabs({ fund }: { fund: SicknessFundInfo }) {
     label: intl.formatMessage({ id: `account.sicknessFund.tab.${id}` }),
     // the static content is Finnish on every language's page
     panel: (
-      <div lang="fi" className={styles.content}>
+      <div lang="fi" className={`${styles.content} portal-prose`}>
         {panel}
       </div>
     ),

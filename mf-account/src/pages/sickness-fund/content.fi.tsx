@@ -91,9 +91,9 @@ export function ReimbursementPractices({ fund }: { fund: SicknessFundInfo }) {
   return (
     <>
       <h2>Korvauskäytännöt</h2>
-      <div className={styles.tableWrapper}>
-        <table className={styles.table}>
-          <caption className={styles.caption}>Sairauskassan korvaussäännöt {text.effectiveFrom} alkaen</caption>
+      <div className="portal-table-scroll portal-mb-s">
+        <table className="portal-table">
+          <caption>Sairauskassan korvaussäännöt {text.effectiveFrom} alkaen</caption>
           <thead>
             <tr>
               <th scope="col">Palvelu</th>

@@ -77,7 +77,7 @@ export function TeamPage() {
           case 'ok':
             return (
               <>
-                <dl className={`${styles.employer} portal-row portal-mb-l`}>
+                <dl className={`${styles.employer} portal-dl portal-row portal-mb-l`}>
                   <dt>{intl.formatMessage({ id: 'account.team.employer' })}</dt>
                   <dd>{state.employerName}</dd>
                 </dl>

@@ -66,11 +66,11 @@ export function AppointmentCard({
         </p>
       </div>
       <dl className="portal-m0">
-        <div className={`${styles.fact} portal-grid-xs`}>
+        <div className={`${styles.fact} portal-fact portal-grid-xs`}>
           <dt>{t('booking.appointment.card.kind')}</dt>
           <dd>{appointment.kind}</dd>
         </div>
-        <div className={`${styles.fact} portal-grid-xs`}>
+        <div className={`${styles.fact} portal-fact portal-grid-xs`}>
           <dt>{t('booking.appointment.card.location')}</dt>
           <dd>
             {where}
@@ -82,7 +82,7 @@ export function AppointmentCard({
           </dd>
         </div>
         {price && (
-          <div className={`${styles.fact} portal-grid-xs`}>
+          <div className={`${styles.fact} portal-fact portal-grid-xs`}>
             <dt>{t('booking.appointment.card.price')}</dt>
             <dd>
               {t('booking.appointment.card.priceFrom', { price: formatMoney(Number(price.fromEuros), lang) })}
@@ -94,11 +94,11 @@ export function AppointmentCard({
       {!appointment.isRemote && clinic.arrivalInfoHtml && (
         // a plain block, not a landmark: every card of the list has one, and landmarks must be told apart
         <div className={styles.arrival}>
-          <Heading level={Math.min(headingLevel + 1, 6) as HeadingLevel} id={`${ids}-arrival`} className={styles.arrivalTitle}>
+          <Heading level={Math.min(headingLevel + 1, 6) as HeadingLevel} id={`${ids}-arrival`} className="portal-mb-xxs portal-title-m">
             {t('booking.appointment.card.arrivalInfo')}
           </Heading>
           {/* sanitised on the server (booking/markdown.ts): only text, lists, emphasis and safe links */}
-          <div className={styles.arrivalBody} dangerouslySetInnerHTML={{ __html: clinic.arrivalInfoHtml }} />
+          <div className="portal-flush" dangerouslySetInnerHTML={{ __html: clinic.arrivalInfoHtml }} />
         </div>
       )}
       {children}

@@ -123,13 +123,13 @@ export function AppointmentExtras({ appointment }: { appointment: AppointmentDet
     <div className={`${styles.extras} portal-grid-m`}>
       <ul className={`${styles.links} portal-row portal-plain-list`}>
         <li>
-          <a className={styles.link} href={`${calendarFilePath(appointment.id)}?lang=${lang}`} download>
+          <a className="portal-text-link" href={`${calendarFilePath(appointment.id)}?lang=${lang}`} download>
             {intl.formatMessage({ id: 'booking.calendar.add' })}
           </a>
         </li>
         {appointment.mayCancel && (
           <li>
-            <ShellLink routeId="booking.change-time" params={{ id: appointment.id }} className={styles.link}>
+            <ShellLink routeId="booking.change-time" params={{ id: appointment.id }} className="portal-text-link">
               {intl.formatMessage({ id: 'booking.changeTime.link' })}
             </ShellLink>
           </li>

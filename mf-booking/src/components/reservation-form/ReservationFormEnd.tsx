@@ -29,7 +29,7 @@ export function ReservationFormEnd({ problem, problemRef, healthcareType, loginH
         {problem && <ProblemNotice problem={problem} healthcareType={healthcareType} loginHref={loginHref ?? null} />}
       </div>
       {explained && (
-        <div id={reasonId} className={styles.blocked}>
+        <div id={reasonId} className={`${styles.blocked} portal-callout portal-callout--warning`}>
           {blockedReason}
         </div>
       )}

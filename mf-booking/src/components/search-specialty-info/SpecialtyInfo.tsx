@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { SPECIALTY_INFO_PATH, specialtyInfoResponseSchema } from '@portal/shared-api';
 import { Alert, useShell } from '@portal/shared-ui';
-import styles from './SpecialtyInfo.module.css';
 
 /**
  * The chosen specialty's reservation info (spec part 2 §3 "Specialty": cmsContent.appointmentReservationInfo;
@@ -26,9 +25,9 @@ export function SpecialtyInfo({ specialtyId }: { specialtyId: string }) {
   }, [api, errors, lang, specialtyId]);
   if (!info || info.id !== specialtyId || !info.html) return null;
   return (
-    <Alert variant="info" announce={false} title={info.title} className={styles.info}>
+    <Alert variant="info" announce={false} title={info.title} className="portal-mb-m">
       {/* sanitised on the server (booking/markdown.ts) */}
-      <div className={styles.html} dangerouslySetInnerHTML={{ __html: info.html }} />
+      <div className="portal-flush" dangerouslySetInnerHTML={{ __html: info.html }} />
     </Alert>
   );
 }

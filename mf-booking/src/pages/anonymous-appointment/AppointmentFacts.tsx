@@ -11,7 +11,7 @@ export function AppointmentFacts({ appointment }: { appointment: AnonymousAppoin
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `booking.anonymousAppointment.${id}` }, values);
   const { clinic, practitioner } = appointment;
   return (
-    <dl className="portal-grid-s portal-m0">
+    <dl className="portal-dl portal-grid-s portal-m0">
       <div className={styles.fact}>
         <dt>{t('time')}</dt>
         <dd>

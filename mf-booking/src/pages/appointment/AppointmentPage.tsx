@@ -3,7 +3,6 @@ import { useParams } from 'react-router-dom';
 import { Alert, LinkButton, PageHeading, PageLoadStatus, ShellLink, useShell } from '@portal/shared-ui';
 import { AppointmentPanel } from './AppointmentPanel';
 import { useAppointmentPage } from './useAppointmentPage';
-import styles from './AppointmentPage.module.css';
 
 /**
  * booking.appointment (spec part 2 §2.1 "Appointment page", §4 "Appointment page actions"): the
@@ -19,13 +18,13 @@ export function AppointmentPage() {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const count = ids.split(',').length;
   const allLink = (
-    <ShellLink routeId="booking.appointments" className={styles.link}>
+    <ShellLink routeId="booking.appointments" className="portal-text-link portal-focus-outline">
       <span aria-hidden="true">← </span>
       {t('booking.appointment.allAppointments')}
     </ShellLink>
   );
   return (
-    <div className={styles.page}>
+    <div className="portal-page-column">
       <p className="portal-mb-m">{allLink}</p>
       <PageHeading>{t('booking.appointment.title', { count })}</PageHeading>
       <PageLoadStatus page={page} retry={retry} />

@@ -110,7 +110,7 @@ export function AppointmentPanel({ appointment }: { appointment: AppointmentDeta
         )}
 
         {(showCheckIn || showCancel) && cancel.kind !== 'confirming' && (
-          <div className={`${styles.actions} portal-form-actions portal-items-center`}>
+          <div className="portal-form-actions portal-items-center portal-full-small">
             {showCheckIn && (
               <Button
                 onClick={doCheckIn}
@@ -138,7 +138,7 @@ export function AppointmentPanel({ appointment }: { appointment: AppointmentDeta
             <p id={`cancel-question-${appointment.id}`} className="portal-bold portal-m0">
               {t('booking.appointment.cancel.question')}
             </p>
-            <div className={`${styles.actions} portal-form-actions portal-items-center`}>
+            <div className="portal-form-actions portal-items-center portal-full-small">
               <Button variant="danger" onClick={doCancel} loading={cancel.kind === 'cancelling'}>
                 {t('booking.appointment.cancel.confirm')}
               </Button>

@@ -1,6 +1,5 @@
 import { useIntl } from 'react-intl';
 import { Alert, ShellLink, useShell } from '@portal/shared-ui';
-import styles from './AppointmentPage.module.css';
 
 /**
  * Check-in answered that the confidentiality form is not filled (spec part 2 §4): signed in, the
@@ -16,18 +15,18 @@ export function ConsentNeededNotice({ forChild }: { forChild: boolean }) {
       <p className="portal-mb-xs portal-last-mb0">
         {t(forChild ? 'booking.appointment.consentNeeded.child' : 'booking.appointment.consentNeeded.adult')}{' '}
         {shell.hasRoute('account.data-processing') && (
-          <ShellLink routeId="account.data-processing" className={styles.inlineLink}>
+          <ShellLink routeId="account.data-processing" className="portal-text-link">
             {t('booking.appointment.consentNeeded.acceptTerms')}
           </ShellLink>
         )}
       </p>
       <p className="portal-mb-xs portal-last-mb0">
         {t('booking.appointment.consentNeeded.app')}{' '}
-        <a className={styles.inlineLink} href={shell.config.appLinks.ios}>
+        <a className="portal-text-link" href={shell.config.appLinks.ios}>
           {t('booking.appointment.consentNeeded.appIos')}
         </a>
         {' · '}
-        <a className={styles.inlineLink} href={shell.config.appLinks.android}>
+        <a className="portal-text-link" href={shell.config.appLinks.android}>
           {t('booking.appointment.consentNeeded.appAndroid')}
         </a>
       </p>

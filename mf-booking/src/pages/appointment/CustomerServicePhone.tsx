@@ -1,11 +1,10 @@
 import { useShell } from '@portal/shared-ui';
-import styles from './AppointmentPage.module.css';
 
 /** The brand's customer-service number as a phone link (spaces dropped from the tel: address). */
 export function CustomerServicePhone() {
   const phone = useShell().config.customerServicePhone;
   return (
-    <a className={styles.inlineLink} href={`tel:${phone.replace(/\s+/g, '')}`}>
+    <a className="portal-text-link" href={`tel:${phone.replace(/\s+/g, '')}`}>
       {phone}
     </a>
   );

@@ -20,7 +20,7 @@ export function AppointmentsPage() {
     </LinkButton>
   ) : null;
   return (
-    <div className={styles.page}>
+    <div className="portal-page-column">
       <PageHeading>{t('booking.appointments.title')}</PageHeading>
       <PageLoadStatus page={page} retry={retry} />
       {page.status === 'ready' && (

@@ -203,7 +203,7 @@ export function ChangeTimePage() {
   const { page, retry } = usePageState('booking.change-time', { id });
   const t = (key: string) => intl.formatMessage({ id: `booking.changeTime.${key}` });
   return (
-    <div className={`${styles.page} portal-grid-m`}>
+    <div className="portal-page-column portal-grid-m">
       <p className="portal-m0">
         <ShellLink routeId="booking.appointment" params={{ ids: id }}>
           <span aria-hidden="true">← </span>

@@ -101,7 +101,7 @@ export function EarlierTimePage() {
   const { token = '' } = useParams();
   const { page, retry } = usePageState('booking.earlier-time', { token });
   return (
-    <div className={`${styles.page} portal-grid-m`}>
+    <div className="portal-page-column portal-grid-m">
       <PageHeading>{intl.formatMessage({ id: 'booking.waitlist.offer.title' })}</PageHeading>
       <PageLoadStatus page={page} retry={retry} />
       {page.status === 'ready' && page.data.status === 'offer-not-found' && <OutcomeNotice messageId="booking.waitlist.offer.notFound" />}

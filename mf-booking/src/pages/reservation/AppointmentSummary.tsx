@@ -9,7 +9,7 @@ import styles from './ReservationPage.module.css';
 /** The CMS's reservation info, already rendered to HTML and sanitised by the server (server/src/modules/booking/markdown.ts). */
 function ReservationInfo({ html }: { html: string }) {
   // sanitised on the server (sanitize-html), so the remote ships no markdown parser
-  return <div className={styles.info} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className="portal-flush" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /**

@@ -23,7 +23,7 @@ export function ConversationsPage() {
   const canStartNew = state?.status === 'ok' && shell.hasRoute('messaging.new');
 
   return (
-    <section ref={pageRef} className={styles.page}>
+    <section ref={pageRef} className="portal-page-column portal-page-column--wide portal-min-w0">
       <div className={`${styles.header} portal-row portal-justify-between portal-mb-m portal-items-center`}>
         <PageHeading className={styles.title}>
           {intl.formatMessage({ id: 'messaging.conversations.title' })}

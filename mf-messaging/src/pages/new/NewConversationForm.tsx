@@ -200,7 +200,7 @@ export function NewConversationForm({ recipients, putFile }: { recipients: reado
       <AttachmentPicker attachments={attachments} disabled={sending} />
 
       {formError && <Alert variant="error">{intl.formatMessage({ id: formError })}</Alert>}
-      <div className={styles.actions}>
+      <div className="portal-actions-end portal-full-small">
         <Button
           type="submit"
           disabled={attachments.uploading && !sending}

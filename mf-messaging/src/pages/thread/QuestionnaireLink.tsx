@@ -30,7 +30,7 @@ export function QuestionnaireLink({ invitation }: { invitation: Invitation }) {
     <span className={styles.questionnaire}>
       <span className="portal-field__label">{intl.formatMessage({ id: 'messaging.thread.questionnaire' })}: </span>
       {href ? (
-        <a href={href} onClick={onClick} className={styles.link}>
+        <a href={href} onClick={onClick} className="portal-text-link portal-focus-outline">
           {title}
         </a>
       ) : (

@@ -8,7 +8,6 @@ import { MaintenanceNotice } from '../../components/MaintenanceNotice';
 import type { ThreadMessage } from './thread-model';
 import { ThreadView } from './ThreadView';
 import { useThread } from './useThread';
-import styles from './ThreadPage.module.css';
 
 /** The customer's own messages: a thread has exactly one customer participant (spec part 1 §3). */
 export const isOwnMessage = (message: ThreadMessage) => message.author.__typename === 'CustomerUser';
@@ -89,7 +88,7 @@ function Conversation({ threadId, pollIntervalMs, announcement }: { threadId: st
           {announcement}
           <p>{intl.formatMessage({ id: 'messaging.thread.notFound.text' })}</p>
           <p>
-            <ShellLink routeId="messaging.conversations" className={styles.link}>
+            <ShellLink routeId="messaging.conversations" className="portal-text-link portal-focus-outline">
               {intl.formatMessage({ id: 'messaging.thread.backToList' })}
             </ShellLink>
           </p>

@@ -63,7 +63,7 @@ export function ThreadView({ thread, messages, loadedAt, isOwnMessage, arrivals,
 
   return (
     <>
-      <PageHeading focusOnMount className={styles.title}>
+      <PageHeading focusOnMount className="portal-wrap-anywhere">
         {thread.title}
       </PageHeading>
       {announcement}
@@ -135,7 +135,7 @@ export function ThreadView({ thread, messages, loadedAt, isOwnMessage, arrivals,
 
       <Composer onSend={onSend} />
       {/* Spec part 1 §2: 1–3 business days. One Swedish text of the spec says 1–2; the portal says 1–3 in every language. */}
-      <p className={`${styles.responseTime} portal-muted portal-small`}>{intl.formatMessage({ id: 'messaging.thread.responseTime' })}</p>
+      <p className="portal-mt-s portal-muted portal-small">{intl.formatMessage({ id: 'messaging.thread.responseTime' })}</p>
     </>
   );
 }

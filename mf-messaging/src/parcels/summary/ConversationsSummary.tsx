@@ -21,7 +21,7 @@ export function ConversationsSummary({ summary }: { summary: MessagingSummary | 
   const title = intl.formatMessage({ id: 'messaging.summary.title' });
   if (!summary) {
     return (
-      <Card heading={title} className={styles.summary}>
+      <Card heading={title} className="portal-min-w0">
         <p role="alert" className="portal-field__error">
           {intl.formatMessage({ id: 'messaging.summary.error' })}
         </p>
@@ -46,7 +46,7 @@ export function ConversationsSummary({ summary }: { summary: MessagingSummary | 
     </div>
   );
   return (
-    <Card heading={title} footer={footer} className={styles.summary}>
+    <Card heading={title} footer={footer} className="portal-min-w0">
       {summary.maintenance && <MaintenanceNotice headingLevel={3} />}
       {summary.unreadCount > 0 && (
         <p className="portal-bold portal-m0">{intl.formatMessage({ id: 'messaging.summary.unreadCount' }, { count: summary.unreadCount })}</p>

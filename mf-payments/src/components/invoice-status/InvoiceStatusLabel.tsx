@@ -21,5 +21,5 @@ export function invoiceStatusMessageId(status: InvoiceStatus): string {
 /** Spec part 2 §4: Open, Overdue, Paper invoice, Paid, Refunded, Refund in progress, Not available. */
 export function InvoiceStatusLabel({ status }: { status: InvoiceStatus }) {
   const intl = useIntl();
-  return <span className={`${styles.status} portal-box--background portal-bold ${styles[TONE[status]] ?? ''}`.trim()}>{intl.formatMessage({ id: invoiceStatusMessageId(status) })}</span>;
+  return <span className={`${styles.status} portal-badge portal-bold ${TONE[status] === 'neutral' ? `${styles.neutral} portal-box--background` : `portal-badge--${TONE[status]}`}`}>{intl.formatMessage({ id: invoiceStatusMessageId(status) })}</span>;
 }

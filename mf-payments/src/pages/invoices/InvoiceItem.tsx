@@ -35,13 +35,13 @@ export function InvoiceItem({ invoice, contact }: { invoice: InvoiceListItem; co
   if (presentation.documentLink === 'pdf' && presentation.documentType) {
     const filename = pdfFilename(t(`payments.invoices.filename.${presentation.documentType}`), invoice.invoiceNumber);
     documentLink = (
-      <a className={styles.link} href={invoicePdfPath(invoice.id, filename, shell.lang)} download={filename}>
+      <a className="portal-text-link portal-focus-outline" href={invoicePdfPath(invoice.id, filename, shell.lang)} download={filename}>
         <LinkName text={t(`payments.invoices.download.${presentation.documentType}`)} context={invoiceName} />
       </a>
     );
   } else if (presentation.documentLink === 'summary') {
     documentLink = (
-      <ShellLink routeId="payments.summary" params={{ id: invoice.id }} className={styles.link}>
+      <ShellLink routeId="payments.summary" params={{ id: invoice.id }} className="portal-text-link portal-focus-outline">
         <LinkName text={t('payments.invoices.viewSummary')} context={invoiceName} />
       </ShellLink>
     );
@@ -108,12 +108,12 @@ function Notice({ notice, contact }: { notice: InvoiceNotice; contact: BillingCo
   const dates = useDates();
   const values: Record<string, ReactNode> = {
     phone: (
-      <a className={styles.link} href={`tel:${contact.billingPhone.replace(/[^\d+]/g, '')}`}>
+      <a className="portal-text-link portal-focus-outline" href={`tel:${contact.billingPhone.replace(/[^\d+]/g, '')}`}>
         {contact.billingPhone}
       </a>
     ),
     email: (
-      <a className={styles.link} href={`mailto:${contact.billingEmail}`}>
+      <a className="portal-text-link portal-focus-outline" href={`mailto:${contact.billingEmail}`}>
         {contact.billingEmail}
       </a>
     ),
@@ -122,7 +122,7 @@ function Notice({ notice, contact }: { notice: InvoiceNotice; contact: BillingCo
   };
   // static notices of a listed invoice: read in place, not announced
   return (
-    <Alert variant={notice === 'overdueContact' ? 'warning' : 'info'} announce={false} className={styles.notice}>
+    <Alert variant={notice === 'overdueContact' ? 'warning' : 'info'} announce={false}>
       <p className="portal-m0">
         {intl.formatMessage({ id: `payments.invoices.notice.${notice}` }, values)}
       </p>

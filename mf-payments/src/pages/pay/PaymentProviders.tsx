@@ -58,7 +58,7 @@ export function PaymentProviders({ request, onInvoiceChanged }: PaymentProviders
           <>
             <ProviderButtons providers={providers.payment.providers} invoiceNumber={request.reference} onInvoiceChanged={onInvoiceChanged} />
             {/* sanitised by the server (the provider's terms with their links), so the remote ships no sanitiser */}
-            <div className={`${styles.terms} portal-small`} dangerouslySetInnerHTML={{ __html: providers.payment.terms }} />
+            <div className="portal-flush portal-small" dangerouslySetInnerHTML={{ __html: providers.payment.terms }} />
           </>
         ))}
     </section>

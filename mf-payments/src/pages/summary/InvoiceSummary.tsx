@@ -101,7 +101,7 @@ export function InvoiceSummary({ invoice, back }: { invoice: InvoiceDetail; back
             </li>
           ))}
         </ul>
-        <p className={`${styles.total} portal-flex portal-justify-between portal-gap-s portal-title-l portal-bold`}>
+        <p className={`portal-mt-s portal-flex portal-justify-between portal-gap-s portal-title-l portal-bold`}>
           <span>{t('payments.invoiceSummary.total')}</span> <Money cents={invoice.sumCents} className={styles.amount} />
         </p>
       </section>
@@ -113,7 +113,7 @@ export function InvoiceSummary({ invoice, back }: { invoice: InvoiceDetail; back
             : t('payments.invoiceSummary.payDisclaimer')}
         </p>
       )}
-      <div className={`${styles.actions} portal-justify-between portal-form-actions`}>
+      <div className="portal-justify-between portal-form-actions portal-full-small">
         {back}
         {payHref && (
           <LinkButton href={payHref} onNavigate={shell.navigate} aria-describedby={disclaimerId}>

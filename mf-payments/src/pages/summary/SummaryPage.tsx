@@ -3,7 +3,6 @@ import { useParams } from 'react-router-dom';
 import { Alert, LinkButton, PageHeading, PageLoadStatus, ShellLink, useShell } from '@portal/shared-ui';
 import { InvoiceSummary } from './InvoiceSummary';
 import { useInvoiceSummaryPage } from './useInvoiceSummaryPage';
-import styles from './InvoiceSummaryPage.module.css';
 
 /**
  * payments.summary (spec part 2 §2.3 "Invoice summary page"): the invoice's dates, buyer, payment
@@ -30,7 +29,7 @@ export function SummaryPage() {
         <Alert variant="info">
           <p className="portal-bold portal-m0">{t('payments.invoiceSummary.notFound')}</p>
           <p className="portal-mt-xs">
-            <ShellLink routeId="payments.invoices" className={styles.link}>
+            <ShellLink routeId="payments.invoices" className="portal-text-link portal-focus-outline">
               {t('payments.invoiceSummary.back')}
             </ShellLink>
           </p>

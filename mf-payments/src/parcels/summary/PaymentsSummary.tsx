@@ -28,7 +28,7 @@ function UnpaidInvoice({ invoice }: { invoice: SummaryInvoice }) {
       <span className={`${styles.text} portal-flex portal-min-w0`}>
         {/* the spaces keep the link's name words apart ("Invoice 1003 Overdue …"); flex layout ignores them */}
         <span className={`${styles.number} portal-bold`}>{number}</span>{' '}
-        <span className={invoice.overdue ? styles.overdueDue : styles.due}>
+        <span className={invoice.overdue ? 'portal-error-text portal-bold' : 'portal-muted'}>
           {intl.formatMessage(
             { id: invoice.overdue ? 'payments.summary.overdue' : 'payments.summary.due' },
             { date: <time dateTime={invoice.dueDate}>{dates.date(invoice.dueDate)}</time> },

@@ -29,7 +29,7 @@ export function DetailPage<T>({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   return (
-    <section className={className ? `${styles.page} ${className}` : styles.page}>
+    <section className={`portal-page-column portal-page-column--wide ${className ?? ''}`.trim()}>
       <BackLink routeId={back.routeId}>{back.label}</BackLink>
       <div className="portal-items-start portal-justify-between portal-form-actions portal-mb-m">
         <h1 ref={heading} tabIndex={-1} className={`${styles.title} portal-wrap-anywhere portal-m0`}>

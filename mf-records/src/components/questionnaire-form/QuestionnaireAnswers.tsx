@@ -85,7 +85,7 @@ export function QuestionnaireAnswers({
       blocks.push(
         <section key={item.linkId} className="portal-vstack-s">
           {item.text && (
-            <Heading level={next} className={styles.answerGroupTitle}>
+            <Heading level={next} className="portal-m0 portal-title-m">
               {itemLabel(item)}
             </Heading>
           )}
@@ -99,7 +99,7 @@ export function QuestionnaireAnswers({
 
   return (
     <section className="portal-vstack-m" aria-labelledby={headingId}>
-      <Heading level={headingLevel} id={headingId} className={styles.readOnlyTitle}>
+      <Heading level={headingLevel} id={headingId} className="portal-m0 portal-title-l">
         {intl.formatMessage({ id: 'records.questionnaire.answers.title' })}
       </Heading>
       {renderLevel(questionnaire.item, headingLevel)}

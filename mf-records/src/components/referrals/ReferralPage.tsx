@@ -64,7 +64,7 @@ function ReferralDetails({ referral }: { referral: Referral }) {
   const { practitioner } = referral;
   return (
     <>
-      <dl className={styles.facts}>
+      <dl className={`${styles.facts} portal-dl`}>
         <dt>{intl.formatMessage({ id: 'records.referrals.createdLabel' })}</dt>
         <dd>
           <time dateTime={referral.creationDate}>{dates.date(referral.creationDate)}</time>
@@ -93,8 +93,8 @@ function ReferralDetails({ referral }: { referral: Referral }) {
         </p>
       </section>
       {referral.patientInstructionsUrl && (
-        <p className={styles.nearest}>
-          <a className={`${styles.link} portal-text-link portal-wrap-anywhere`} href={referral.patientInstructionsUrl}>
+        <p className="portal-mt-m">
+          <a className="portal-text-link portal-wrap-anywhere" href={referral.patientInstructionsUrl}>
             {intl.formatMessage({ id: 'records.referrals.instructions' })}
           </a>
         </p>

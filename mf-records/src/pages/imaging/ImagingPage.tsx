@@ -9,7 +9,6 @@ import { NearestLink } from '../../components/referrals/NearestLink';
 import { ReferralTimeline } from '../../components/referrals/ReferralTimeline';
 import { TimelineItem } from '../../components/Timeline';
 import { useImagingPage } from './useImagingPage';
-import styles from './ImagingPage.module.css';
 
 /** One result: its name ('no title' without one) linking to the date's result page, and the date. */
 function ImagingRow({ result }: { result: ImagingListItem }) {
@@ -19,7 +18,7 @@ function ImagingRow({ result }: { result: ImagingListItem }) {
   return (
     <TimelineItem
       title={
-        <ShellLink routeId="records.imaging-result" params={{ date: result.imagingDate }} className={styles.link}>
+        <ShellLink routeId="records.imaging-result" params={{ date: result.imagingDate }} className="portal-text-link portal-focus-outline portal-wrap-anywhere">
           {/* untitled results share their link text: the date tells them apart for screen reader users */}
           <LinkName text={result.examinationName ?? intl.formatMessage({ id: 'records.imaging.noTitle' })} context={date} />
         </ShellLink>

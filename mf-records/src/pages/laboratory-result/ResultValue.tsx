@@ -45,7 +45,7 @@ function WarningIcon() {
 export function RangeAssessment({ within }: { within: boolean }) {
   const intl = useIntl();
   return (
-    <span className={within ? `${styles.assessment} portal-items-center portal-bold ${styles.healthy}` : `${styles.assessment} portal-items-center portal-bold ${styles.warning}`}>
+    <span className={`${styles.assessment} portal-badge portal-items-center portal-bold ${within ? 'portal-badge--success' : 'portal-badge--warning'}`}>
       {within ? <CheckIcon /> : <WarningIcon />}
       {intl.formatMessage({ id: within ? 'records.laboratory.result.withinRange' : 'records.laboratory.result.outsideRange' })}
     </span>

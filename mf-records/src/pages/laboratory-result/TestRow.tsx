@@ -43,7 +43,7 @@ export function TestRow({ test, headingLevel, currentDate }: { test: SingleLabor
         {facts.length > 0 ? (
           <dl className="portal-m0">
             {facts.map((fact) => (
-              <div key={fact.term} className={`${styles.fact} portal-grid-m`}>
+              <div key={fact.term} className={`${styles.fact} portal-fact portal-grid-m`}>
                 <dt>{intl.formatMessage({ id: fact.term })}</dt>
                 <dd>{fact.value}</dd>
               </div>

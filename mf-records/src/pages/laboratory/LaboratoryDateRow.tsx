@@ -17,7 +17,7 @@ export function LaboratoryDateRow({ day }: { day: LaboratoryListDate }) {
   return (
     <TimelineItem
       title={
-        <ShellLink routeId="records.laboratory-result" params={{ date: day.date }} className={styles.link}>
+        <ShellLink routeId="records.laboratory-result" params={{ date: day.date }} className="portal-text-link portal-focus-outline">
           {intl.formatMessage({ id: 'records.laboratory.dateLabel' }, { date })}
         </ShellLink>
       }

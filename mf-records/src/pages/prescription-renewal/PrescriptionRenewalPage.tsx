@@ -58,7 +58,7 @@ function RenewalState({ state }: { state: PrescriptionRenewalPageState }) {
         <h2 className="portal-mb-xs portal-title-l">{intl.formatMessage({ id: 'records.renewal.notRenewable.title' })}</h2>
         <p className="portal-mb-xs portal-last-mb0">{intl.formatMessage({ id: 'records.renewal.notRenewable.text' })}</p>
         <p className="portal-mb-xs portal-last-mb0">
-          <ShellLink routeId="records.prescriptions" className={styles.link}>
+          <ShellLink routeId="records.prescriptions" className="portal-text-link portal-focus-outline">
             {intl.formatMessage({ id: 'records.renewal.back' })}
           </ShellLink>
         </p>
@@ -80,7 +80,7 @@ function RenewalState({ state }: { state: PrescriptionRenewalPageState }) {
       <div className={styles.intro}>
         <p>{intl.formatMessage({ id: 'records.renewal.patient' }, { name: `${state.user.firstName} ${state.user.lastName}`.trim() })}</p>
         <p>{intl.formatMessage({ id: 'records.renewal.intro' })}</p>
-        <p className={styles.processing}>{intl.formatMessage({ id: 'records.renewal.processing' })}</p>
+        <p className="portal-callout">{intl.formatMessage({ id: 'records.renewal.processing' })}</p>
       </div>
       <RenewalForm prescriptions={state.prescriptions} onSent={setSentThreadId} />
     </>

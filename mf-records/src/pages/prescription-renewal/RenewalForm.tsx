@@ -194,7 +194,7 @@ export function RenewalForm({ prescriptions, onSent }: { prescriptions: readonly
           <p className="portal-mt-xxs">{intl.formatMessage({ id: ERROR_DETAIL[error] })}</p>
         </div>
       )}
-      <div className={styles.actions}>
+      <div className="portal-actions-end portal-full-small">
         <Button
           type="submit"
           disabled={!complete}

@@ -25,7 +25,7 @@ export function RenewalSent({ threadId }: { threadId: string }) {
       <p className="portal-mb-xs portal-last-mb0">{intl.formatMessage({ id: 'records.renewal.sent.text' })}</p>
       {shell.hasRoute('messaging.thread') && (
         <p className="portal-mb-xs portal-last-mb0">
-          <ShellLink routeId="messaging.thread" params={{ id: threadId }} className={styles.link}>
+          <ShellLink routeId="messaging.thread" params={{ id: threadId }} className="portal-text-link portal-focus-outline">
             {intl.formatMessage({ id: 'records.renewal.sent.conversation' })}
           </ShellLink>
         </p>

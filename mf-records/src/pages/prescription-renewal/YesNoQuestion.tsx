@@ -29,7 +29,7 @@ export function YesNoQuestion({
   const additionalId = `${id}-additional`;
   const tooLong = isOverLimit(value.additional, maxTextLength);
   const option = (answer: YesNo, labelId: 'common.yes' | 'common.no') => (
-    <label className={`${styles.radio} portal-items-center portal-flex portal-touch portal-gap-xs`}>
+    <label className={`${styles.radio} portal-control portal-items-center portal-flex portal-touch portal-gap-xs`}>
       <input
         type="radio"
         name={`${id}-answer`}

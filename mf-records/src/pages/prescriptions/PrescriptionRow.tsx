@@ -59,7 +59,7 @@ export function PrescriptionRow({
       dateTime={prescription.issuedDate}
       highlighted={selectable && selection.checked}
     >
-      <p className={prescription.isRenewable ? styles.renewable : styles.notRenewable}>
+      <p className={`portal-mt-xxs portal-small ${prescription.isRenewable ? styles.renewable : 'portal-muted portal-bold'}`}>
         {intl.formatMessage({ id: prescription.isRenewable ? 'records.prescription.renewable' : 'records.prescription.notRenewable' })}
       </p>
       <PrescriptionDetails prescription={prescription} showIssued={false} />

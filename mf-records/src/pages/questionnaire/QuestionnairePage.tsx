@@ -40,11 +40,11 @@ export function QuestionnairePage() {
         </div>
       )}
       {ready?.status === 'maintenance-mode' && (
-        <p className={styles.notice} role="status">
+        <p className="portal-notice" role="status">
           {intl.formatMessage({ id: 'records.questionnaire.maintenance' })}
         </p>
       )}
-      {ready?.status === 'not-found' && <p className={styles.notice}>{intl.formatMessage({ id: 'records.questionnaire.notFound' })}</p>}
+      {ready?.status === 'not-found' && <p className="portal-notice">{intl.formatMessage({ id: 'records.questionnaire.notFound' })}</p>}
       {ready?.status === 'ok' && <QuestionnaireView key={ready.invitation.id} invitation={ready.invitation} />}
     </div>
   );
@@ -105,7 +105,7 @@ function QuestionnaireView({ invitation }: { invitation: QuestionnaireInvitation
         response ? (
           <QuestionnaireAnswers questionnaire={questionnaire} response={response} />
         ) : (
-          <p className={styles.notice}>{intl.formatMessage({ id: 'records.questionnaire.answers.unavailable' })}</p>
+          <p className="portal-notice">{intl.formatMessage({ id: 'records.questionnaire.answers.unavailable' })}</p>
         )
       ) : (
         <QuestionnaireForm questionnaire={questionnaire} onSubmit={onSubmit} />

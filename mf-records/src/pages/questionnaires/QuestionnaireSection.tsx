@@ -5,7 +5,6 @@ import { PagedTimeline } from '../../components/PagedList';
 import { TimelineItem } from '../../components/Timeline';
 import { useTimelineDates } from '../../components/TimelineDates';
 import { EmptyState } from '@portal/shared-ui';
-import styles from './QuestionnairesPage.module.css';
 
 /**
  * One section (open tasks, or own answers) with its own heading, empty text and pages; each item
@@ -26,7 +25,7 @@ export function QuestionnaireSection({
   const headingId = useId();
   const title = intl.formatMessage({ id: titleId });
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
+    <section className="portal-mb-l" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       {items.length === 0 ? (
         <EmptyState text={intl.formatMessage({ id: emptyId })} />

@@ -2,7 +2,6 @@ import { useIntl } from 'react-intl';
 import { ListPage } from '../../components/ListPage';
 import { QuestionnaireSection } from './QuestionnaireSection';
 import { useQuestionnairesPage } from './useQuestionnairesPage';
-import styles from './QuestionnairesPage.module.css';
 
 /** records.questionnaires: maintenance notice, or open tasks and own answers. */
 export function QuestionnairesPage() {
@@ -18,7 +17,7 @@ export function QuestionnairesPage() {
     >
       {(data) =>
         data.status === 'maintenance-mode' ? (
-          <p className={styles.notice} role="status">
+          <p className="portal-notice" role="status">
             {intl.formatMessage({ id: 'records.questionnaires.maintenance' })}
           </p>
         ) : (

@@ -21,7 +21,7 @@ function VisitPageContent() {
   const { id = '' } = useParams();
   const { page, retry } = useVisitPage(id);
   const backLink = (
-    <ShellLink routeId="records.visits" className={styles.link}>
+    <ShellLink routeId="records.visits" className="portal-text-link portal-focus-outline">
       <span aria-hidden="true">← </span>
       {intl.formatMessage({ id: 'records.visit.back' })}
     </ShellLink>

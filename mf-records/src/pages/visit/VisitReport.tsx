@@ -41,11 +41,11 @@ export function VisitReport({ visit }: { visit: VisitReportData }) {
           {t('records.visit.patient')}
         </h2>
         <dl className="portal-m0">
-          <div className={`${styles.fact} portal-grid-xs`}>
+          <div className="portal-fact portal-grid-xs">
             <dt>{t('records.visit.patientName')}</dt>
             <dd>{visit.patient.fullName}</dd>
           </div>
-          <div className={`${styles.fact} portal-grid-xs`}>
+          <div className="portal-fact portal-grid-xs">
             <dt>{t('records.visit.identityCode')}</dt>
             <dd>{visit.patient.identityCode}</dd>
           </div>
@@ -82,7 +82,7 @@ export function VisitReport({ visit }: { visit: VisitReportData }) {
         ))}
       </section>
 
-      <div className={styles.actions}>
+      <div className={`${styles.noPrint} portal-actions-end portal-full-small`}>
         <Button variant="secondary" onClick={() => window.print()}>
           {t('records.visit.print')}
         </Button>

@@ -3,7 +3,6 @@ import { LinkName, ShellLink } from '@portal/shared-ui';
 import { Avatar } from '../../components/Avatar';
 import { useDates } from '../../components/dates';
 import { TimelineItem } from '../../components/Timeline';
-import styles from './VisitsPage.module.css';
 
 /**
  * One visit: practitioner's avatar, specialty, practitioner, date and time. The specialty links to
@@ -17,7 +16,7 @@ export function VisitRow({ visit }: { visit: VisitListItem }) {
     <TimelineItem
       avatar={<Avatar name={visit.practitionerName} pictureUrl={visit.practitionerPictureUrl} />}
       title={
-        <ShellLink routeId="records.visit" params={{ id: visit.id }} className={styles.link}>
+        <ShellLink routeId="records.visit" params={{ id: visit.id }} className="portal-text-link portal-focus-outline">
           <LinkName text={visit.specialtyName} context={when} />
         </ShellLink>
       }

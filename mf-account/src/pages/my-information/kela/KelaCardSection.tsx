@@ -171,11 +171,11 @@ export function KelaCardSection({ headingLevel = 2 }: { headingLevel?: HeadingLe
   const headingId = `${id}-heading`;
   const hintId = `${id}-hint`;
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <Heading level={headingLevel} id={headingId} className={styles.title}>
+    <section className="portal-mt-l" aria-labelledby={headingId}>
+      <Heading level={headingLevel} id={headingId} className="portal-mb-xs">
         {intl.formatMessage({ id: 'account.kela.title' })}
       </Heading>
-      <p className={styles.intro}>{intl.formatMessage({ id: 'account.kela.intro' })}</p>
+      <p className="portal-mb-m portal-muted">{intl.formatMessage({ id: 'account.kela.intro' })}</p>
 
       <SavedCard
         card={card}
@@ -186,7 +186,7 @@ export function KelaCardSection({ headingLevel = 2 }: { headingLevel?: HeadingLe
       />
 
       <form className="portal-m0" noValidate onSubmit={(event) => void upload(event)} aria-labelledby={`${id}-form-title`}>
-        <Heading level={Math.min(6, headingLevel + 1) as HeadingLevel} id={`${id}-form-title`} className={styles.subtitle}>
+        <Heading level={Math.min(6, headingLevel + 1) as HeadingLevel} id={`${id}-form-title`} className="portal-mb-s portal-title-m">
           {intl.formatMessage({ id: card.status === 'loaded' && card.imageUrl.front ? 'account.kela.form.replace' : 'account.kela.form.add' })}
         </Heading>
         <div className={`${styles.sides} portal-grid-m portal-mb-m`}>
@@ -203,7 +203,7 @@ export function KelaCardSection({ headingLevel = 2 }: { headingLevel?: HeadingLe
             />
           ))}
         </div>
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className="portal-mb-m portal-muted">
           {intl.formatMessage({ id: 'account.kela.hint' })}
         </p>
         <Button
@@ -241,7 +241,7 @@ function SavedCard({ card, onRetry }: { card: CardState; onRetry(): void }) {
     );
   }
   const { front, back } = card.imageUrl;
-  if (!front || !back) return <p className={styles.empty}>{intl.formatMessage({ id: 'account.kela.none' })}</p>;
+  if (!front || !back) return <p className="portal-mb-m portal-muted">{intl.formatMessage({ id: 'account.kela.none' })}</p>;
   return (
     <ul className={`${styles.images} portal-grid-m portal-mb-l`} aria-label={intl.formatMessage({ id: 'account.kela.saved' })}>
       <li>
@@ -276,7 +276,7 @@ function SideField({
   const failed = state.status === 'error';
   return (
     <div className="portal-min-w0 portal-vstack-xs">
-      <label htmlFor={inputId} className={styles.label}>
+      <label htmlFor={inputId} className="portal-bold">
         {label}
       </label>
       <input
@@ -290,14 +290,14 @@ function SideField({
         aria-invalid={failed || undefined}
         onChange={(event) => onChoose(event.target.files?.[0] ?? null)}
       />
-      <p id={statusId} className={failed ? styles.error : styles.status}>
+      <p id={statusId} className={`portal-m0 portal-wrap-anywhere ${failed ? 'portal-error-text portal-bold' : 'portal-muted'}`}>
         {state.status === 'error'
           ? intl.formatMessage({ id: state.error })
           : intl.formatMessage({ id: `account.kela.status.${state.status}` })}
       </p>
       {state.status === 'uploading' && (
         <div className="portal-vstack-xxs">
-          <span id={progressLabelId} className={styles.progressLabel}>
+          <span id={progressLabelId} className="portal-small">
             {intl.formatMessage({ id: `account.kela.progress.${side}` })}
           </span>
           <progress className={styles.progressBar} max={100} value={state.progress} aria-labelledby={progressLabelId}>

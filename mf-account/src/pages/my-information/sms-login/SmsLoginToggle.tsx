@@ -165,7 +165,7 @@ export function SmsLoginToggle() {
 
   if (load.kind === 'loading') {
     return (
-      <section className={styles.section} aria-labelledby={titleId} aria-busy="true">
+      <section className="portal-mt-l" aria-labelledby={titleId} aria-busy="true">
         {heading}
         <Spinner label={intl.formatMessage({ id: 'account.smsLogin.toggle.loading' })} />
       </section>
@@ -173,7 +173,7 @@ export function SmsLoginToggle() {
   }
   if (load.kind === 'error') {
     return (
-      <section className={styles.section} aria-labelledby={titleId}>
+      <section className="portal-mt-l" aria-labelledby={titleId}>
         {heading}
         <Alert variant="error">
           <p className="portal-mb-s">{intl.formatMessage({ id: 'account.smsLogin.toggle.loadFailed' })}</p>
@@ -200,11 +200,11 @@ export function SmsLoginToggle() {
   const showPhoneError = phoneTouched && !phoneValid;
 
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
+    <section className="portal-mt-l" aria-labelledby={titleId}>
       {heading}
       <p className="portal-mb-s">{intl.formatMessage({ id: 'account.smsLogin.toggle.intro' })}</p>
       {canSwitch && (
-        <div className={styles.switchRow}>
+        <div className="portal-mt-s">
           <button
             type="button"
             role="switch"

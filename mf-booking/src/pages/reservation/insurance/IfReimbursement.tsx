@@ -27,7 +27,7 @@ export function IfReimbursement({ choices, reimbursement, consent, isRemote, onR
           <FormattedMessage id="booking.insurance.if.legend" />
         </legend>
         {choices.map((choice) => (
-          <label key={choice} className={`${CHOICE_CLASS} ${styles.choice}`}>
+          <label key={choice} className={`${CHOICE_CLASS} portal-touch`}>
             <input
               type="radio"
               name={name}
@@ -43,7 +43,7 @@ export function IfReimbursement({ choices, reimbursement, consent, isRemote, onR
       </fieldset>
       {direct && (
         <>
-          <label className={`${CHOICE_CLASS} ${styles.choice}`}>
+          <label className={`${CHOICE_CLASS} portal-touch`}>
             <input
               type="checkbox"
               checked={consent}

@@ -100,7 +100,7 @@ export function InsuranceSelection({ appointment, onChange, returnStatus, disabl
           <FormattedMessage id="booking.insurance.company.legend" />
         </legend>
         {pickerInsuranceCompanies.map((company) => (
-          <label key={company} className={`${CHOICE_CLASS} ${styles.choice}`}>
+          <label key={company} className={`${CHOICE_CLASS} portal-touch`}>
             <input
               type="radio"
               name={name}

@@ -160,7 +160,7 @@ export function LahiTapiolaFlow({ api, lang, status, onStatus, onRemove, returnS
             <p className="portal-m0">
               <FormattedMessage id="booking.insurance.lt.notAsked" />
             </p>
-            <label className={`${CHOICE_CLASS} ${styles.choice}`}>
+            <label className={`${CHOICE_CLASS} portal-touch`}>
               <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} />
               <FormattedMessage id="booking.insurance.lt.consent" />
             </label>
@@ -193,7 +193,7 @@ export function LahiTapiolaFlow({ api, lang, status, onStatus, onRemove, returnS
                 <FormattedMessage id="booking.insurance.lt.permitsLegend" />
               </legend>
               {list.map((p) => (
-                <label key={p.contentHash} className={`${CHOICE_CLASS} ${styles.choice}`}>
+                <label key={p.contentHash} className={`${CHOICE_CLASS} portal-touch`}>
                   <input type="radio" name={`${titleId}-permit`} checked={chosen === p.contentHash} onChange={() => setChosen(p.contentHash)} />
                   {permitText(p)}
                 </label>
