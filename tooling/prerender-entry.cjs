@@ -15,12 +15,20 @@ const { stylesheets } = require('./prerender-css-registry.cjs');
 
 let css = null;
 
+/**
+ * A part of the page still loading (`aria-busy="true"`, or shared-ui's Spinner: a section that asks
+ * for its own data once it runs) is finished only by the running code: HTML with one is not the
+ * whole page, so the shell starts after the first paint rather than waiting for the visitor
+ * (shell/src/deferred-boot.ts).
+ */
+const STILL_LOADING = /\saria-busy=["']?true|\sclass="[^"]*\bportal-spinner\b/i;
+
 /** @param {{ state: object, url: string }} input the page's initial state and its path with the query */
 exports.render = (input) => {
   const html = typeof page.render === 'function' ? page.render(input) : null;
   if (html === null || html === undefined) return null;
   css ??= stylesheets();
-  const complete = !(typeof page.needsScriptAtOnce === 'function' && page.needsScriptAtOnce(input));
+  const complete = !STILL_LOADING.test(html) && !(typeof page.needsScriptAtOnce === 'function' && page.needsScriptAtOnce(input));
   return { html, css, complete };
 };
 
@@ -39,6 +47,6 @@ if (typeof page.renderParcel === 'function') {
     const parcel = page.renderParcel(input);
     if (parcel === null || parcel === undefined) return null;
     css ??= stylesheets();
-    return { html: parcel.html, css, complete: parcel.complete };
+    return { html: parcel.html, css, complete: parcel.complete && !STILL_LOADING.test(parcel.html) };
   };
 }
