@@ -28,4 +28,7 @@ export const myInformationState = (patient: Partial<Patient> = {}): MyInformatio
   privacyPolicyUrl: 'https://www.example.fi/tietosuojaseloste',
   passkeys: [],
   reminders: { setting: '24h' },
+  // as from a server that does not send them: the sections ask for their own (their tests say what they show)
+  smsLogin: null,
+  kelaCard: null,
 });

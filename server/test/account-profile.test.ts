@@ -99,6 +99,23 @@ describe('account.my-information page state', () => {
     assert.ok(audits.length >= 1, 'the read is audited');
   });
 
+  it('carries what its SMS login and Kela card sections would ask for, as GET /api/mfa and GET /api/kela-card answer (issue 31: the server copy is whole)', async () => {
+    const mikko = await signIn(t.app, PERSONAS.mikko);
+    const state = myInformationPageStateSchema.parse((await pageOf(mikko, 'account.my-information')).json().state);
+    const mfa = await t.app.inject({ url: '/api/mfa', headers: mikko.headers });
+    const kela = await t.app.inject({ url: `/api/kela-card?csrfToken=${encodeURIComponent(mikko.csrfToken)}`, headers: mikko.headers });
+    assert.equal(mfa.statusCode, 200, mfa.body);
+    assert.equal(kela.statusCode, 200, kela.body);
+    assert.deepEqual(state.smsLogin, mfa.json());
+    assert.deepEqual(state.kelaCard, kela.json());
+    assert.ok(state.smsLogin?.status.type, 'a status');
+    const kelaReads = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectPersonId, mikko.personId), eq(auditLog.action, 'account.kela-card')));
+    assert.ok(kelaReads.length >= 2, "the card's read is audited in the page's load as in the call");
+  });
+
   it('a guardian acting for her ward sees the ward, not herself', async () => {
     const leenaForElla = await signIn(t.app, PERSONAS.leena, PERSONAS.ella);
     const state = myInformationPageStateSchema.parse((await pageOf(leenaForElla, 'account.my-information')).json().state);

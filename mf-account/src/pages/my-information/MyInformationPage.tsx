@@ -71,8 +71,8 @@ function MyInformation({ state }: { state: MyInformationPageState }) {
             <div className={`${styles.panel} portal-vstack-xl`}>
               <ContactDetails patient={patient} nextPath={nextPath} onSaved={setPatient} />
               <AppointmentRemindersSection initial={state.reminders} />
-              <KelaCardSection />
-              <SmsLoginToggle />
+              <KelaCardSection initial={state.kelaCard} />
+              <SmsLoginToggle initial={state.smsLogin} />
               {state.passkeys && <PasskeysSection initial={state.passkeys} />}
             </div>
           ),

@@ -94,6 +94,14 @@ describe('Kela card section', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Replace the Kela card' })).toBeInTheDocument();
   });
 
+  test("with the card in the page's state (issue 31) it shows at once and asks for nothing", () => {
+    const shell = createFakeShell();
+    renderWithShell(<KelaCardSection initial={SAVED} />, shell);
+    const saved = screen.getByRole('list', { name: 'Your saved Kela card' });
+    expect(within(saved).getByRole('img', { name: 'Your Kela card, front side' })).toHaveAttribute('src', SAVED.imageUrl.front);
+    expect(callsTo(shell, 'GET', KELA_CARD_PATH)).toHaveLength(0);
+  });
+
   test('says when there is no card, and the load error with a retry that works', async () => {
     const shell = createFakeShell();
     shell.api.use({ [`GET ${KELA_CARD_PATH}`]: mockFailure({ kind: 'network' }) });

@@ -42,13 +42,13 @@ function refusedSides(error: unknown): Partial<Record<KelaSide, KelaSideError>> 
  * new choice after an upload starts over with both sides missing. init-upload, one PUT per side
  * (120 s each), finish-upload, then the saved images are read again.
  */
-export function KelaCardSection({ headingLevel = 2 }: { headingLevel?: HeadingLevel }) {
+export function KelaCardSection({ headingLevel = 2, initial = null }: { headingLevel?: HeadingLevel; initial?: KelaCardResponse | null }) {
   const intl = useIntl();
   const shell = useShell();
   const api = useApiClient();
   const id = useId();
   const csrfToken = shell.user?.csrfToken;
-  const [card, setCard] = useState<CardState>({ status: 'loading' });
+  const [card, setCard] = useState<CardState>(() => (initial ? { status: 'loaded', imageUrl: initial.imageUrl } : { status: 'loading' }));
   const [sides, dispatch] = useReducer(kelaReducer, NO_SIDES);
   const [announcement, setAnnouncement] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const inputs = useRef<Record<KelaSide, HTMLInputElement | null>>({ front: null, back: null });
@@ -58,8 +58,11 @@ export function KelaCardSection({ headingLevel = 2 }: { headingLevel?: HeadingLe
   const ready = bothReady(sides);
 
   // Each new attempt reads the saved card again (the first, a retry, and after a successful upload).
+  // The first read is the page state's when it came with one (`initial`, GET /api/kela-card's answer).
   const [attempt, setAttempt] = useState(0);
+  const firstGiven = useRef(initial !== null);
   useEffect(() => {
+    if (attempt === 0 && firstGiven.current) return undefined;
     const controller = new AbortController();
     api
       .get(KELA_CARD_PATH, kelaCardResponseSchema, { searchParams: { csrfToken }, signal: controller.signal })
@@ -242,13 +245,14 @@ function SavedCard({ card, onRetry }: { card: CardState; onRetry(): void }) {
   }
   const { front, back } = card.imageUrl;
   if (!front || !back) return <p className="portal-mb-m portal-muted">{intl.formatMessage({ id: 'account.kela.none' })}</p>;
+  // lazy: the card is below the contact details, and the page's own text is what a visitor waits for
   return (
     <ul className={`${styles.images} portal-grid-m portal-mb-l`} aria-label={intl.formatMessage({ id: 'account.kela.saved' })}>
       <li>
-        <img className={`${styles.image} portal-frame portal-block`} src={front} alt={intl.formatMessage({ id: 'account.kela.alt.front' })} />
+        <img className={`${styles.image} portal-frame portal-block`} loading="lazy" src={front} alt={intl.formatMessage({ id: 'account.kela.alt.front' })} />
       </li>
       <li>
-        <img className={`${styles.image} portal-frame portal-block`} src={back} alt={intl.formatMessage({ id: 'account.kela.alt.back' })} />
+        <img className={`${styles.image} portal-frame portal-block`} loading="lazy" src={back} alt={intl.formatMessage({ id: 'account.kela.alt.back' })} />
       </li>
     </ul>
   );

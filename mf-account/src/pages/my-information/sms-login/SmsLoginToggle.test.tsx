@@ -30,6 +30,17 @@ describe('SMS login toggle (spec part 2 §3 MFA status, §4)', () => {
     expect(screen.getByRole('status')).toHaveTextContent('SMS login is now off.');
   });
 
+  test("with the status in the page's state (issue 31) the switch shows at once and nothing is asked; a change still works", async () => {
+    const shell = createFakeShell({ lang: 'en' });
+    shell.api.use({ [`POST ${MFA_PATH}`]: { type: 'success', status: { type: 'user-has-no-verified-mfa-device' } } });
+    renderWithShell(<SmsLoginToggle initial={{ status: { type: 'enabled' }, phoneNumber: '+358 40 555 0101' }} />, shell);
+    const toggle = screen.getByRole('switch', { name: 'SMS login' });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(shell.api.calls.filter((call) => call.method === 'GET')).toHaveLength(0);
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
+  });
+
   test('off: turning it on starts the SMS verification (phone, then the code), and the right code turns it on', async () => {
     const shell = shellWith({ type: 'user-has-no-verified-mfa-device' });
     let enabled = false;

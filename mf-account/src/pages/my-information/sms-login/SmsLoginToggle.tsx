@@ -12,6 +12,7 @@ import {
   type Lang,
   type MfaChallengeOutcome,
   type MfaStatus,
+  type MfaStatusResponse,
 } from '@portal/shared-api';
 import { formatDateTime } from '@portal/shared-i18n';
 import { Alert, Button, CodeInput, emptyCode, Spinner, TEXT_INPUT_CLASS, useApiClient, useShell } from '@portal/shared-ui';
@@ -31,18 +32,19 @@ type Notice = { variant: 'success' | 'error'; id: string; values?: Record<string
  * number, then the 4-digit code from the SMS) and it is on once the code is right; turning it off
  * returns to no verified device. Too many verification attempts show when the next one is allowed
  * (Europe/Helsinki); an environment without SMS login says so and offers no switch.
- * Its status comes from GET /api/mfa when the section appears (one call, cancelled on leave).
+ * Its status comes with the page's state (`initial`, what GET /api/mfa answers), else from GET
+ * /api/mfa when the section appears (one call, cancelled on leave).
  */
-export function SmsLoginToggle() {
+export function SmsLoginToggle({ initial = null }: { initial?: MfaStatusResponse | null }) {
   const intl = useIntl();
   const shell = useShell();
   const api = useApiClient();
   const id = useId();
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [load, setLoad] = useState<Load>(() => (initial ? { kind: 'ready', status: initial.status, phoneNumber: initial.phoneNumber ?? '' } : { kind: 'loading' }));
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const [step, setStep] = useState<'phone' | 'code'>('phone');
-  const [phone, setPhone] = useState('');
+  const [phone, setPhone] = useState(initial?.phoneNumber ?? '');
   const [phoneTouched, setPhoneTouched] = useState(false);
   const [digits, setDigits] = useState<string[]>(() => emptyCode(MFA_CODE_LENGTH));
   const [codeFailed, setCodeFailed] = useState(false);
@@ -63,10 +65,12 @@ export function SmsLoginToggle() {
     }
   }, [api, shell.errors]);
 
+  // the status the page came with is the first one: asked for only when it did not come
+  const statusGiven = useRef(initial !== null);
   useEffect(() => {
     const controller = new AbortController();
     lifetime.current = controller;
-    void fetchStatus();
+    if (!statusGiven.current) void fetchStatus();
     return () => controller.abort();
   }, [fetchStatus]);
 

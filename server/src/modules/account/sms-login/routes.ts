@@ -18,6 +18,7 @@ import {
   validationErrorSchema,
   type ApiErrorBody,
   type MfaResponse,
+  type MfaStatusResponse,
   type SmsLoginAvailability,
   textSchema,
 } from '@portal/shared-api';
@@ -69,6 +70,18 @@ export async function smsLoginAvailability(app: FastifyInstance, config: Account
  *   last allowed wrong code ends the expired session for good (the person is logged out).
  * Neither codes nor phone numbers are logged; only the number's last digits are ever answered.
  */
+/** The person's SMS login status: what comes next if they turn it on, or why not now. */
+function smsLoginStatusOf(app: FastifyInstance, personId: string) {
+  const mfaFeatureOn = app.config.features.includes(MFA_FEATURE);
+  return mfaStatusOf(app.db, { personId, mfaFeatureOn, onboardingLimit: app.mfaOnboardingRequestLimit, attempts: app.attemptLimiter });
+}
+
+/** GET /api/mfa's answer, also in My information's page state (pages/my-information.ts). */
+export async function smsLoginOf(app: FastifyInstance, personId: string): Promise<MfaStatusResponse> {
+  const person = await personById(app.db, personId);
+  return { status: await smsLoginStatusOf(app, personId), phoneNumber: person?.phoneNumber ?? null };
+}
+
 export function installSmsLogin(app: FastifyInstance, config: AccountConfig): void {
   const cookie = { secure: app.config.secureCookies };
   const mfaOn = () => app.config.features.includes(MFA_FEATURE);
@@ -77,8 +90,7 @@ export function installSmsLogin(app: FastifyInstance, config: AccountConfig): vo
   installExpiredSessionKeeper(app, { ...cookie, keeps: async (expired) => (mfaOn() && expired.smsLoginEnabled) || app.passkeys.hasAny(expired.personId) });
   installDevSessionExpiry(app);
 
-  const statusOf = (personId: string) =>
-    mfaStatusOf(app.db, { personId, mfaFeatureOn: mfaOn(), onboardingLimit: app.mfaOnboardingRequestLimit, attempts: app.attemptLimiter });
+  const statusOf = (personId: string) => smsLoginStatusOf(app, personId);
 
   const eligible = (request: FastifyRequest) => smsLoginEligible(app, request);
 
@@ -95,8 +107,7 @@ export function installSmsLogin(app: FastifyInstance, config: AccountConfig): vo
     async (request) => {
       const session = request.session;
       if (!session) throw unauthorized();
-      const person = await personById(app.db, session.personId);
-      return { status: await statusOf(session.personId), phoneNumber: person?.phoneNumber ?? null };
+      return smsLoginOf(app, session.personId);
     },
   );
 

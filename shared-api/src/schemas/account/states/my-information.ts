@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { kelaCardResponseSchema } from '../kela';
 import { passkeyListSchema } from '../passkeys';
 import { consentSchema, patientSchema } from '../profile';
 import { DEFAULT_REMINDER_SETTING, appointmentRemindersSchema } from '../reminders';
+import { mfaStatusResponseSchema } from '../sms-login';
 
 /**
  * account.my-information: the patient (the ward when a guardian acts for one) and their consents.
@@ -15,5 +17,12 @@ export const pageStateSchema = z.object({
   passkeys: passkeyListSchema.nullable().default(null),
   /** the patient's appointment reminders setting (reminders.ts; the server module reminders) */
   reminders: appointmentRemindersSchema.default({ setting: DEFAULT_REMINDER_SETTING }),
+  /**
+   * The sections that otherwise ask for their own data once they run, as GET /api/mfa and GET
+   * /api/kela-card answer, so the server's copy of the page is whole and the shell may wait for the
+   * visitor (issue 31). null from a server that does not send them: the section asks, as before.
+   */
+  smsLogin: mfaStatusResponseSchema.nullable().default(null),
+  kelaCard: kelaCardResponseSchema.nullable().default(null),
 });
 export type PageState = z.infer<typeof pageStateSchema>;
