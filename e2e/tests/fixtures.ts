@@ -39,16 +39,33 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits until a page whose content the server pre-rendered and whose shell starts after the first
- * paint (`data-boot="after-paint"`) is the shell's and its remote's: no skeleton, no server copy
- * left. A test acts as a visitor does once the page works; what happens to a press before that is
- * click-hand-over.test.ts's and signed-in-prerendered.spec.ts's to check.
+ * Waits until a page whose content the server pre-rendered for someone signed in is the shell's and
+ * its remote's: no skeleton, no server copy left. Its shell starts after the first paint
+ * (`data-boot="after-paint"`) or, where the page is pre-rendered whole, on the visitor's first
+ * interaction (`data-boot="deferred"` with the session's expiry): a Shift key, which does nothing
+ * else, is that interaction here. A test acts as a visitor does once the page works; what happens
+ * before that is deferred-boot.test.ts's, click-hand-over.test.ts's, field-hand-over.test.ts's and
+ * signed-in-prerendered.spec.ts's to check. An anonymous page is left as the server sent it.
  */
 export async function handedOver(page: Page): Promise<void> {
+  if ((await page.locator('#portal-root[data-boot="deferred"][data-session-expires-at] .shell--skeleton').count()) > 0) {
+    await page.keyboard.press('Shift');
+  }
   await page.waitForFunction(() => {
     const root = document.getElementById('portal-root');
-    return root?.getAttribute('data-boot') !== 'after-paint' || root.querySelector('[data-prerendered], .shell--skeleton') === null;
+    const signedInDeferred = root?.getAttribute('data-boot') === 'deferred' && root.hasAttribute('data-session-expires-at');
+    return (root?.getAttribute('data-boot') !== 'after-paint' && !signedInDeferred) || root?.querySelector('[data-prerendered], .shell--skeleton') === null;
   });
+}
+
+/**
+ * Opens a page as the server sends it and leaves it alone: the browser's own navigation, not the
+ * tests' page.goto (below), which acts as a visitor would and waits for the hand-over.
+ */
+export async function openUntouched(page: Page, path: string): Promise<void> {
+  const target = new URL(path, base.info().project.use.baseURL ?? page.url()).href;
+  await page.evaluate((url) => window.location.assign(url), target);
+  await page.waitForURL((url) => url.href === target);
 }
 
 export const test = base.extend<{ page: Page }>({

@@ -1,5 +1,5 @@
 import type { Locator, Page, Request } from '@playwright/test';
-import { expect, personas, test } from './fixtures';
+import { expect, handedOver, personas, test } from './fixtures';
 import { addDays, bookableAtClinic, findFreeSlot, helsinkiDate, loginPath } from './booking-helpers';
 import { signInFromLoginPage } from './sign-in';
 import { newIdentityCode } from './identity-codes';
@@ -170,6 +170,7 @@ test.describe('WCAG 2.2 AA in multi-step flows (issue 33)', () => {
     const reset = await page.request.post(`/api/mfa?csrfToken=${encodeURIComponent(await csrfTokenOf(page))}`, { data: { action: 'disable' } });
     expect(reset.status()).toBe(200);
     await page.reload();
+    await handedOver(page);
     await expect(page.locator('[data-prerendered]')).toHaveCount(0);
     const sent = await holdCodeChecks(page, '/api/mfa-onboarding', 'PUT', 'challengeResponseFromUser');
 

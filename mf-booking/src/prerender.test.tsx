@@ -61,16 +61,28 @@ function expectSameMarkup(server: HTMLElement, routeId: string, browserHtml: str
 }
 
 describe('pre-rendered reservation (signed in)', () => {
-  test("the same markup as the remote renders: the appointment and the patient's details from the loader state; the shell starts at once", async () => {
+  test("the same markup as the remote renders: the appointment and the patient's details from the loader state", async () => {
     const page = pageState('booking.reservation', reservationState, { id: '501' });
     const { server, browserHtml } = await bothRenders('/en/available-appointments/501', 'adult', page, { firstName: 'Mikko', lastName: 'Virtanen' });
     expectSameMarkup(server, 'booking.reservation', browserHtml);
     expect(within(server).getByRole('heading', { level: 1 })).toBeInTheDocument();
-    const shell = createFakeShell({ lang: 'en' });
-    expect(needsScriptAtOnce({ state: initialStateFor(shell, page), url: '/en/available-appointments/501' })).toBe(true);
-    expect(needsScriptAtOnce({ state: initialStateFor(shell, pageState('booking.landing', landingState)), url: '/en/booking' })).toBe(false);
   });
 
+  test("waits for the visitor, but starts after the first paint when back from an insurer's page, whose answer the running code acts on", () => {
+    const shell = createFakeShell({ lang: 'fi' });
+    const state = initialStateFor(shell, pageState('booking.reservation', reservationState, { id: '501' }));
+    expect(needsScriptAtOnce({ state, url: '/fi/vapaat-ajat/501' })).toBe(false);
+    expect(needsScriptAtOnce({ state, url: '/fi/vakuutus/vapaat-ajat/501' })).toBe(false);
+    expect(needsScriptAtOnce({ state, url: '/fi/vakuutus/vapaat-ajat/501?status=directcompensationallowed' })).toBe(true);
+  });
+
+  test('the search waits for a signed-in visitor; an anonymous one gets the running page after its first paint (what they type into the reservation is kept in memory across it, WCAG 3.3.7)', () => {
+    const search = pageState('booking.private-list', listState());
+    const url = '/fi/ajanvaraus/yksityisasiakas?specialtyIds=YLE';
+    expect(needsScriptAtOnce({ state: initialStateFor(createFakeShell({ lang: 'fi' }), search), url })).toBe(false);
+    expect(needsScriptAtOnce({ state: initialStateFor(createFakeShell({ lang: 'fi', user: null }), search), url })).toBe(true);
+    expect(needsScriptAtOnce({ state: initialStateFor(createFakeShell({ lang: 'fi', user: null }), pageState('booking.landing', landingState)), url: '/fi/ajanvaraus' })).toBe(false);
+  });
 });
 
 // Issue 31: the search's first page of free times is the page's largest paint; it comes with the HTML.
@@ -99,9 +111,4 @@ describe('pre-rendered appointment search', () => {
     expect(browserHtml).not.toContain('data-viewport');
   });
 
-  test('starts the shell after the first paint (its filters need the code), the landing on the first interaction', () => {
-    const shell = createFakeShell({ lang: 'fi', user: null });
-    expect(needsScriptAtOnce({ state: initialStateFor(shell, search()), url: '/fi/ajanvaraus/yksityisasiakas?specialtyIds=YLE' })).toBe(true);
-    expect(needsScriptAtOnce({ state: initialStateFor(shell, pageState('booking.landing', landingState)), url: '/fi/ajanvaraus' })).toBe(false);
-  });
 });

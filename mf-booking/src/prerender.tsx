@@ -31,6 +31,10 @@ function withViewportUnknown(Page: ComponentType): ComponentType {
   return ServerCopy;
 }
 
+// The search's filters and the reservation's form are controls only the remote's code makes work.
+// The shell still waits for the visitor on them (but see needsScriptAtOnce): a press of one before
+// the remote's copy has replaced the server's is pressed again on it, and what was typed or chosen
+// is entered there (shell/src/click-hand-over.ts, field-hand-over.ts; issue 31).
 const FORM_PAGES: RemotePageMap = {
   'booking.private-list': withViewportUnknown(PrivateListPage),
   'booking.insurance-list': withViewportUnknown(InsuranceListPage),
@@ -47,15 +51,24 @@ export const render = createRemotePrerenderer({
   pages: { 'booking.landing': LandingPage, ...FORM_PAGES },
 });
 
+/** The searches an anonymous visitor reserves from (the anonymous reservation form follows them). */
+const SEARCH_PAGES = new Set(['booking.private-list', 'booking.insurance-list', 'booking.vaccination']);
+
 /**
- * The search's filters and the reservation's form are controls only the remote's code makes work:
- * what a visitor chose in the server's copy would be lost when the remote's copy replaces it, so
- * their shell starts right after the first paint instead of on the first interaction
- * (tooling/prerender-entry.cjs).
+ * Where the server's copy is not the whole page, so the shell starts after its first paint:
+ * - back from an insurer's own page (`?status=` on the insurance reservation), the running code acts
+ *   on the insurer's answer (it fetches the permits the insurer granted into the dialog);
+ * - an anonymous visitor's search: what they type into the anonymous reservation is kept in memory
+ *   only (never stored: a shared computer), and offered again when they pick another time (WCAG 2.2
+ *   3.3.7). That needs the search and the form to be one running page, the free time followed in
+ *   it, not a page load from the server's copy.
  */
 export function needsScriptAtOnce({ state, url }: PrerenderInput): boolean {
-  const routeId = matchRoute(state.routes, url.split(/[?#]/)[0] ?? url)?.route.id;
-  return routeId !== undefined && routeId in FORM_PAGES;
+  const [pathname = url, search = ''] = url.split(/[?#]/);
+  const routeId = matchRoute(state.routes, pathname)?.route.id;
+  if (routeId === undefined) return false;
+  if (routeId === 'booking.reservation-insurance') return new URLSearchParams(search).has('status');
+  return state.user === null && SEARCH_PAGES.has(routeId);
 }
 
 export const renderParcel = createParcelPrerenderer({

@@ -84,7 +84,12 @@ function laterHintsOf(body: string): string[] {
 
 /** How the shell's code is told to boot: `deferred` (wait for the visitor) or at once (no attribute). */
 function bootOf(body: string): string | null {
-  return /<div id=portal-root( data-boot="([^"]*)")?>/.exec(body)?.[2] ?? null;
+  return /<div id=portal-root( data-boot="([^"]*)")?[ >]/.exec(body)?.[2] ?? null;
+}
+
+/** When the entry is told the signed-in session ends (shell/src/deferred-boot.ts starts the shell before it). */
+function sessionExpiryOf(body: string): string | null {
+  return /<div id=portal-root[^>]* data-session-expires-at="([^"]*)"/.exec(body)?.[1] ?? null;
 }
 
 let t: TestApp;
@@ -285,13 +290,19 @@ describe("the shell's boot on a pre-rendered page (shell/src/deferred-boot.ts)",
     }
   });
 
-  it('starts right after the first paint for someone signed in, where the page is pre-rendered: the shell keeps their session (issue 31)', async () => {
+  it("waits for a signed-in visitor's first interaction too where the page is pre-rendered whole, and tells the entry when their session ends (issue 31)", async () => {
     const mikko = await signIn(t.app, PERSONAS.mikko);
     for (const url of ['/fi/eula', '/fi', '/fi/viestit']) {
       const res = await t.app.inject({ url, headers: mikko.headers });
       assert.match(rootOf(res.body), /<p>user yes<\/p>/, url);
-      assert.equal(bootOf(res.body), 'after-paint', url);
+      assert.equal(bootOf(res.body), 'deferred', url);
+      const state = JSON.parse(/<script type="application\/json" id="portal-initial-state">([^<]*)<\/script>/.exec(res.body)?.[1] ?? 'null') as { session: { expiresAt: string } };
+      assert.equal(sessionExpiryOf(res.body), state.session.expiresAt, url);
+      assert.ok(Date.parse(state.session.expiresAt) > Date.now(), url);
     }
+    const anonymous = await t.app.inject({ url: '/fi/kirjaudu' });
+    assert.equal(bootOf(anonymous.body), 'deferred');
+    assert.equal(sessionExpiryOf(anonymous.body), null, 'no session, nothing to watch');
   });
 
   it('preloads nothing before the first paint where the page is pre-rendered: its files are listed for the shell to preload when it starts (issue 31)', async () => {
@@ -305,8 +316,8 @@ describe("the shell's boot on a pre-rendered page (shell/src/deferred-boot.ts)",
     const mikko = await signIn(t.app, PERSONAS.mikko);
     const signedIn = await t.app.inject({ url: '/fi/viestit', headers: mikko.headers });
     assert.match(rootOf(signedIn.body), /data-prerendered/);
-    assert.equal(bootOf(signedIn.body), 'after-paint');
-    assert.doesNotMatch(signedIn.body, /<link rel="preload"/, "a signed-in page's shell starts after the first paint, and fetches its files from then on");
+    assert.equal(bootOf(signedIn.body), 'deferred');
+    assert.doesNotMatch(signedIn.body, /<link rel="preload"/, "a signed-in page's shell starts when the visitor acts, and fetches its files from then on");
     assert.ok(laterHintsOf(signedIn.body).some((href) => href.startsWith('/remotes/mf-messaging/')));
   });
 

@@ -59,6 +59,18 @@ test("a submit button does not submit the server's copy of a form", () => {
   expect(submitted).not.toHaveBeenCalled();
 });
 
+test('a form the server handles itself (it posts to a path of the portal) is left to post', () => {
+  const root = serverPage();
+  root.querySelector('[data-prerendered]')!.insertAdjacentHTML('beforeend', '<form method="post" action="/api/logout"><button type="submit">Kirjaudu ulos</button></form>');
+  replayButtonPressesThroughHandOver(root);
+  const posted = jest.fn((event: Event) => event.preventDefault());
+  root.querySelector('form[action="/api/logout"]')!.addEventListener('submit', posted);
+  const logOut = root.querySelector<HTMLButtonElement>('form[action="/api/logout"] button')!;
+  // not held: the click goes on to post the form
+  expect(logOut.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))).toBe(true);
+  expect(posted).toHaveBeenCalledTimes(1);
+});
+
 test("leaves links and what is outside the server's copy alone, and presses nothing when nothing was pressed", async () => {
   const root = serverPage();
   replayButtonPressesThroughHandOver(root);

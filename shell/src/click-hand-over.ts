@@ -1,5 +1,5 @@
 // Loaded with the entry (index.ts): the DOM only, no shared module.
-import { HAND_OVER_LIMIT_MS } from './focus-hand-over';
+import { HAND_OVER_LIMIT_MS, type HandOver } from './focus-hand-over';
 
 /**
  * The server's copy of a page: the skeleton until the shell's layout replaces it (with the shell's
@@ -21,18 +21,26 @@ function buttonsWithText(scope: ParentNode, text: string): HTMLButtonElement[] {
 }
 
 /**
- * Keeps a press of a button in the server's copy of a page that needs its code (`after-paint`,
- * deferred-boot.ts): such a button (the search's filter toggle, its time-of-day tabs, a form's
+ * A submit button of a form the server handles itself (the new customer page's log-out posts to
+ * /api/logout and answers with the next page): the browser's own post, which needs no code.
+ */
+function submitsToTheServer(button: HTMLButtonElement): boolean {
+  const form = button.form;
+  return button.type === 'submit' && form !== null && form.method === 'post' && (form.getAttribute('action') ?? '').startsWith('/');
+}
+
+/**
+ * Keeps a press of a button in the server's copy of a pre-rendered page (deferred-boot.ts): such a button (the search's filter toggle, its time-of-day tabs, a form's
  * submit) does nothing until the remote's copy replaces the server's, so a press then was lost, and a
  * form's submit button would even have submitted the form natively (its fields in the address).
  * The press is held instead (its default and its propagation stopped), and once the server's copy
  * has gone the same button of the remote's copy (the same text, the same one of several alike) is
  * pressed for the visitor. Only the last press is kept: a visitor who pressed twice because nothing
- * happened wanted it once. A button of the server's copy that had focus hands it to its copy, so the
+ * happened wanted it once. A form the server handles itself is left to post. A button of the server's copy that had focus hands it to its copy, so the
  * next key goes where the visitor left it. Links are left alone (the server serves them), and so is everything
- * outside the server's copy. Gives up after HAND_OVER_LIMIT_MS.
+ * outside the server's copy. Gives up HAND_OVER_LIMIT_MS after the shell started.
  */
-export function replayButtonPressesThroughHandOver(root: HTMLElement): void {
+export function replayButtonPressesThroughHandOver(root: HTMLElement): HandOver {
   const doc = root.ownerDocument;
   let held: ButtonKey | null = null;
   // the button of the server's copy that has focus: its copy gets it when the server's copy goes
@@ -52,7 +60,7 @@ export function replayButtonPressesThroughHandOver(root: HTMLElement): void {
   const onClick = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     const copy = button?.closest(SERVER_COPY);
-    if (!button || !copy || !root.contains(copy)) return;
+    if (!button || !copy || !root.contains(copy) || submitsToTheServer(button)) return;
     event.preventDefault();
     event.stopPropagation();
     const text = textOf(button);
@@ -71,15 +79,23 @@ export function replayButtonPressesThroughHandOver(root: HTMLElement): void {
     if (focusedButton && (!active || active === doc.body || active.tagName === 'H1')) copyOf(focusedButton)?.focus();
     if (held) copyOf(held)?.click();
   });
-  const timer = setTimeout(() => stop(), HAND_OVER_LIMIT_MS);
+  let timer: ReturnType<typeof setTimeout> | undefined;
   function stop(): void {
     observer.disconnect();
     clearTimeout(timer);
     doc.removeEventListener('click', onClick, true);
     doc.removeEventListener('focusin', onFocus, true);
   }
-  if (!root.querySelector(SERVER_COPY)) return stop();
+  if (!root.querySelector(SERVER_COPY)) {
+    stop();
+    return { bootStarted: () => undefined };
+  }
   doc.addEventListener('click', onClick, true);
   doc.addEventListener('focusin', onFocus, true);
   observer.observe(root, { childList: true, subtree: true });
+  return {
+    bootStarted() {
+      timer ??= setTimeout(() => stop(), HAND_OVER_LIMIT_MS);
+    },
+  };
 }

@@ -1,4 +1,15 @@
-import { BOOT_AFTER_PAINT, BOOT_ATTRIBUTE, BOOT_DEFERRED, FIRST_PAINT_WAIT_MS, bootWhenNeeded, type BootEnvironment } from './deferred-boot';
+import { SIGNED_IN_FRAGMENT } from '@portal/shared-api';
+import {
+  BOOT_AFTER_PAINT,
+  BOOT_ATTRIBUTE,
+  BOOT_DEFERRED,
+  FIRST_PAINT_WAIT_MS,
+  SESSION_EXPIRES_ATTRIBUTE,
+  SESSION_WATCH_LEAD_MS,
+  SIGNED_IN_HASH,
+  bootWhenNeeded,
+  type BootEnvironment,
+} from './deferred-boot';
 
 // The shell's start on a page the server pre-rendered waits for the visitor (issue 15). What the
 // visitor observes: the shell's code runs after their first key, focus move or released pointer, and
@@ -207,4 +218,56 @@ test("a remote's page frame focusing its heading as the page arrives does not ta
   jest.advanceTimersByTime(0);
   await Promise.resolve();
   expect(document.activeElement).toHaveAttribute('href', '/oauth/authenticate?acr_values=op');
+});
+
+describe("a signed-in visitor's page pre-rendered whole (issue 31: no start-up while they read)", () => {
+  /** The server's page for someone whose session ends in `minutes`. */
+  function signedInPage(minutes: number): HTMLElement {
+    const root = serverPage(true);
+    root.setAttribute(SESSION_EXPIRES_ATTRIBUTE, new Date(Date.now() + minutes * A_MINUTE).toISOString());
+    return root;
+  }
+
+  test('waits for the first interaction like an anonymous page', () => {
+    signedInPage(30);
+    bootWhenNeeded(boot, env);
+    jest.advanceTimersByTime(10 * A_MINUTE);
+    expect(boot).not.toHaveBeenCalled();
+    press(document.body, ['pointerdown', 'pointerup']);
+    jest.advanceTimersByTime(0);
+    expect(boot).toHaveBeenCalledTimes(1);
+    jest.advanceTimersByTime(30 * A_MINUTE);
+    expect(boot).toHaveBeenCalledTimes(1);
+  });
+
+  test("starts the shell by itself in time for the session's first warning (90 s before its end) when the visitor never interacts", () => {
+    signedInPage(30);
+    bootWhenNeeded(boot, env);
+    jest.advanceTimersByTime(30 * A_MINUTE - SESSION_WATCH_LEAD_MS - 1);
+    expect(boot).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(boot).toHaveBeenCalledTimes(1);
+    expect(SESSION_WATCH_LEAD_MS).toBeGreaterThan(90_000);
+  });
+
+  test('starts after the first paint on the page a sign-in ends on, which the shell reports (spec part 1 §7)', () => {
+    expect(SIGNED_IN_HASH).toBe(`#${SIGNED_IN_FRAGMENT}`);
+    signedInPage(30);
+    window.history.replaceState(null, '', `/fi${SIGNED_IN_HASH}`);
+    try {
+      bootWhenNeeded(boot, env);
+      expect(boot).not.toHaveBeenCalled();
+      reportFirstPaint();
+      expect(boot).toHaveBeenCalledTimes(1);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  test('starts at once when the session is about to end already', () => {
+    signedInPage(1);
+    bootWhenNeeded(boot, env);
+    jest.advanceTimersByTime(0);
+    expect(boot).toHaveBeenCalledTimes(1);
+  });
 });

@@ -4,27 +4,45 @@ import { keepFocusThroughHandOver } from './focus-hand-over';
 
 /**
  * The server marks #portal-root with data-boot="deferred" (server/src/pages/html.ts, BootMode) when
- * the page inside it is an anonymous page pre-rendered whole: its links are plain anchors the server
- * serves and its forms post to the server, so the shell's code is not needed for what the visitor sees.
+ * the page inside it is pre-rendered whole: its links are plain anchors the server serves, a form
+ * the server handles posts to it, and the other buttons and the fields are handed over to the
+ * running page (click-hand-over.ts, field-hand-over.ts), so the shell's code is not needed for
+ * what the visitor sees.
  */
 export const BOOT_ATTRIBUTE = 'data-boot';
 export const BOOT_DEFERRED = 'deferred';
 /**
- * The server's mark of a page whose content it pre-rendered for someone signed in: the shell starts
- * at once, but after the first paint has shown that content. Its files are fetched from then on, not
+ * The server's mark of a page whose content it pre-rendered in part (something in it only the
+ * running page shows): the shell starts at once, but after the first paint has shown that content. Its files are fetched from then on, not
  * beside the page's HTML and CSS: on a slow connection they would share the bandwidth with them, and
  * Lighthouse counts every request started before the largest paint as a cause of it (issue 31).
  */
 export const BOOT_AFTER_PAINT = 'after-paint';
 
 /**
+ * On a `deferred` page of someone signed in: when their session ends (ISO 8601). Nothing they read
+ * needs the shell, but the warnings before the end are the shell's (spec part 2 §4 Session): it
+ * starts in time to give them even when the visitor never interacts.
+ */
+export const SESSION_EXPIRES_ATTRIBUTE = 'data-session-expires-at';
+/**
+ * How long before the session's end an untouched signed-in page starts the shell: the first warning
+ * is due 90 s before (session/schedule-session-warnings.ts), and a slow phone takes seconds to start.
+ */
+export const SESSION_WATCH_LEAD_MS = 120_000;
+/** Browsers run a setTimeout longer than 2^31-1 ms at once; a wait that long starts early instead (harmless). */
+const LONGEST_TIMEOUT_MS = 2_147_483_647;
+
+/**
  * What the trigger needs of the browser (a test hands in a fake clock).
  *
- * Nothing on a `deferred` page needs the shell's code until the visitor acts: no session to watch,
- * the title is the server's, links and forms are the server's own. So the shell does not start on a
- * timer either: a visitor who only reads (or follows a bank's link) never downloads or runs its
- * start-up (127 KB of script, 1.2–1.6 s of long tasks at 4x CPU), and the page's largest paint is
- * its first (issue 31).
+ * Nothing on a `deferred` page needs the shell's code until the visitor acts: the title is the
+ * server's, links are the server's own, a button pressed is pressed again once the code is there
+ * (click-hand-over.ts) and what is typed is carried over (field-hand-over.ts). So the shell does not
+ * start on a timer either (but for a signed-in session's warnings): a visitor who only reads, or
+ * follows links from page to page, never downloads or runs its start-up (127–270 KB of script,
+ * 1.2–1.6 s of long tasks at 4x CPU, which would block their scrolling and taps on a phone), and the
+ * page's largest paint is its first (issue 31).
  */
 export interface BootEnvironment {
   window: Window;
@@ -55,6 +73,9 @@ function browserAfterFirstPaint(callback: () => void): void {
 function browserEnvironment(): BootEnvironment {
   return { window, setTimeout: (callback, ms) => window.setTimeout(callback, ms), afterFirstPaint: browserAfterFirstPaint };
 }
+
+/** The fragment a sign-in ends with (shared-api's SIGNED_IN_FRAGMENT; the entry imports no shared module). */
+export const SIGNED_IN_HASH = '#signed-in';
 
 /** How long the shell waits for the first paint at most (a page whose paint is never reported still starts). */
 export const FIRST_PAINT_WAIT_MS = 1_000;
@@ -98,7 +119,9 @@ function isFormNavigation(event: SubmitEvent): boolean {
 
 /**
  * Calls `boot` once. At once, unless the server marked the page as pre-rendered: after the first
- * paint for someone signed in (`after-paint`); for an anonymous visitor (`deferred`) on their first interaction (a key, focus moving, a pointer released).
+ * paint where the server's copy still needs the code to be whole (`after-paint`); where it is the
+ * whole page (`deferred`), on the visitor's first interaction (a key, focus moving, a pointer
+ * released) or, for someone signed in, SESSION_WATCH_LEAD_MS before their session ends.
  *
  * The boot starts in a task of its own after the interaction's events have been dispatched, never
  * between a press and its click: a click on a link is the browser's own navigation and is not kept
@@ -110,7 +133,9 @@ export function bootWhenNeeded(boot: () => void, env: BootEnvironment = browserE
   const win = env.window;
   const found = win.document.getElementById('portal-root');
   const mode = found?.getAttribute(BOOT_ATTRIBUTE);
-  if (mode === BOOT_AFTER_PAINT) {
+  // The page a sign-in ends on (`next#signed-in`) starts the shell after its paint whatever it
+  // holds: the shell reports the sign-in (spec part 1 §7) and drops the fragment (services/sign-in-event.ts).
+  if (mode === BOOT_AFTER_PAINT || (mode === BOOT_DEFERRED && win.location.hash === SIGNED_IN_HASH)) {
     afterFirstPaint(env, boot);
     return;
   }
@@ -165,4 +190,9 @@ export function bootWhenNeeded(boot: () => void, env: BootEnvironment = browserE
   for (const [type, listener] of interactions) win.addEventListener(type, listener, true);
   win.addEventListener('click', onClick);
   win.addEventListener('submit', onSubmit);
+
+  const sessionEnds = Date.parse(root.getAttribute(SESSION_EXPIRES_ATTRIBUTE) ?? '');
+  if (!Number.isNaN(sessionEnds)) {
+    env.setTimeout(() => start(), Math.min(LONGEST_TIMEOUT_MS, Math.max(0, sessionEnds - SESSION_WATCH_LEAD_MS - Date.now())));
+  }
 }

@@ -4,6 +4,15 @@
 export const HAND_OVER_LIMIT_MS = 60_000;
 
 /**
+ * A hand-over watching the server's copy of a page from the moment the entry runs: the visitor may
+ * read for minutes before the interaction that starts the shell, so its HAND_OVER_LIMIT_MS runs
+ * from the shell's start (`bootStarted`), not from the page's load.
+ */
+export interface HandOver {
+  bootStarted(): void;
+}
+
+/**
  * What identifies the focused element in a copy of the page: the same kind and target (a link's
  * href, a field's name). Not the text: the server's header and the shell's differ in their logo.
  */

@@ -59,9 +59,9 @@ export function serializeInitialState(state: InitialState): string {
 
 /**
  * On #portal-root when the server pre-rendered the page inside it (shell/src/deferred-boot.ts reads
- * it): `deferred`, the whole page for an anonymous visitor, whose shell waits for their first
- * interaction; `after-paint`, a page whose content is the server's, whose shell starts after the
- * first paint has shown it.
+ * it): `deferred`, the whole page, whose shell waits for the visitor's first interaction (or, signed
+ * in, for the session's expiry warnings); `after-paint`, a page whose content is the server's in
+ * part, whose shell starts after the first paint has shown it.
  */
 export type BootMode = 'deferred' | 'after-paint';
 
@@ -96,7 +96,9 @@ export function createShellTemplate(shellDist: string): ShellTemplate {
         ? html.replace(INITIAL_STATE_MARKER, () => script)
         : html.replace(/<\/body>/i, () => `${script}</body>`);
       if (skeleton) {
-        const marker = boot ? ` data-boot="${boot}"` : '';
+        // the entry starts a deferred page's shell in time for the session's expiry warnings (shell/src/deferred-boot.ts)
+        const expiry = boot === 'deferred' && state.session ? ` data-session-expires-at="${escapeHtml(state.session.expiresAt)}"` : '';
+        const marker = boot ? ` data-boot="${boot}"${expiry}` : '';
         html = html.replace(/(<div id="?portal-root"?)>(<\/div>)/, (_m, open: string, close: string) => `${open}${marker}>${skeleton}${close}`);
       }
       if (title !== undefined) html = html.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(title)}</title>`);

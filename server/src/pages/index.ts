@@ -154,16 +154,17 @@ export function installPages(app: FastifyInstance): void {
     const page = prerender.page(state, input.route, request.url, view, parcels);
     const skeleton = renderSkeleton(state, input.route, { page, header: prerender.header(state, request.url), menu: prerender.menu(state, request.url) });
     // Where the server's HTML is the whole page (pre-rendered, inside the skeleton, and nothing that
-    // only the running page shows), the shell's code is not needed for what the visitor sees: an
-    // anonymous visitor's shell waits for their first interaction (shell/src/deferred-boot.ts).
-    // Someone signed in needs it at once (the session's expiry warnings, their user menu, buttons and
-    // forms), but not before the first paint: where the server pre-rendered the page's content, the
-    // shell starts right after the paint that shows it ('after-paint'). In both cases the files it
-    // will need are listed for it to preload when it starts, not preloaded by the HTML, which would
-    // fetch them beside the page's HTML and CSS before that paint; and Lighthouse counts every
-    // request started before the largest paint as a cause of it (issue 31, docs/performance.md).
+    // only the running page shows), the shell's code is not needed for what the visitor sees: the
+    // shell waits for their first interaction ('deferred', shell/src/deferred-boot.ts), signed in or
+    // not. A signed-in visitor's button presses and typing in the meantime are handed over to the
+    // running page, and the entry starts the shell in time for the session's expiry warnings
+    // (the page carries the expiry). Where the content is pre-rendered in part, the shell starts
+    // right after the paint that shows it ('after-paint'). In both cases the files it will need are
+    // listed for it to preload when it starts, not preloaded by the HTML, which would fetch them
+    // beside the page's HTML and CSS before that paint; and Lighthouse counts every request started
+    // before the largest paint as a cause of it (issue 31, docs/performance.md).
     const wholePage = page !== null && page.complete && skeleton !== '';
-    const boot: BootMode | undefined = wholePage && state.user === null ? 'deferred' : page !== null && skeleton !== '' ? 'after-paint' : undefined;
+    const boot: BootMode | undefined = wholePage ? 'deferred' : page !== null && skeleton !== '' ? 'after-paint' : undefined;
     const hints = pageHints(request, input.route, input.lang, view, completeParcels(page, parcels));
     // Compressed like the API's answers, signed in or not (issue 31). The one secret a page holds
     // is the csrfToken, masked afresh in every answer (sessions/csrf-mask.ts), so the compressed
