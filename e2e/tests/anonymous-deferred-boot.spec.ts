@@ -71,7 +71,7 @@ test.describe('the shell boots on a pre-rendered page when the visitor acts (iss
   });
 
   test('every page the server pre-renders whole waits for the visitor', async ({ request }) => {
-    const pages = ['/fi/kirjaudu', '/sv/utgatt-session', '/en/eula', '/fi/ajanvaraus', '/sv/tidsbokning?specialtyIds=PSY', '/en/new-customer'];
+    const pages = ['/fi/kirjaudu', '/sv/utgatt-session', '/en/eula', '/fi/ajanvaraus', '/sv/tidsbokning?specialtyIds=PSY', '/en/new-customer', '/fi/ajanvaraus/yksityisasiakas'];
     for (const path of pages) {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain('data-boot="deferred"');
@@ -87,7 +87,7 @@ test.describe('the shell boots on a pre-rendered page when the visitor acts (iss
     await expect(page.getByRole('heading', { level: 1, name: 'Logga in' })).toBeVisible();
   });
 
-  test("the appointment search starts after its first paint (the anonymous reservation keeps what was typed in the running page); a tab pressed before the code has arrived is pressed on it", async ({ page }) => {
+  test("a button pressed before the code has arrived is pressed on the running page: the appointment search's time-of-day tab", async ({ page }) => {
     // the booking remote's code is held back until the visitor has pressed
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -95,9 +95,9 @@ test.describe('the shell boots on a pre-rendered page when the visitor acts (iss
       await held;
       await route.continue();
     });
-    // the tests' page.goto would wait for the hand-over, which is held back here
     await openUntouched(page, '/fi/ajanvaraus/yksityisasiakas');
-    await expect(page.locator('#portal-root')).toHaveAttribute('data-boot', 'after-paint');
+    await expect(page.locator('#portal-root')).toHaveAttribute('data-boot', 'deferred');
+    await expect(shellBooted(page)).toHaveCount(0);
     const morning = page.getByRole('tab', { name: 'Aamupäivä' });
     await morning.click();
     await expect(page.locator('[data-prerendered]')).toHaveCount(1);

@@ -1,5 +1,6 @@
 import { within } from '@testing-library/react';
 import { initialStateFor, remoteTestKit, serverHtmlInDocument, withoutReactIds } from '@portal/shared-ui/test-utils';
+import { FOLLOWED_IN_PAGE_ATTRIBUTE } from '@portal/shared-ui';
 import type { RouteDefinitionInput } from '@portal/shared-api';
 import routes from '../routes.json';
 import * as app from './app';
@@ -76,13 +77,19 @@ describe('pre-rendered reservation (signed in)', () => {
     expect(needsScriptAtOnce({ state, url: '/fi/vakuutus/vapaat-ajat/501?status=directcompensationallowed' })).toBe(true);
   });
 
-  test('the search waits for a signed-in visitor; an anonymous one gets the running page after its first paint (what they type into the reservation is kept in memory across it, WCAG 3.3.7)', () => {
+  test("the search waits for every visitor; an anonymous one's free times are links the running page follows (its reservation keeps what was typed in memory, WCAG 3.3.7)", async () => {
     const search = pageState('booking.private-list', listState());
     const url = '/fi/ajanvaraus/yksityisasiakas?specialtyIds=YLE';
     expect(needsScriptAtOnce({ state: initialStateFor(createFakeShell({ lang: 'fi' }), search), url })).toBe(false);
-    expect(needsScriptAtOnce({ state: initialStateFor(createFakeShell({ lang: 'fi', user: null }), search), url })).toBe(true);
-    expect(needsScriptAtOnce({ state: initialStateFor(createFakeShell({ lang: 'fi', user: null }), pageState('booking.landing', landingState)), url: '/fi/ajanvaraus' })).toBe(false);
+    expect(needsScriptAtOnce({ state: initialStateFor(createFakeShell({ lang: 'fi', user: null }), search), url })).toBe(false);
+    const anonymous = await bothRenders('/fi/ajanvaraus/yksityisasiakas', 'adult', search);
+    const slotLinks = within(anonymous.server).getAllByRole('link').filter((link) => /vapaat-ajat\/\d+/.test(link.getAttribute('href') ?? ''));
+    expect(slotLinks.length).toBeGreaterThan(0);
+    for (const link of slotLinks) expect(link).toHaveAttribute(FOLLOWED_IN_PAGE_ATTRIBUTE);
+    const signedIn = await bothRenders('/fi/ajanvaraus/yksityisasiakas', 'adult', search, { firstName: 'Mikko', lastName: 'Virtanen' });
+    for (const link of within(signedIn.server).getAllByRole('link')) expect(link).not.toHaveAttribute(FOLLOWED_IN_PAGE_ATTRIBUTE);
   });
+
 });
 
 // Issue 31: the search's first page of free times is the page's largest paint; it comes with the HTML.

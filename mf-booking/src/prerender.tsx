@@ -34,7 +34,9 @@ function withViewportUnknown(Page: ComponentType): ComponentType {
 // The search's filters and the reservation's form are controls only the remote's code makes work.
 // The shell still waits for the visitor on them (but see needsScriptAtOnce): a press of one before
 // the remote's copy has replaced the server's is pressed again on it, and what was typed or chosen
-// is entered there (shell/src/click-hand-over.ts, field-hand-over.ts; issue 31).
+// is entered there (shell/src/click-hand-over.ts, field-hand-over.ts; issue 31). An anonymous
+// visitor's free time is followed by the running page too (SlotCard), where the reservation keeps
+// what they type in memory for their next pick (WCAG 3.3.7).
 const FORM_PAGES: RemotePageMap = {
   'booking.private-list': withViewportUnknown(PrivateListPage),
   'booking.insurance-list': withViewportUnknown(InsuranceListPage),
@@ -51,24 +53,15 @@ export const render = createRemotePrerenderer({
   pages: { 'booking.landing': LandingPage, ...FORM_PAGES },
 });
 
-/** The searches an anonymous visitor reserves from (the anonymous reservation form follows them). */
-const SEARCH_PAGES = new Set(['booking.private-list', 'booking.insurance-list', 'booking.vaccination']);
-
 /**
- * Where the server's copy is not the whole page, so the shell starts after its first paint:
- * - back from an insurer's own page (`?status=` on the insurance reservation), the running code acts
- *   on the insurer's answer (it fetches the permits the insurer granted into the dialog);
- * - an anonymous visitor's search: what they type into the anonymous reservation is kept in memory
- *   only (never stored: a shared computer), and offered again when they pick another time (WCAG 2.2
- *   3.3.7). That needs the search and the form to be one running page, the free time followed in
- *   it, not a page load from the server's copy.
+ * Back from an insurer's own page (`?status=` on the insurance reservation), the running code acts
+ * on the insurer's answer (it fetches the permits the insurer granted into the dialog): the server's
+ * copy is not the whole page, so the shell starts after its first paint.
  */
 export function needsScriptAtOnce({ state, url }: PrerenderInput): boolean {
   const [pathname = url, search = ''] = url.split(/[?#]/);
   const routeId = matchRoute(state.routes, pathname)?.route.id;
-  if (routeId === undefined) return false;
-  if (routeId === 'booking.reservation-insurance') return new URLSearchParams(search).has('status');
-  return state.user === null && SEARCH_PAGES.has(routeId);
+  return routeId === 'booking.reservation-insurance' && new URLSearchParams(search).has('status');
 }
 
 export const renderParcel = createParcelPrerenderer({

@@ -2,6 +2,7 @@
 export * from './shell-context';
 export * from './shell-context-from-state';
 export * from './sign-in-link';
+export * from './hand-over';
 export * from './breakpoints';
 export * from './useMediaQuery';
 export * from './components/VisuallyHidden';

@@ -1,4 +1,5 @@
-import { replayButtonPressesThroughHandOver } from './click-hand-over';
+import { FOLLOWED_IN_PAGE_ATTRIBUTE as MARK_THE_REMOTES_WRITE } from '@portal/shared-ui';
+import { FOLLOWED_IN_PAGE_ATTRIBUTE, replayButtonPressesThroughHandOver } from './click-hand-over';
 
 // Issue 31: on a page whose content the server pre-rendered and whose controls need the remote's
 // code, a press of a button in the server's copy is kept and pressed again on the remote's copy.
@@ -69,6 +70,26 @@ test('a form the server handles itself (it posts to a path of the portal) is lef
   // not held: the click goes on to post the form
   expect(logOut.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))).toBe(true);
   expect(posted).toHaveBeenCalledTimes(1);
+});
+
+test('a link marked to be followed in the running page is held and followed by its copy there; a modified click is the browser\'s', async () => {
+  expect(FOLLOWED_IN_PAGE_ATTRIBUTE).toBe(MARK_THE_REMOTES_WRITE);
+  const root = serverPage();
+  const slot = '<a href="/fi/kirjautumattomat-kayttajat/vapaat-ajat/7" data-followed-in-page="">Maanantai 9:00</a>';
+  root.querySelector('[data-prerendered]')!.insertAdjacentHTML('beforeend', slot);
+  replayButtonPressesThroughHandOver(root);
+  const serverLink = root.querySelector<HTMLAnchorElement>(`[${FOLLOWED_IN_PAGE_ATTRIBUTE}]`)!;
+  expect(serverLink.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true }))).toBe(true);
+  expect(serverLink.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))).toBe(false);
+  remoteTakesOver(root);
+  const followed: string[] = [];
+  root.querySelector('main')!.insertAdjacentHTML('beforeend', slot);
+  root.querySelector('main a')!.addEventListener('click', (event) => {
+    event.preventDefault();
+    followed.push((event.currentTarget as HTMLAnchorElement).getAttribute('href') ?? '');
+  });
+  await flushObservers();
+  expect(followed).toEqual(['/fi/kirjautumattomat-kayttajat/vapaat-ajat/7']);
 });
 
 test("leaves links and what is outside the server's copy alone, and presses nothing when nothing was pressed", async () => {

@@ -21,6 +21,16 @@ function buttonsWithText(scope: ParentNode, text: string): HTMLButtonElement[] {
 }
 
 /**
+ * The mark of a link in the server's copy that the running page must follow itself (shared-ui's
+ * FOLLOWED_IN_PAGE_ATTRIBUTE; the entry imports no shared module): what the visitor does next keeps
+ * something in the running page's memory (the anonymous reservation's typed values).
+ */
+export const FOLLOWED_IN_PAGE_ATTRIBUTE = 'data-followed-in-page';
+
+/** A plain left click: a modified one (a new tab, a download) keeps the browser's behaviour. */
+const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/**
  * A submit button of a form the server handles itself (the new customer page's log-out posts to
  * /api/logout and answers with the next page): the browser's own post, which needs no code.
  */
@@ -37,8 +47,9 @@ function submitsToTheServer(button: HTMLButtonElement): boolean {
  * has gone the same button of the remote's copy (the same text, the same one of several alike) is
  * pressed for the visitor. Only the last press is kept: a visitor who pressed twice because nothing
  * happened wanted it once. A form the server handles itself is left to post. A button of the server's copy that had focus hands it to its copy, so the
- * next key goes where the visitor left it. Links are left alone (the server serves them), and so is everything
- * outside the server's copy. Gives up HAND_OVER_LIMIT_MS after the shell started.
+ * next key goes where the visitor left it. Links are left alone (the server serves them), but for
+ * one marked FOLLOWED_IN_PAGE_ATTRIBUTE, held the same way and followed by the running page's copy
+ * of it; and so is everything outside the server's copy. Gives up HAND_OVER_LIMIT_MS after the shell started.
  */
 export function replayButtonPressesThroughHandOver(root: HTMLElement): HandOver {
   const doc = root.ownerDocument;
@@ -57,20 +68,34 @@ export function replayButtonPressesThroughHandOver(root: HTMLElement): HandOver 
     focusedButton = { text, index: Math.max(0, buttonsWithText(copy, text).indexOf(button)) };
   };
 
+  // a link the running page must follow, by its address
+  let heldLink: string | null = null;
+
   const onClick = (event: MouseEvent) => {
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    const target = event.target instanceof Element ? event.target : null;
+    const link = target?.closest(`a[href][${FOLLOWED_IN_PAGE_ATTRIBUTE}]`);
+    if (link && isPlainClick(event) && link.closest(SERVER_COPY) && root.contains(link)) {
+      event.preventDefault();
+      event.stopPropagation();
+      heldLink = link.getAttribute('href');
+      held = null;
+      return;
+    }
+    const button = target?.closest('button');
     const copy = button?.closest(SERVER_COPY);
     if (!button || !copy || !root.contains(copy) || submitsToTheServer(button)) return;
     event.preventDefault();
     event.stopPropagation();
     const text = textOf(button);
     held = { text, index: Math.max(0, buttonsWithText(copy, text).indexOf(button)) };
+    heldLink = null;
   };
 
   const copyOf = ({ text, index }: ButtonKey) => {
     const alike = buttonsWithText(root, text);
     return alike[index] ?? alike[0];
   };
+  const linkCopyOf = (href: string) => [...root.querySelectorAll<HTMLAnchorElement>('a[href]')].find((link) => link.getAttribute('href') === href);
   const observer = new MutationObserver(() => {
     if (root.querySelector(SERVER_COPY)) return;
     stop();
@@ -78,6 +103,7 @@ export function replayButtonPressesThroughHandOver(root: HTMLElement): HandOver 
     const active = doc.activeElement;
     if (focusedButton && (!active || active === doc.body || active.tagName === 'H1')) copyOf(focusedButton)?.focus();
     if (held) copyOf(held)?.click();
+    if (heldLink !== null) linkCopyOf(heldLink)?.click();
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
   function stop(): void {

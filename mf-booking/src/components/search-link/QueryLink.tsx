@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { isPlainLeftClick, useShell } from '@portal/shared-ui';
+import { FOLLOWED_IN_PAGE_ATTRIBUTE, isPlainLeftClick, useShell } from '@portal/shared-ui';
 
 /** `href` with a query string appended (none when empty). */
 export function withQueryString(href: string, query: URLSearchParams | string): string {
@@ -15,11 +15,14 @@ export function QueryLink({
   href,
   className,
   onFollow,
+  followedInPage = false,
   children,
   ...aria
 }: {
   href: string;
   className?: string;
+  /** the running page must follow it even from the server's copy (shared-ui's FOLLOWED_IN_PAGE_ATTRIBUTE) */
+  followedInPage?: boolean;
   /** called before navigating (e.g. an analytics event) */
   onFollow?(): void;
   children: ReactNode;
@@ -34,7 +37,7 @@ export function QueryLink({
     shell.navigate(href);
   };
   return (
-    <a href={href} className={className} onClick={onClick} {...aria}>
+    <a href={href} className={className} onClick={onClick} {...(followedInPage ? { [FOLLOWED_IN_PAGE_ATTRIBUTE]: '' } : {})} {...aria}>
       {children}
     </a>
   );

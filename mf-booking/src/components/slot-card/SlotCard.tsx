@@ -27,7 +27,7 @@ function weekdayOf(startDate: string, lang: Lang): string {
  */
 export function SlotCard({ slot, href }: { slot: Slot; href: string }) {
   const intl = useIntl();
-  const { lang } = useShell();
+  const { lang, user } = useShell();
   const detailsId = useId();
   const { practitioner, price } = slot;
   const when = intl.formatMessage(
@@ -40,7 +40,9 @@ export function SlotCard({ slot, href }: { slot: Slot; href: string }) {
       <PractitionerAvatar name={practitioner.name} pictureUrl={practitioner.profilePictureUrl} />
       <div className={`${styles.body} portal-grid-xxs`}>
         <h3 className="portal-title-m portal-m0">
-          <QueryLink href={href} className={styles.link} aria-describedby={detailsId}>
+          {/* an anonymous visitor's reservation keeps what they typed in the running page's memory,
+              offered again if they come back for another time (WCAG 3.3.7): followed there, not loaded */}
+          <QueryLink href={href} className={styles.link} aria-describedby={detailsId} followedInPage={user === null}>
             <time dateTime={slot.startDate}>{when}</time>
           </QueryLink>
         </h3>
