@@ -125,7 +125,8 @@ async function startTracedServer(args: string[], receiverUrl: string) {
   // localhost: the public URL the server derives from PORT (the broker checks the Origin against it)
   const origin = `http://localhost:${port}`;
   try {
-    await waitUntilHealthy(origin, child, 60_000);
+    // a hang limit, not a budget: on a busy 2-core machine (both database suites side by side) a start took over 60 s
+    await waitUntilHealthy(origin, child, 180_000);
   } catch (error) {
     throw new Error(`${String(error)}\nstderr:\n${stderr}`, { cause: error });
   }
