@@ -1,12 +1,5 @@
 // Loaded with the entry (index.ts): the DOM only, no shared module.
-import { HAND_OVER_LIMIT_MS, type HandOver } from './focus-hand-over';
-
-/**
- * The server's copy of a page: the skeleton until the shell's layout replaces it (with the shell's
- * own pages, e.g. the front page's SMS login box), a remote's pre-rendered page until the remote's
- * copy replaces it (shared-ui's prerender).
- */
-const SERVER_COPY = '[data-prerendered], .shell--skeleton';
+import { SERVER_COPY, untilServerCopyGone, type HandOver } from './focus-hand-over';
 
 /** A button of the page as the visitor sees it: its text and its place among buttons with that text. */
 interface ButtonKey {
@@ -96,32 +89,19 @@ export function replayButtonPressesThroughHandOver(root: HTMLElement): HandOver 
     return alike[index] ?? alike[0];
   };
   const linkCopyOf = (href: string) => [...root.querySelectorAll<HTMLAnchorElement>('a[href]')].find((link) => link.getAttribute('href') === href);
-  const observer = new MutationObserver(() => {
-    if (root.querySelector(SERVER_COPY)) return;
-    stop();
-    // focus went with the server's copy (to <body>, or the page frame's heading): back to its button
-    const active = doc.activeElement;
-    if (focusedButton && (!active || active === doc.body || active.tagName === 'H1')) copyOf(focusedButton)?.focus();
-    if (held) copyOf(held)?.click();
-    if (heldLink !== null) linkCopyOf(heldLink)?.click();
-  });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  function stop(): void {
-    observer.disconnect();
-    clearTimeout(timer);
-    doc.removeEventListener('click', onClick, true);
-    doc.removeEventListener('focusin', onFocus, true);
-  }
-  if (!root.querySelector(SERVER_COPY)) {
-    stop();
-    return { bootStarted: () => undefined };
-  }
-  doc.addEventListener('click', onClick, true);
-  doc.addEventListener('focusin', onFocus, true);
-  observer.observe(root, { childList: true, subtree: true });
-  return {
-    bootStarted() {
-      timer ??= setTimeout(() => stop(), HAND_OVER_LIMIT_MS);
+  return untilServerCopyGone(
+    root,
+    // the document dispatches these types as MouseEvent and FocusEvent
+    [
+      ['click', onClick as (event: Event) => void],
+      ['focusin', onFocus as (event: Event) => void],
+    ],
+    () => {
+      // focus went with the server's copy (to <body>, or the page frame's heading): back to its button
+      const active = doc.activeElement;
+      if (focusedButton && (!active || active === doc.body || active.tagName === 'H1')) copyOf(focusedButton)?.focus();
+      if (held) copyOf(held)?.click();
+      if (heldLink !== null) linkCopyOf(heldLink)?.click();
     },
-  };
+  );
 }

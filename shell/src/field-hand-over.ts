@@ -1,8 +1,5 @@
 // Loaded with the entry (index.ts): the DOM only, no shared module.
-import { HAND_OVER_LIMIT_MS, type HandOver } from './focus-hand-over';
-
-/** The server's copy of a page, as in click-hand-over.ts: the skeleton, a remote's pre-rendered page. */
-const SERVER_COPY = '[data-prerendered], .shell--skeleton';
+import { SERVER_COPY, untilServerCopyGone, type HandOver } from './focus-hand-over';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -96,7 +93,6 @@ function enter(field: Field, entered: Entered): void {
  * HAND_OVER_LIMIT_MS after the shell started.
  */
 export function keepFieldValuesThroughHandOver(root: HTMLElement): HandOver {
-  const doc = root.ownerDocument;
   const entered = new Map<string, { tagName: string; entry: Entered }>();
 
   const onInput = (event: Event) => {
@@ -112,31 +108,17 @@ export function keepFieldValuesThroughHandOver(root: HTMLElement): HandOver {
     entered.set(id, { tagName: field.tagName, entry });
   };
 
-  const observer = new MutationObserver(() => {
-    if (root.querySelector(SERVER_COPY)) return;
-    stop();
-    for (const { tagName, entry } of entered.values()) {
-      const field = copyOf(root, tagName, entry.key);
-      if (field) enter(field, entry);
-    }
-  });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  function stop(): void {
-    observer.disconnect();
-    clearTimeout(timer);
-    doc.removeEventListener('input', onInput, true);
-    doc.removeEventListener('change', onInput, true);
-  }
-  if (!root.querySelector(SERVER_COPY)) {
-    stop();
-    return { bootStarted: () => undefined };
-  }
-  doc.addEventListener('input', onInput, true);
-  doc.addEventListener('change', onInput, true);
-  observer.observe(root, { childList: true, subtree: true });
-  return {
-    bootStarted() {
-      timer ??= setTimeout(() => stop(), HAND_OVER_LIMIT_MS);
+  return untilServerCopyGone(
+    root,
+    [
+      ['input', onInput],
+      ['change', onInput],
+    ],
+    () => {
+      for (const { tagName, entry } of entered.values()) {
+        const field = copyOf(root, tagName, entry.key);
+        if (field) enter(field, entry);
+      }
     },
-  };
+  );
 }

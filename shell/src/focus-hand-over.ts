@@ -12,6 +12,37 @@ export interface HandOver {
   bootStarted(): void;
 }
 
+/** The server's copy of a page: the skeleton until the shell's layout replaces it, a remote's pre-rendered page until the remote's copy does. */
+export const SERVER_COPY = '[data-prerendered], .shell--skeleton';
+
+/**
+ * The frame the click and field hand-overs share: `listeners` on the document (capturing) while
+ * the server's copy is in `root`; once it has gone, `handedOver` runs once and everything stops.
+ * Stops at once when there is no server copy, and HAND_OVER_LIMIT_MS after the shell started.
+ */
+export function untilServerCopyGone(root: HTMLElement, listeners: [string, (event: Event) => void][], handedOver: () => void): HandOver {
+  const doc = root.ownerDocument;
+  const observer = new MutationObserver(() => {
+    if (root.querySelector(SERVER_COPY)) return;
+    stop();
+    handedOver();
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  function stop(): void {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const [type, listener] of listeners) doc.removeEventListener(type, listener, true);
+  }
+  if (!root.querySelector(SERVER_COPY)) return { bootStarted: () => undefined };
+  for (const [type, listener] of listeners) doc.addEventListener(type, listener, true);
+  observer.observe(root, { childList: true, subtree: true });
+  return {
+    bootStarted() {
+      timer ??= setTimeout(() => stop(), HAND_OVER_LIMIT_MS);
+    },
+  };
+}
+
 /**
  * What identifies the focused element in a copy of the page: the same kind and target (a link's
  * href, a field's name). Not the text: the server's header and the shell's differ in their logo.
@@ -52,7 +83,7 @@ export function keepFocusThroughHandOver(root: HTMLElement): void {
       const copies = [...root.querySelectorAll<HTMLElement>(focused.tagName)].filter((element) => sameElement(element, focused));
       (copies[position] ?? copies[0])?.focus();
     }
-    const serverHtmlLeft = root.querySelector('.shell--skeleton, [data-prerendered]') !== null;
+    const serverHtmlLeft = root.querySelector(SERVER_COPY) !== null;
     if (!serverHtmlLeft) stop();
   });
   const timer = setTimeout(() => stop(), HAND_OVER_LIMIT_MS);
